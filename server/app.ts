@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { IncomingMessage } from 'node:http';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
+import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { createMailer, type Mailer } from './auth/mailer';
+import { SESSION_COOKIE } from './auth/sessions';
+import { type Database, openDatabase } from './db/client';
+import type { Config } from './env';
+import { appRouter, type AppRouter } from './routers/_app';
+import { grantAdmin } from './services/auth';
+import { type AppDeps, type Context, isCrossOrigin, resolveUser, tokenFrom } from './trpc/context';
+
+export interface BuildOptions {
+  config: Config;
+  /** An open database (tests share one); otherwise opened from the config and closed with the app. */
+  database?: Database;
+  mailer?: Mailer;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+    database: Database;
+  }
+}
+
+/** The whole server as a Fastify instance that has not started listening. */
+export async function buildApp({ config, database, mailer }: BuildOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.logLevel },
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    forceCloseConnections: true,
+  });
+  const db = database ?? (await openDatabase(config));
+  if (!database) app.addHook('onClose', () => db.close());
+  const deps: AppDeps = {
+    db: db.db,
+    config,
+    log: app.log,
+    mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
+  };
+  app.decorate('deps', deps);
+  app.decorate('database', db);
+  if (config.adminEmails.length) await grantAdmin(db.db, config.adminEmails);
+
+  const secure = config.publicUrl.startsWith('https://');
+  const wsOrigin = config.publicUrl.replace(/^http/, 'ws');
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and sonner position elements with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", wsOrigin],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: secure ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyWebsocket, { options: { maxPayload: 1_048_576 } });
+
+  const cookieOptions = { httpOnly: true, sameSite: 'lax', path: '/', secure } as const;
+
+  await app.register(async (scope) => {
+    // A browser may open the socket only from our own pages: it carries the session cookie.
+    scope.addHook('onRequest', async (req, reply) => {
+      if (req.headers.upgrade?.toLowerCase() === 'websocket' && isCrossOrigin(req.headers, config.publicUrl))
+        return reply.code(403).send({ error: 'CROSS_ORIGIN' });
+    });
+    await scope.register(fastifyTRPCPlugin, {
+      prefix: '/trpc',
+      useWSS: true,
+      // Server pings off: the client pings (tRPC 11.19 answers server pings twice).
+      keepAlive: { enabled: false },
+      trpcOptions: {
+        router: appRouter,
+        createContext: async (opts: CreateFastifyContextOptions): Promise<Context> => {
+          const isHttp = 'raw' in opts.req;
+          const headers = (isHttp ? opts.req.headers : (opts.req as unknown as IncomingMessage).headers) ?? {};
+          const cookies = isHttp ? opts.req.cookies : app.parseCookie(headers.cookie ?? '');
+          const paramToken = opts.info.connectionParams?.token;
+          const token = !isHttp && paramToken ? paramToken : tokenFrom(headers, cookies);
+          const session = await resolveUser(deps.db, token);
+          return {
+            ...deps,
+            user: session.user,
+            sessionToken: session.sessionToken,
+            crossOrigin: isCrossOrigin(headers, config.publicUrl),
+            setSessionCookie: (value, expires) => {
+              if (isHttp) void opts.res.setCookie(SESSION_COOKIE, value, { ...cookieOptions, expires });
+            },
+            clearSessionCookie: () => {
+              if (isHttp) void opts.res.clearCookie(SESSION_COOKIE, cookieOptions);
+            },
+          };
+        },
+        onError({ error, path: procedure }) {
+          if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
+        },
+      } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+    });
+  });
+
+  app.get('/healthz', async (_req, reply) => {
+    try {
+      await db.db.execute(sql`select 1`);
+      return { status: 'ok' };
+    } catch (err) {
+      app.log.error({ err }, 'health check failed');
+      return reply.code(503).send({ status: 'unavailable' });
+    }
+  });
+
+  await serveWeb(app, config.webDist);
+  return app;
+}
+
+/** The built web app, with index.html for every other GET that accepts HTML (client-side routes). */
+async function serveWeb(app: FastifyInstance, webDist: string) {
+  const index = path.join(webDist, 'index.html');
+  const hasWeb = fs.existsSync(index);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(res, file) {
+        const immutable = file.startsWith(path.join(webDist, 'assets'));
+        res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const wantsPage = req.method === 'GET' && /text\/html/.test(req.headers.accept ?? '') && !/^\/(trpc|api|media)\b/.test(req.url);
+    if (hasWeb && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send({ error: 'NOT_FOUND' });
+  });
+}

@@ -1,0 +1,57 @@
+import { eq } from 'drizzle-orm';
+import { LIMITS } from '../../src/limits';
+import type { DbOrTx } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { generateToken, hashToken } from './tokens';
+
+const DAY_MS = 86_400_000;
+const LIFETIME_MS = LIMITS.sessionDays * DAY_MS;
+
+export const SESSION_COOKIE = 'tacke_session';
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  role: 'user' | 'admin';
+}
+
+/** A new session for the user; returns the token (only its hash is stored). */
+export async function createSession(db: DbOrTx, userId: string): Promise<{ token: string; expiresAt: Date }> {
+  const token = generateToken();
+  const expiresAt = new Date(Date.now() + LIFETIME_MS);
+  await db.insert(sessions).values({ id: hashToken(token), userId, expiresAt });
+  return { token, expiresAt };
+}
+
+/** The session's user, or null. Expired sessions are deleted; sessions past half their life are extended. */
+export async function validateSession(
+  db: DbOrTx,
+  token: string,
+): Promise<{ user: SessionUser; expiresAt: Date } | null> {
+  const id = hashToken(token);
+  const [row] = await db
+    .select({ expiresAt: sessions.expiresAt, id: users.id, email: users.email, role: users.role })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.id, id));
+  if (!row) return null;
+  const now = Date.now();
+  if (row.expiresAt.getTime() <= now) {
+    await db.delete(sessions).where(eq(sessions.id, id));
+    return null;
+  }
+  let expiresAt = row.expiresAt;
+  if (expiresAt.getTime() - now < LIFETIME_MS / 2) {
+    expiresAt = new Date(now + LIFETIME_MS);
+    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+  }
+  return { user: { id: row.id, email: row.email, role: row.role }, expiresAt };
+}
+
+export async function invalidateSession(db: DbOrTx, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+}
+
+export async function invalidateUserSessions(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}

@@ -1,0 +1,103 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import postgres from 'postgres';
+import * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+/** Services take either the database or an open transaction. */
+export type DbOrTx = Db | Tx;
+
+export interface Database {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  /** The postgres.js client (LISTEN/NOTIFY), when on PostgreSQL. */
+  sql?: postgres.Sql;
+  close(): Promise<void>;
+}
+
+const MIGRATIONS = path.join(import.meta.dirname, '..', '..', 'drizzle');
+/** Any constant: serialises migrations when several instances start at once. */
+const MIGRATION_LOCK = 727_001;
+
+/** Open the database `databaseUrl` names (see README "Configuration") and apply pending migrations. */
+export async function openDatabase(opts: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+  const { databaseUrl, dataDir } = opts;
+  if (databaseUrl && databaseUrl !== 'memory://') return openPostgres(databaseUrl);
+  if (databaseUrl === 'memory://') return openPglite(new PGlite(), async () => {});
+  const dir = path.join(dataDir, 'pglite');
+  fs.mkdirSync(dir, { recursive: true });
+  const release = takeLock(path.join(dataDir, 'pglite.lock'));
+  try {
+    return await openPglite(new PGlite(dir), async () => release());
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function openPglite(client: PGlite, afterClose: () => Promise<void>): Promise<Database> {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+  return {
+    db,
+    kind: 'pglite',
+    async close() {
+      await client.close();
+      await afterClose();
+    },
+  };
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  // One connection holds the advisory lock for the whole migration run.
+  const migrator = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migratePostgres(drizzlePostgres(migrator), { migrationsFolder: MIGRATIONS });
+  } finally {
+    await migrator.end();
+  }
+  const sql = postgres(url, { max: 10, onnotice: () => {} });
+  const db = drizzlePostgres(sql, { schema }) as unknown as Db;
+  return { db, kind: 'postgres', sql, close: () => sql.end({ timeout: 5 }) };
+}
+
+/**
+ * PGlite keeps its files in one process only. The lock file holds the owner's pid; a lock left by a
+ * process that no longer runs is taken over.
+ */
+function takeLock(file: string): () => void {
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
+      return () => fs.rmSync(file, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+      const owner = Number(fs.readFileSync(file, 'utf8'));
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+        throw new Error(
+          `The embedded database in ${path.dirname(file)} is in use by process ${owner}. ` +
+            'Stop that process, or point DATA_DIR somewhere else.',
+        );
+      }
+      fs.rmSync(file, { force: true });
+    }
+  }
+  throw new Error(`Could not take the database lock ${file}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}

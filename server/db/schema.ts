@@ -1,0 +1,344 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** Monotonic id that subscriptions resume from (tracked event id). */
+const seq = () => bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity();
+
+export const userRole = pgEnum('user_role', ['user', 'admin']);
+export const emailTokenKind = pgEnum('email_token_kind', ['confirm', 'reset']);
+export const dogGender = pgEnum('dog_gender', ['male', 'female']);
+export const notificationStatus = pgEnum('notification_status', ['unread', 'read', 'accepted', 'rejected']);
+export const notificationType = pgEnum('notification_type', [
+  'request',
+  'acceptance_feedback',
+  'rejection_feedback',
+  'event_cancelled',
+]);
+export const messageType = pgEnum('message_type', ['text', 'emoji']);
+export const eventType = pgEnum('event_type', ['playdate', 'training', 'meetup', 'other']);
+export const updateType = pgEnum('update_type', ['general', 'feature', 'maintenance', 'announcement']);
+export const uploadKind = pgEnum('upload_kind', ['dog', 'profile', 'event']);
+
+// ── Auth ────────────────────────────────────────────────────────────────────────────────────────
+
+export const users = pgTable('users', {
+  id: id(),
+  /** Stored lower-cased; unique. */
+  email: text('email').notNull().unique(),
+  /** Null for demo accounts, which cannot be signed into. */
+  passwordHash: text('password_hash'),
+  emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+  role: userRole('role').notNull().default('user'),
+  /** Sign-up metadata (SPEC §3): the dog name given at registration. */
+  signupDogName: text('signup_dog_name'),
+  createdAt: createdAt(),
+});
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 (hex) of the session token; the token itself is never stored. */
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    id: id(),
+    /** SHA-256 (hex) of the token sent by e-mail. */
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: emailTokenKind('kind').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_tokens_user_kind_idx').on(t.userId, t.kind)],
+);
+
+/** Failed sign-ins, kept in the database so the limit holds across server instances. */
+export const signInFailures = pgTable(
+  'sign_in_failures',
+  {
+    id: id(),
+    email: text('email').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('sign_in_failures_email_idx').on(t.email, t.createdAt)],
+);
+
+// ── Spec entities (SPEC §3) ─────────────────────────────────────────────────────────────────────
+
+export const profiles = pgTable('profiles', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  fullName: text('full_name').notNull(),
+  age: integer('age'),
+  location: text('location'),
+  photoUrl: text('photo_url'),
+  avatarUrl: text('avatar_url'),
+  country: text('country'),
+  countryCode: text('country_code').notNull().default('SI'),
+  lastActive: timestamp('last_active', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const dogProfiles = pgTable(
+  'dog_profiles',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    breed: text('breed').notNull(),
+    age: integer('age').notNull(),
+    gender: dogGender('gender').notNull().default('male'),
+    location: text('location').notNull(),
+    originCountry: text('origin_country').default('SI'),
+    description: text('description'),
+    traits: text('traits').array().notNull().default(sql`'{}'::text[]`),
+    /** Upload keys; the first is the main photo. */
+    photos: text('photos').array().notNull().default(sql`'{}'::text[]`),
+    weight: numeric('weight', { precision: 5, scale: 1, mode: 'number' }),
+    interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('dog_profiles_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('dog_profiles_location_idx').on(t.location),
+    check('dog_profiles_description_len', sql`char_length(${t.description}) <= 1500`),
+  ],
+);
+
+export const swipes = pgTable(
+  'swipes',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dogId: uuid('dog_id')
+      .notNull()
+      .references(() => dogProfiles.id, { onDelete: 'cascade' }),
+    /** The swiper's own dog the like or pass was made with (DECISIONS 2). */
+    fromDogId: uuid('from_dog_id').references(() => dogProfiles.id, { onDelete: 'set null' }),
+    liked: boolean('liked').notNull(),
+    rejectedUntil: timestamp('rejected_until', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.dogId] }), index('swipes_dog_idx').on(t.dogId)],
+);
+
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    seq: seq(),
+    dogId: uuid('dog_id').references(() => dogProfiles.id, { onDelete: 'cascade' }),
+    /** The liker's dog (DECISIONS 2). */
+    fromDogId: uuid('from_dog_id').references(() => dogProfiles.id, { onDelete: 'cascade' }),
+    /** Recipient. */
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Sender (the liker); null for system notices. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    status: notificationStatus('status').notNull().default('unread'),
+    notificationType: notificationType('notification_type').notNull().default('request'),
+    relatedNotificationId: uuid('related_notification_id').references((): AnyPgColumn => notifications.id, {
+      onDelete: 'set null',
+    }),
+    /** Free text for system notices, e.g. the title of a cancelled event. */
+    detail: text('detail'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('notifications_owner_idx').on(t.ownerId, t.createdAt.desc()),
+    index('notifications_user_idx').on(t.userId, t.createdAt.desc()),
+    index('notifications_seq_idx').on(t.seq),
+    uniqueIndex('notifications_one_request_idx')
+      .on(t.userId, t.dogId)
+      .where(sql`${t.notificationType} = 'request'`),
+  ],
+);
+
+export const chats = pgTable(
+  'chats',
+  {
+    id: id(),
+    /** The dog's owner; their chats go with their account. */
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The other party; null once that account is deleted ('Deleted User', read-only). */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    dogId: uuid('dog_id')
+      .notNull()
+      .references(() => dogProfiles.id, { onDelete: 'cascade' }),
+    chatName: text('chat_name').notNull(),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
+    unreadCountOwner: integer('unread_count_owner').notNull().default(0),
+    unreadCountUser: integer('unread_count_user').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('chats_owner_user_dog_idx').on(t.ownerId, t.userId, t.dogId),
+    index('chats_owner_last_idx').on(t.ownerId, t.lastMessageAt.desc()),
+    index('chats_user_last_idx').on(t.userId, t.lastMessageAt.desc()),
+  ],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: id(),
+    seq: seq(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    messageType: messageType('message_type').notNull().default('text'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('chat_messages_chat_seq_idx').on(t.chatId, t.seq), index('chat_messages_sender_idx').on(t.senderId)],
+);
+
+export const matches = pgTable(
+  'matches',
+  {
+    id: id(),
+    user1Id: uuid('user1_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    user2Id: uuid('user2_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dog1Id: uuid('dog1_id')
+      .notNull()
+      .references(() => dogProfiles.id, { onDelete: 'cascade' }),
+    dog2Id: uuid('dog2_id')
+      .notNull()
+      .references(() => dogProfiles.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('matches_dogs_idx').on(t.dog1Id, t.dog2Id),
+    index('matches_user1_idx').on(t.user1Id),
+    index('matches_user2_idx').on(t.user2Id),
+  ],
+);
+
+export const events = pgTable(
+  'events',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description'),
+    eventDate: date('event_date', { mode: 'string' }).notNull(),
+    /** HH:MM, 24 h. */
+    eventTime: text('event_time').notNull(),
+    /** event_date + event_time in Europe/Ljubljana, for "upcoming" queries. */
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    locationName: text('location_name').notNull(),
+    country: text('country').notNull(),
+    city: text('city').notNull(),
+    maxAttendees: integer('max_attendees').notNull().default(20),
+    currentAttendees: integer('current_attendees').notNull().default(0),
+    eventType: eventType('event_type').notNull().default('meetup'),
+    imageUrl: text('image_url'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('events_starts_idx').on(t.startsAt),
+    index('events_user_starts_idx').on(t.userId, t.startsAt),
+    check('events_max_attendees_range', sql`${t.maxAttendees} between 2 and 100`),
+    check('events_attendees_cap', sql`${t.currentAttendees} between 0 and ${t.maxAttendees}`),
+  ],
+);
+
+export const eventAttendees = pgTable(
+  'event_attendees',
+  {
+    id: id(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('event_attendees_event_user_idx').on(t.eventId, t.userId), index('event_attendees_user_idx').on(t.userId)],
+);
+
+export const adminUpdates = pgTable(
+  'admin_updates',
+  {
+    id: id(),
+    seq: seq(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    updateType: updateType('update_type').notNull().default('general'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('admin_updates_active_created_idx').on(t.isActive, t.createdAt.desc()), index('admin_updates_seq_idx').on(t.seq)],
+);
+
+/** Every stored photo, owned by its uploader; unattached ones are removed after 24 h. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    key: text('key').primaryKey(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: uploadKind('kind').notNull(),
+    attachedAt: timestamp('attached_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploads_owner_idx').on(t.ownerId), index('uploads_unattached_idx').on(t.createdAt).where(sql`${t.attachedAt} is null`)],
+);
+
+export type User = typeof users.$inferSelect;
+export type Profile = typeof profiles.$inferSelect;

@@ -1,0 +1,211 @@
+import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { AppError } from '../../src/errors';
+import { DEFAULT_LOCALE, type Locale } from '../../src/i18n';
+import { LIMITS } from '../../src/limits';
+import type { requestPasswordResetInput, resetPasswordInput, signInInput, signUpInput } from '../../src/schemas/auth';
+import { renderMail } from '../auth/mail-templates';
+import type { Mailer } from '../auth/mailer';
+import { hashPassword, verifyPassword } from '../auth/passwords';
+import { createSession, invalidateUserSessions, type SessionUser } from '../auth/sessions';
+import { generateToken, hashToken } from '../auth/tokens';
+import type { Db, DbOrTx } from '../db/client';
+import { emailTokens, profiles, signInFailures, users } from '../db/schema';
+
+export interface AuthDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  adminEmails: string[];
+}
+
+export interface SignedIn {
+  user: SessionUser;
+  token: string;
+  expiresAt: Date;
+}
+
+const TOKEN_LIFETIME_MS = {
+  confirm: LIMITS.confirmTokenHours * 3_600_000,
+  reset: LIMITS.resetTokenMinutes * 60_000,
+} as const;
+
+const LINK_PATH = { confirm: '/email-confirmed', reset: '/reset-password' } as const;
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause)
+    if ((e as { code?: unknown }).code === '23505') return true;
+  return false;
+}
+
+/** Issue a confirm or reset token and mail its link. Runs inside the caller's transaction, so a mail
+ * that cannot be sent leaves no account or token behind. */
+async function mailToken(
+  tx: DbOrTx,
+  deps: AuthDeps,
+  opts: { userId: string; email: string; name: string; kind: 'confirm' | 'reset'; locale: Locale },
+) {
+  const token = generateToken();
+  await tx.insert(emailTokens).values({
+    tokenHash: hashToken(token),
+    userId: opts.userId,
+    kind: opts.kind,
+    expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS[opts.kind]),
+  });
+  const link = `${deps.publicUrl}${LINK_PATH[opts.kind]}?token=${token}`;
+  const hours = Math.max(1, Math.round(TOKEN_LIFETIME_MS[opts.kind] / 3_600_000));
+  const { subject, text } = renderMail(opts.kind, opts.locale, { name: opts.name, link, hours });
+  try {
+    await deps.mailer.send({ to: opts.email, subject, text, link });
+  } catch (cause) {
+    throw new AppError('MAIL_FAILED', { reason: String((cause as Error).message ?? cause) });
+  }
+}
+
+/** Mark a token used and return its user; a token works once, before it expires. */
+async function consumeToken(tx: DbOrTx, token: string, kind: 'confirm' | 'reset'): Promise<string> {
+  const [row] = await tx
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt)))
+    .returning({ userId: emailTokens.userId, expiresAt: emailTokens.expiresAt });
+  if (!row) throw new AppError('INVALID_TOKEN');
+  if (row.expiresAt.getTime() <= Date.now()) throw new AppError('TOKEN_EXPIRED');
+  return row.userId;
+}
+
+export async function signUp(
+  deps: AuthDeps,
+  input: z.output<typeof signUpInput>,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<{ email: string }> {
+  const passwordHash = await hashPassword(input.password);
+  try {
+    await deps.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          role: deps.adminEmails.includes(input.email) ? 'admin' : 'user',
+          signupDogName: input.dogName ?? null,
+        })
+        .returning({ id: users.id });
+      if (!user) throw new AppError('INTERNAL');
+      await tx.insert(profiles).values({ userId: user.id, fullName: input.fullName });
+      await mailToken(tx, deps, { userId: user.id, email: input.email, name: input.fullName, kind: 'confirm', locale });
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
+    throw error;
+  }
+  return { email: input.email };
+}
+
+async function startSession(db: DbOrTx, userId: string): Promise<SignedIn> {
+  const [user] = await db
+    .select({ id: users.id, email: users.email, role: users.role })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) throw new AppError('INVALID_TOKEN');
+  const session = await createSession(db, userId);
+  await db.update(profiles).set({ lastActive: new Date() }).where(eq(profiles.userId, userId));
+  return { user, ...session };
+}
+
+/** Confirming the address signs the user in, so the landing page can greet them. */
+export async function confirmEmail(deps: AuthDeps, token: string): Promise<SignedIn> {
+  return deps.db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, token, 'confirm');
+    await tx.update(users).set({ emailVerifiedAt: new Date() }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+    return startSession(tx, userId);
+  });
+}
+
+export async function signIn(deps: AuthDeps, input: z.output<typeof signInInput>): Promise<SignedIn> {
+  const since = new Date(Date.now() - LIMITS.signIn.windowMinutes * 60_000);
+  const [failures] = await deps.db
+    .select({ n: count() })
+    .from(signInFailures)
+    .where(and(eq(signInFailures.email, input.email), gt(signInFailures.createdAt, since)));
+  if ((failures?.n ?? 0) >= LIMITS.signIn.maxFailures)
+    throw new AppError('TOO_MANY_ATTEMPTS', { minutes: LIMITS.signIn.windowMinutes });
+
+  const [user] = await deps.db
+    .select({ id: users.id, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.email, input.email));
+  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !ok) {
+    await deps.db.insert(signInFailures).values({ email: input.email });
+    throw new AppError('INVALID_CREDENTIALS');
+  }
+  if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_CONFIRMED');
+  return deps.db.transaction(async (tx) => {
+    await tx.delete(signInFailures).where(eq(signInFailures.email, input.email));
+    return startSession(tx, user.id);
+  });
+}
+
+/** Same answer whether or not the address has an account. Earlier unused reset links stop working. */
+export async function requestPasswordReset(
+  deps: AuthDeps,
+  input: z.output<typeof requestPasswordResetInput>,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<void> {
+  const [user] = await deps.db
+    .select({ id: users.id, passwordHash: users.passwordHash, fullName: profiles.fullName })
+    .from(users)
+    .leftJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.email, input.email));
+  if (!user?.passwordHash) return;
+  await deps.db.transaction(async (tx) => {
+    await tx
+      .delete(emailTokens)
+      .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.kind, 'reset'), isNull(emailTokens.usedAt)));
+    await mailToken(tx, deps, { userId: user.id, email: input.email, name: user.fullName ?? '', kind: 'reset', locale });
+  });
+}
+
+/** New password; every other session ends, and the reset link proves the address, so it counts as confirmed. */
+export async function resetPassword(deps: AuthDeps, input: z.output<typeof resetPasswordInput>): Promise<SignedIn> {
+  const passwordHash = await hashPassword(input.password);
+  return deps.db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, input.token, 'reset');
+    const [user] = await tx
+      .update(users)
+      .set({ passwordHash, emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+      .where(eq(users.id, userId))
+      .returning({ email: users.email });
+    await invalidateUserSessions(tx, userId);
+    if (user) await tx.delete(signInFailures).where(eq(signInFailures.email, user.email));
+    return startSession(tx, userId);
+  });
+}
+
+export interface Me {
+  id: string;
+  email: string;
+  role: 'user' | 'admin';
+  fullName: string;
+  createdAt: Date;
+}
+
+export async function me(db: DbOrTx, userId: string): Promise<Me | null> {
+  const [row] = await db
+    .select({ id: users.id, email: users.email, role: users.role, fullName: profiles.fullName, createdAt: users.createdAt })
+    .from(users)
+    .innerJoin(profiles, eq(profiles.userId, users.id))
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
+/** Give the admin role to these addresses (ADMIN_EMAILS at start-up, `npm run admin -- grant`). */
+export async function grantAdmin(db: DbOrTx, emails: string[]): Promise<string[]> {
+  const granted: string[] = [];
+  for (const email of emails) {
+    const rows = await db.update(users).set({ role: 'admin' }).where(eq(users.email, email.toLowerCase())).returning({ email: users.email });
+    granted.push(...rows.map((r) => r.email));
+  }
+  return granted;
+}

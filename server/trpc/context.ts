@@ -1,0 +1,52 @@
+import type { IncomingMessage } from 'node:http';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../env';
+import type { Db } from '../db/client';
+import type { Mailer } from '../auth/mailer';
+import { type SessionUser, validateSession } from '../auth/sessions';
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}
+
+export interface Context extends AppDeps {
+  user: SessionUser | null;
+  sessionToken: string | null;
+  /** A browser request from another site; mutations are refused (see init.ts). */
+  crossOrigin: boolean;
+  /** Cookie writers; no-ops on WebSocket calls, which return the token instead. */
+  setSessionCookie(token: string, expiresAt: Date): void;
+  clearSessionCookie(): void;
+}
+
+/** Same-origin rule for browsers: Sec-Fetch-Site when sent, else Origin against Host or PUBLIC_URL. */
+export function isCrossOrigin(headers: IncomingMessage['headers'], publicUrl: string): boolean {
+  const site = headers['sec-fetch-site'];
+  if (typeof site === 'string') return site !== 'same-origin' && site !== 'none';
+  const origin = headers.origin;
+  if (!origin) return false;
+  try {
+    const { host, origin: normalized } = new URL(origin);
+    return host !== headers.host && normalized !== new URL(publicUrl).origin;
+  } catch {
+    return true;
+  }
+}
+
+/** Bearer header (scripts) or the session cookie (browsers). */
+export function tokenFrom(headers: IncomingMessage['headers'], cookies: Record<string, string | undefined>) {
+  const auth = headers.authorization;
+  if (auth?.startsWith('Bearer ')) return auth.slice('Bearer '.length).trim() || null;
+  return cookies.tacke_session ?? null;
+}
+
+export async function resolveUser(db: Db, token: string | null) {
+  if (!token) return { user: null, sessionToken: null, expiresAt: null };
+  const session = await validateSession(db, token);
+  return session
+    ? { user: session.user, sessionToken: token, expiresAt: session.expiresAt }
+    : { user: null, sessionToken: null, expiresAt: null };
+}

@@ -1,0 +1,81 @@
+import { initTRPC, TRPCError } from '@trpc/server';
+import superjson from 'superjson';
+import { AppError, type AppErrorCode, type AppErrorData, TRPC_CODE_OF } from '../../src/errors';
+import type { Context } from './context';
+
+const APP_CODE_OF_TRPC: Partial<Record<TRPCError['code'], AppErrorCode>> = {
+  BAD_REQUEST: 'VALIDATION',
+  PARSE_ERROR: 'VALIDATION',
+  UNAUTHORIZED: 'UNAUTHENTICATED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+};
+
+interface Issue {
+  path?: ReadonlyArray<PropertyKey | { key: PropertyKey }>;
+  message: string;
+}
+
+/** Field → messages (locale keys) from zod / Standard Schema issues. */
+function fieldErrorsOf(cause: unknown): Record<string, string[]> | undefined {
+  const issues = (cause as { issues?: unknown })?.issues;
+  if (!Array.isArray(issues)) return undefined;
+  const fields: Record<string, string[]> = {};
+  for (const issue of issues as Issue[]) {
+    const first = issue.path?.[0];
+    const key = String(typeof first === 'object' && first !== null ? first.key : (first ?? '_'));
+    (fields[key] ??= []).push(issue.message);
+  }
+  return fields;
+}
+
+/** What a client learns of a failure: a stable code, optional meta, and per-field locale keys. */
+export function toAppErrorData(error: TRPCError): AppErrorData {
+  const cause = error.cause;
+  const fieldErrors = error.code === 'BAD_REQUEST' ? fieldErrorsOf(cause) : undefined;
+  return {
+    appCode:
+      cause instanceof AppError ? cause.code : fieldErrors ? 'VALIDATION' : (APP_CODE_OF_TRPC[error.code] ?? 'INTERNAL'),
+    ...(cause instanceof AppError && cause.meta ? { meta: cause.meta } : {}),
+    ...(fieldErrors ? { fieldErrors } : {}),
+  };
+}
+
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const data = toAppErrorData(error);
+    // Internal details never leave the server; the code is the message.
+    return { ...shape, message: data.appCode, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, ...data } };
+  },
+});
+
+/** AppErrors thrown by services travel as TRPCErrors with the matching HTTP status. */
+const appErrors = t.middleware(async ({ next }) => {
+  const result = await next();
+  if (!result.ok && result.error.cause instanceof AppError) {
+    const cause = result.error.cause;
+    throw new TRPCError({ code: TRPC_CODE_OF[cause.code], message: cause.code, cause });
+  }
+  return result;
+});
+
+/** Browsers may only change state from our own origin. */
+const sameOrigin = t.middleware(({ ctx, type, next }) => {
+  if (type === 'mutation' && ctx.crossOrigin) throw new AppError('CROSS_ORIGIN');
+  return next();
+});
+
+export const router = t.router;
+export const createCallerFactory = t.createCallerFactory;
+export const publicProcedure = t.procedure.use(appErrors).use(sameOrigin);
+
+export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+  if (!ctx.user) throw new AppError('UNAUTHENTICATED');
+  return next({ ctx: { ...ctx, user: ctx.user } });
+});
+
+export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+  if (ctx.user.role !== 'admin') throw new AppError('FORBIDDEN');
+  return next();
+});

@@ -1,0 +1,63 @@
+/**
+ * Stable error codes the server throws and the web translates (locale key `errors.<CODE>`).
+ * The server never sends prose; the code is the contract.
+ */
+export const APP_ERROR_CODES = [
+  'VALIDATION',
+  'UNAUTHENTICATED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'INTERNAL',
+  'EMAIL_TAKEN',
+  'INVALID_CREDENTIALS',
+  'EMAIL_NOT_CONFIRMED',
+  'TOO_MANY_ATTEMPTS',
+  'INVALID_TOKEN',
+  'TOKEN_EXPIRED',
+  'MAIL_FAILED',
+  'CROSS_ORIGIN',
+] as const;
+
+export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
+
+/** The tRPC error code each app code travels under (decides the HTTP status). */
+export const TRPC_CODE_OF: Record<
+  AppErrorCode,
+  'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'INTERNAL_SERVER_ERROR'
+> = {
+  VALIDATION: 'BAD_REQUEST',
+  UNAUTHENTICATED: 'UNAUTHORIZED',
+  FORBIDDEN: 'FORBIDDEN',
+  NOT_FOUND: 'NOT_FOUND',
+  INTERNAL: 'INTERNAL_SERVER_ERROR',
+  EMAIL_TAKEN: 'CONFLICT',
+  INVALID_CREDENTIALS: 'UNAUTHORIZED',
+  EMAIL_NOT_CONFIRMED: 'FORBIDDEN',
+  TOO_MANY_ATTEMPTS: 'TOO_MANY_REQUESTS',
+  INVALID_TOKEN: 'BAD_REQUEST',
+  TOKEN_EXPIRED: 'BAD_REQUEST',
+  MAIL_FAILED: 'INTERNAL_SERVER_ERROR',
+  CROSS_ORIGIN: 'FORBIDDEN',
+};
+
+export class AppError extends Error {
+  constructor(
+    readonly code: AppErrorCode,
+    readonly meta?: Record<string, string | number>,
+  ) {
+    super(code);
+    this.name = 'AppError';
+  }
+}
+
+export function isAppErrorCode(value: unknown): value is AppErrorCode {
+  return typeof value === 'string' && (APP_ERROR_CODES as readonly string[]).includes(value);
+}
+
+/** Shape the server puts in `error.data` (see server/trpc/init.ts). */
+export interface AppErrorData {
+  appCode: AppErrorCode;
+  meta?: Record<string, string | number>;
+  /** Field → locale keys of the failed zod rules. */
+  fieldErrors?: Record<string, string[]>;
+}

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { COMMON_PASSWORDS } from '../data/common-passwords';
+import { LOCALES } from '../i18n';
+import { LIMITS } from '../limits';
+
+/**
+ * Auth inputs. Each rule's message is a locale key, so the server's zod errors and the web forms
+ * show the same translated text.
+ */
+export const emailSchema = z
+  .string()
+  .trim()
+  .min(1, 'validation.emailRequired')
+  .max(LIMITS.email.max, 'validation.emailInvalid')
+  .pipe(z.email('validation.emailInvalid'))
+  .transform((email) => email.toLowerCase());
+
+export const newPasswordSchema = z
+  .string()
+  .min(LIMITS.password.min, 'validation.passwordTooShort')
+  .max(LIMITS.password.max, 'validation.passwordTooLong')
+  .refine((password) => !COMMON_PASSWORDS.has(password.toLowerCase()), 'validation.passwordTooCommon');
+
+export const fullNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'validation.fullNameRequired')
+  .max(LIMITS.fullName.max, 'validation.fullNameTooLong');
+
+export const signUpInput = z.object({
+  fullName: fullNameSchema,
+  email: emailSchema,
+  password: newPasswordSchema,
+  dogName: z
+    .string()
+    .trim()
+    .max(LIMITS.dogName.max, 'validation.dogNameTooLong')
+    .optional()
+    .transform((name) => (name ? name : undefined)),
+  /** Language of the confirmation e-mail. */
+  locale: z.enum(LOCALES).optional(),
+});
+
+export const signInInput = z.object({
+  email: emailSchema,
+  password: z.string().min(1, 'validation.passwordRequired').max(LIMITS.password.max, 'validation.passwordTooLong'),
+});
+
+export const requestPasswordResetInput = z.object({ email: emailSchema, locale: z.enum(LOCALES).optional() });
+
+/** Tokens are 32 base32 characters; anything else cannot be one of ours. */
+export const tokenSchema = z.string().regex(/^[a-z2-7]{32}$/, 'errors.INVALID_TOKEN');
+
+export const confirmEmailInput = z.object({ token: tokenSchema });
+export const resetPasswordInput = z.object({ token: tokenSchema, password: newPasswordSchema });
+
+export type SignUpInput = z.input<typeof signUpInput>;
+export type SignInInput = z.input<typeof signInInput>;

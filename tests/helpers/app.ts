@@ -1,0 +1,109 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { TRPCError } from '@trpc/server';
+import { inject } from 'vitest';
+import { buildApp } from '../../server/app';
+import type { Mail } from '../../server/auth/mailer';
+import { loadConfig } from '../../server/env';
+import { appRouter } from '../../server/routers/_app';
+import { type Context, resolveUser } from '../../server/trpc/context';
+import { createCallerFactory, toAppErrorData } from '../../server/trpc/init';
+import type { AppErrorData } from '../../src/errors';
+import { createDatabase } from './postgres';
+
+export type DbKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when the run could start one (tests/helpers/global-setup.ts). */
+export function dbKinds(): DbKind[] {
+  return inject('postgresUrl') ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+const createCaller = createCallerFactory(appRouter);
+
+export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
+
+/** The real app on a fresh database, with mail captured in memory. Never listens unless asked. */
+export async function startTestApp(kind: DbKind, env: Record<string, string> = {}) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tacke-test-'));
+  const databaseUrl = kind === 'pglite' ? 'memory://' : await createDatabase(inject('postgresUrl'));
+  const config = loadConfig({
+    DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PUBLIC_URL: 'http://tacke.test',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...env,
+  });
+  const mails: Mail[] = [];
+  let failMail = false;
+  const app = await buildApp({
+    config,
+    mailer: {
+      async send(mail) {
+        if (failMail) throw new Error('SMTP down');
+        mails.push(mail);
+      },
+    },
+  });
+  const db = app.deps.db;
+
+  /** Cookies the last caller set (name → value, '' when cleared). */
+  const cookies: Record<string, string> = {};
+
+  /** A tRPC caller as a same-origin browser with this session token (or signed out). */
+  async function caller(token?: string | null, extra: Partial<Context> = {}) {
+    const session = await resolveUser(db, token ?? null);
+    return createCaller({
+      ...app.deps,
+      user: session.user,
+      sessionToken: session.sessionToken,
+      crossOrigin: false,
+      setSessionCookie: (value) => void (cookies.tacke_session = value),
+      clearSessionCookie: () => void (cookies.tacke_session = ''),
+      ...extra,
+    });
+  }
+
+  /** Token from the newest mail's link. */
+  function lastMailToken(): string {
+    const mail = mails.at(-1);
+    if (!mail) throw new Error('no mail sent');
+    return new URL(mail.link).searchParams.get('token') ?? '';
+  }
+
+  /** Sign up, confirm the address and return the session token. */
+  async function signedInUser(email = `u${mails.length}-${Date.now()}@example.com`, password = 'zelo-dobro-geslo') {
+    const anon = await caller();
+    await anon.auth.signUp({ fullName: 'Test Uporabnik', email, password });
+    const { token, user } = await anon.auth.confirmEmail({ token: lastMailToken() });
+    return { token, user, email, password };
+  }
+
+  return {
+    app,
+    config,
+    db,
+    mails,
+    cookies,
+    caller,
+    lastMailToken,
+    signedInUser,
+    setMailFailing: (value: boolean) => void (failMail = value),
+    async close() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What the client would see of a failed call (error.data): app code, meta, field errors. */
+export async function failure(promise: Promise<unknown>): Promise<AppErrorData> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof TRPCError) return toAppErrorData(error);
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}

@@ -1,0 +1,81 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+
+export interface ThrowawayPostgres {
+  /** URL of the `postgres` database; use `createDatabase` for an isolated one. */
+  url: string;
+  stop(): void;
+}
+
+const isRoot = process.getuid?.() === 0;
+
+function has(command: string): boolean {
+  return spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+}
+
+/** PostgreSQL can be started here: initdb on PATH, and as root a `postgres` user to run it as. */
+export function postgresAvailable(): boolean {
+  if (!has('initdb') || !has('pg_ctl')) return false;
+  return !isRoot || spawnSync('id', ['postgres']).status === 0;
+}
+
+function asPostgres(command: string, args: string[]) {
+  const [cmd, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+  execFileSync(cmd, argv, { stdio: 'pipe' });
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Start a PostgreSQL server in a temp dir on a free loopback port (as the postgres user when root). */
+export async function startPostgres(): Promise<ThrowawayPostgres> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tacke-pg-'));
+  if (isRoot) execFileSync('chown', ['postgres:', dir]);
+  const data = path.join(dir, 'data');
+  const port = await freePort();
+  asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
+  asPostgres('pg_ctl', [
+    '-D', data, '-l', path.join(dir, 'log'), '-w', '-o',
+    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+    'start',
+  ]);
+  let stopped = false;
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    stop() {
+      if (stopped) return;
+      stopped = true;
+      try {
+        asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** A fresh, empty database on the server; returns its URL. */
+export async function createDatabase(serverUrl: string): Promise<string> {
+  const name = `t_${crypto.randomUUID().replace(/-/g, '')}`;
+  const admin = postgres(serverUrl, { max: 1, onnotice: () => {} });
+  try {
+    await admin.unsafe(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}

@@ -1,0 +1,215 @@
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailTokens, profiles, sessions, signInFailures, users } from '../../server/db/schema';
+import { hashToken } from '../../server/auth/tokens';
+import { LIMITS } from '../../src/limits';
+import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
+
+describe.each(dbKinds())('auth router on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { ADMIN_EMAILS: 'boss@example.com' });
+  });
+  afterAll(() => t.close());
+
+  const rowsFor = async (email: string) => {
+    const [u] = await t.db.select({ n: count() }).from(users).where(eq(users.email, email));
+    return u?.n ?? 0;
+  };
+
+  it('signs up: user, profile and a hashed confirm token; the mail links to /email-confirmed', async () => {
+    const anon = await t.caller();
+    const result = await anon.auth.signUp({ fullName: '  Ana Novak ', email: 'Ana@Example.com', password: 'psi-so-super', dogName: 'Luna' });
+    expect(result).toEqual({ email: 'ana@example.com' });
+    const [user] = await t.db.select().from(users).where(eq(users.email, 'ana@example.com'));
+    expect(user?.emailVerifiedAt).toBeNull();
+    expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(user?.signupDogName).toBe('Luna');
+    expect(user?.role).toBe('user');
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, user!.id));
+    expect(profile?.fullName).toBe('Ana Novak');
+    const mail = t.mails.at(-1)!;
+    expect(mail.to).toBe('ana@example.com');
+    expect(mail.link).toMatch(/^http:\/\/tacke\.test\/email-confirmed\?token=[a-z2-7]{32}$/);
+    expect(mail.text).toContain(mail.link);
+    expect(mail.subject).toContain('Potrdite');
+    const [stored] = await t.db.select().from(emailTokens).where(eq(emailTokens.userId, user!.id));
+    expect(stored?.tokenHash).toBe(hashToken(t.lastMailToken()));
+  });
+
+  it('writes the confirmation mail in the chosen language', async () => {
+    await (await t.caller()).auth.signUp({ fullName: 'Hans', email: 'hans@example.com', password: 'hunde-sind-toll', locale: 'de' });
+    expect(t.mails.at(-1)!.subject).toBe('Bestätige deine E-Mail-Adresse für Tačke');
+  });
+
+  it('refuses a duplicate e-mail, whatever its case, and keeps one row', async () => {
+    const anon = await t.caller();
+    await anon.auth.signUp({ fullName: 'Bor', email: 'bor@example.com', password: 'psi-so-super' });
+    expect((await failure(anon.auth.signUp({ fullName: 'Bor 2', email: 'BOR@example.com', password: 'drugo-geslo-1' }))).appCode).toBe(
+      'EMAIL_TAKEN',
+    );
+    expect(await rowsFor('bor@example.com')).toBe(1);
+  });
+
+  it('rejects bad input field by field and writes nothing', async () => {
+    const anon = await t.caller();
+    const mailsBefore = t.mails.length;
+    const error = await failure(anon.auth.signUp({ fullName: ' ', email: 'not-an-email', password: 'short' }));
+    expect(error.appCode).toBe('VALIDATION');
+    expect(error.fieldErrors).toEqual({
+      fullName: ['validation.fullNameRequired'],
+      email: ['validation.emailInvalid'],
+      password: ['validation.passwordTooShort'],
+    });
+    const common = await failure(anon.auth.signUp({ fullName: 'X', email: 'x@example.com', password: 'Password123' }));
+    expect(common.fieldErrors).toEqual({ password: ['validation.passwordTooCommon'] });
+    const long = await failure(anon.auth.signUp({ fullName: 'X', email: 'x@example.com', password: 'a'.repeat(129) }));
+    expect(long.fieldErrors).toEqual({ password: ['validation.passwordTooLong'] });
+    expect(await rowsFor('x@example.com')).toBe(0);
+    expect(t.mails.length).toBe(mailsBefore);
+  });
+
+  it('leaves no account behind when the confirmation mail cannot be sent', async () => {
+    t.setMailFailing(true);
+    try {
+      const error = await failure((await t.caller()).auth.signUp({ fullName: 'Cene', email: 'cene@example.com', password: 'psi-so-super' }));
+      expect(error.appCode).toBe('MAIL_FAILED');
+    } finally {
+      t.setMailFailing(false);
+    }
+    expect(await rowsFor('cene@example.com')).toBe(0);
+    // …and the address can sign up once mail works again.
+    await expect((await t.caller()).auth.signUp({ fullName: 'Cene', email: 'cene@example.com', password: 'psi-so-super' })).resolves.toEqual({
+      email: 'cene@example.com',
+    });
+  });
+
+  it('requires a confirmed address before sign-in; confirming signs in once, the link works once', async () => {
+    const anon = await t.caller();
+    await anon.auth.signUp({ fullName: 'Dana', email: 'dana@example.com', password: 'psi-so-super' });
+    const token = t.lastMailToken();
+    expect((await failure(anon.auth.signIn({ email: 'dana@example.com', password: 'psi-so-super' }))).appCode).toBe('EMAIL_NOT_CONFIRMED');
+    const confirmed = await anon.auth.confirmEmail({ token });
+    expect(confirmed.user.email).toBe('dana@example.com');
+    expect(t.cookies.tacke_session).toBe(confirmed.token);
+    const me = await (await t.caller(confirmed.token)).auth.me();
+    expect(me).toMatchObject({ email: 'dana@example.com', fullName: 'Dana', role: 'user' });
+    expect((await failure(anon.auth.confirmEmail({ token }))).appCode).toBe('INVALID_TOKEN');
+    expect((await failure(anon.auth.confirmEmail({ token: 'a'.repeat(32) }))).appCode).toBe('INVALID_TOKEN');
+    expect((await failure(anon.auth.confirmEmail({ token: 'nonsense' }))).appCode).toBe('VALIDATION');
+    await expect(anon.auth.signIn({ email: 'dana@example.com', password: 'psi-so-super' })).resolves.toHaveProperty('token');
+  });
+
+  it('refuses an expired confirmation link and leaves the address unconfirmed', async () => {
+    const anon = await t.caller();
+    await anon.auth.signUp({ fullName: 'Eva', email: 'eva@example.com', password: 'psi-so-super' });
+    const token = t.lastMailToken();
+    await t.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailTokens.tokenHash, hashToken(token)));
+    expect((await failure(anon.auth.confirmEmail({ token }))).appCode).toBe('TOKEN_EXPIRED');
+    const [user] = await t.db.select().from(users).where(eq(users.email, 'eva@example.com'));
+    expect(user?.emailVerifiedAt).toBeNull();
+  });
+
+  it('signs in with a new session each time, updates last_active, and refuses wrong credentials alike', async () => {
+    const { email, password } = await t.signedInUser('filip@example.com');
+    const anon = await t.caller();
+    await t.db.update(profiles).set({ lastActive: null });
+    const first = await anon.auth.signIn({ email: 'FILIP@example.com', password });
+    const second = await anon.auth.signIn({ email, password });
+    expect(first.token).not.toBe(second.token);
+    expect(t.cookies.tacke_session).toBe(second.token);
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, first.user.id));
+    expect(profile?.lastActive).toBeInstanceOf(Date);
+    const [stored] = await t.db.select().from(sessions).where(eq(sessions.id, hashToken(first.token)));
+    expect(stored?.userId).toBe(first.user.id);
+    expect((await failure(anon.auth.signIn({ email, password: 'napacno-geslo' }))).appCode).toBe('INVALID_CREDENTIALS');
+    expect((await failure(anon.auth.signIn({ email: 'nobody@example.com', password }))).appCode).toBe('INVALID_CREDENTIALS');
+    expect((await failure(anon.auth.signIn({ email: 'nobody', password }))).fieldErrors).toEqual({ email: ['validation.emailInvalid'] });
+  });
+
+  it(`limits failed sign-ins to ${LIMITS.signIn.maxFailures} per ${LIMITS.signIn.windowMinutes} minutes per e-mail`, async () => {
+    const { email, password } = await t.signedInUser('greta@example.com');
+    const anon = await t.caller();
+    for (let i = 0; i < LIMITS.signIn.maxFailures; i++)
+      expect((await failure(anon.auth.signIn({ email, password: `wrong-${i}-password` }))).appCode).toBe('INVALID_CREDENTIALS');
+    const limited = await failure(anon.auth.signIn({ email, password }));
+    expect(limited).toMatchObject({ appCode: 'TOO_MANY_ATTEMPTS', meta: { minutes: LIMITS.signIn.windowMinutes } });
+    // Another address is not affected.
+    await t.signedInUser('hana@example.com');
+    await expect(anon.auth.signIn({ email: 'hana@example.com', password })).resolves.toHaveProperty('token');
+    // Once the window has passed, the right password works and clears the count.
+    await t.db
+      .update(signInFailures)
+      .set({ createdAt: new Date(Date.now() - (LIMITS.signIn.windowMinutes + 1) * 60_000) })
+      .where(eq(signInFailures.email, email));
+    await expect(anon.auth.signIn({ email, password })).resolves.toHaveProperty('token');
+    const [left] = await t.db.select({ n: count() }).from(signInFailures).where(eq(signInFailures.email, email));
+    expect(left?.n).toBe(0);
+  });
+
+  it('signs out on the server and tolerates a missing session', async () => {
+    const { token } = await t.signedInUser('ivo@example.com');
+    const user = await t.caller(token);
+    expect(await user.auth.me()).not.toBeNull();
+    await expect(user.auth.signOut()).resolves.toEqual({ ok: true });
+    expect(t.cookies.tacke_session).toBe('');
+    expect(await (await t.caller(token)).auth.me()).toBeNull();
+    const [left] = await t.db.select({ n: count() }).from(sessions).where(eq(sessions.id, hashToken(token)));
+    expect(left?.n).toBe(0);
+    await expect((await t.caller()).auth.signOut()).resolves.toEqual({ ok: true });
+    await expect((await t.caller('z'.repeat(32))).auth.signOut()).resolves.toEqual({ ok: true });
+  });
+
+  it('ends expired sessions and extends sessions past half their life', async () => {
+    const { token, user } = await t.signedInUser('jana@example.com');
+    const id = hashToken(token);
+    const soon = new Date(Date.now() + 2 * 86_400_000);
+    await t.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.id, id));
+    expect(await (await t.caller(token)).auth.me()).toMatchObject({ id: user.id });
+    const [extended] = await t.db.select().from(sessions).where(eq(sessions.id, id));
+    expect(extended!.expiresAt.getTime()).toBeGreaterThan(Date.now() + (LIMITS.sessionDays - 1) * 86_400_000);
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, id));
+    expect(await (await t.caller(token)).auth.me()).toBeNull();
+    expect(await t.db.select().from(sessions).where(eq(sessions.id, id))).toHaveLength(0);
+  });
+
+  it('answers a reset request the same way for unknown addresses and sends no mail', async () => {
+    const before = t.mails.length;
+    await expect((await t.caller()).auth.requestPasswordReset({ email: 'ghost@example.com' })).resolves.toEqual({ ok: true });
+    expect(t.mails.length).toBe(before);
+  });
+
+  it('resets the password with a single-use link, ending every other session', async () => {
+    const { token: oldSession, email, password } = await t.signedInUser('klara@example.com');
+    const anon = await t.caller();
+    await anon.auth.requestPasswordReset({ email: 'Klara@example.com', locale: 'it' });
+    const first = t.lastMailToken();
+    expect(t.mails.at(-1)!.link).toBe(`http://tacke.test/reset-password?token=${first}`);
+    expect(t.mails.at(-1)!.subject).toBe('Reimposta la password di Tačke');
+    // A newer request replaces the older link.
+    await anon.auth.requestPasswordReset({ email });
+    const second = t.lastMailToken();
+    expect((await failure(anon.auth.resetPassword({ token: first, password: 'novo-geslo-123' }))).appCode).toBe('INVALID_TOKEN');
+    expect((await failure(anon.auth.resetPassword({ token: second, password: 'short' }))).fieldErrors).toEqual({
+      password: ['validation.passwordTooShort'],
+    });
+    const reset = await anon.auth.resetPassword({ token: second, password: 'novo-geslo-123' });
+    expect(reset.user.email).toBe(email);
+    expect(await (await t.caller(oldSession)).auth.me()).toBeNull();
+    expect(await (await t.caller(reset.token)).auth.me()).toMatchObject({ email });
+    expect((await failure(anon.auth.signIn({ email, password }))).appCode).toBe('INVALID_CREDENTIALS');
+    await expect(anon.auth.signIn({ email, password: 'novo-geslo-123' })).resolves.toHaveProperty('token');
+    expect((await failure(anon.auth.resetPassword({ token: second, password: 'se-eno-geslo' }))).appCode).toBe('INVALID_TOKEN');
+  });
+
+  it('gives the admin role to ADMIN_EMAILS addresses', async () => {
+    const { token } = await t.signedInUser('boss@example.com');
+    expect(await (await t.caller(token)).auth.me()).toMatchObject({ role: 'admin' });
+  });
+
+  it('refuses mutations from another origin', async () => {
+    const anon = await t.caller(null, { crossOrigin: true });
+    expect((await failure(anon.auth.signIn({ email: 'ana@example.com', password: 'psi-so-super' }))).appCode).toBe('CROSS_ORIGIN');
+    await expect(anon.auth.me()).resolves.toBeNull();
+  });
+});
