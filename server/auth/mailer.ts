@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import nodemailer from 'nodemailer';
 
 export interface Mail {
   to: string;
@@ -25,18 +24,21 @@ export function createMailer(opts: {
   outboxDir: string;
   log: FastifyBaseLogger;
 }): Mailer {
+  // nodemailer loads on first use: most starts never send a mail.
+  const nodemailer = () => import('nodemailer').then((m) => m.default);
   if (opts.smtpUrl) {
-    const transport = nodemailer.createTransport(opts.smtpUrl);
+    const smtpUrl = opts.smtpUrl;
+    const transport = nodemailer().then((n) => n.createTransport(smtpUrl));
     return {
       async send(mail) {
-        await transport.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
+        await (await transport).sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
       },
     };
   }
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const builder = () => nodemailer().then((n) => n.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return {
     async send(mail) {
-      const info = await builder.sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
+      const info = await (await builder()).sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID()}.eml`);
       await fs.writeFile(file, info.message as Buffer);

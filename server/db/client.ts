@@ -7,6 +7,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
+import { readTemplate } from './pglite-template';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -22,7 +23,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-const MIGRATIONS = path.join(import.meta.dirname, '..', '..', 'drizzle');
+export const MIGRATIONS = path.join(import.meta.dirname, '..', '..', 'drizzle');
 /** Any constant: serialises migrations when several instances start at once. */
 const MIGRATION_LOCK = 727_001;
 
@@ -30,16 +31,23 @@ const MIGRATION_LOCK = 727_001;
 export async function openDatabase(opts: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
   const { databaseUrl, dataDir } = opts;
   if (databaseUrl && databaseUrl !== 'memory://') return openPostgres(databaseUrl);
-  if (databaseUrl === 'memory://') return openPglite(new PGlite(), async () => {});
+  if (databaseUrl === 'memory://') return openPglite(new PGlite(await pgliteOptions()), async () => {});
   const dir = path.join(dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
   const release = takeLock(path.join(dataDir, 'pglite.lock'));
   try {
-    return await openPglite(new PGlite(dir), async () => release());
+    const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
+    return await openPglite(new PGlite(dir, fresh ? await pgliteOptions() : {}), async () => release());
   } catch (error) {
     release();
     throw error;
   }
+}
+
+/** A new PGlite database starts from the migrated template when there is one (see pglite-template.ts). */
+async function pgliteOptions() {
+  const template = await readTemplate(MIGRATIONS);
+  return template ? { loadDataDir: template } : {};
 }
 
 async function openPglite(client: PGlite, afterClose: () => Promise<void>): Promise<Database> {
@@ -81,10 +89,11 @@ function takeLock(file: string): () => void {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number(fs.readFileSync(file, 'utf8'));
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+      if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
         throw new Error(
           `The embedded database in ${path.dirname(file)} is in use by process ${owner}. ` +
             'Stop that process, or point DATA_DIR somewhere else.',
+          { cause: error },
         );
       }
       fs.rmSync(file, { force: true });

@@ -1,4 +1,6 @@
 import type { TestProject } from 'vitest/node';
+import { MIGRATIONS } from '../../server/db/client';
+import { writeTemplate } from '../../server/db/pglite-template';
 import { postgresAvailable, startPostgres } from './postgres';
 
 declare module 'vitest' {
@@ -8,8 +10,10 @@ declare module 'vitest' {
   }
 }
 
-/** One throwaway PostgreSQL per test run; each test file makes its own database on it. */
+/** The PGlite template (fast in-memory databases) and one throwaway PostgreSQL per run; each test file
+ * makes its own database on it. */
 export default async function setup(project: TestProject) {
+  await writeTemplate(MIGRATIONS);
   if (!postgresAvailable()) {
     console.warn('PostgreSQL binaries not found: integration tests run on PGlite only.');
     project.provide('postgresUrl', '');

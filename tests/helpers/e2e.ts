@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/env';
+import { freePort } from './postgres';
+
+/** The real server (built web app, in-memory PGlite, mail to the outbox folder) on a free loopback port. */
+export async function startServer() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tacke-e2e-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const config = loadConfig({ DATABASE_URL: 'memory://', DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn' });
+  if (!fs.existsSync(path.join(config.webDist, 'index.html'))) throw new Error('web/dist is missing: run `npm run build` first');
+  const app = await buildApp({ config });
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    url,
+    dataDir,
+    app,
+    /** The link in the newest outbox e-mail to `to` (quoted-printable decoded). */
+    outboxLink(to: string): string {
+      const dir = path.join(dataDir, 'outbox');
+      const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+      for (const file of files) {
+        const raw = fs.readFileSync(path.join(dir, file), 'latin1');
+        if (!new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'm').test(raw)) continue;
+        const body = Buffer.from(
+          raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          'latin1',
+        ).toString('utf8');
+        const link = body.match(/https?:\/\/\S+token=[a-z2-7]+/)?.[0];
+        if (link) return link;
+      }
+      throw new Error(`no e-mail to ${to} in the outbox`);
+    },
+    async close() {
+      await app.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestServer = Awaited<ReturnType<typeof startServer>>;
+
+/** Debian's Chromium (or CHROMIUM_PATH), headless, with nothing reaching out to the network. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+export const VIEWPORTS = {
+  phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
+  desktop: { viewport: { width: 1280, height: 800 } },
+} satisfies Record<string, BrowserContextOptions>;

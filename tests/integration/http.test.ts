@@ -1,0 +1,125 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { AppRouter } from '../../server/routers/_app';
+import { createApiClient } from '../../src/client';
+import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
+
+/** A stand-in for web/dist so static serving and the SPA fallback can be checked without a build. */
+function fakeWebDist(dir: string) {
+  fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Tačke</title><div id="root"></div>');
+  fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  return dir;
+}
+
+describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    const web = fakeWebDist(fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'tacke-web-')));
+    t = await startTestApp(kind, { WEB_DIST: web, PUBLIC_URL: 'http://localhost:1' });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  const post = (procedure: string, input: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${base}/trpc/${procedure}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ json: input }),
+    });
+
+  it('answers /healthz once the database answers, with security headers', async () => {
+    const res = await fetch(`${base}/healthz`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ status: 'ok' });
+    const csp = res.headers.get('content-security-policy') ?? '';
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+  });
+
+  it('serves the web app, with index.html for client routes and 404 for unknown API paths', async () => {
+    const page = await fetch(`${base}/profil`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const asset = await fetch(`${base}/assets/app-abc123.js`);
+    expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect((await fetch(`${base}/api/nothing`, { headers: { accept: 'text/html' } })).status).toBe(404);
+    expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('signs in over HTTP with an HttpOnly cookie that authenticates later calls', async () => {
+    const { email, password } = await t.signedInUser('http@example.com');
+    const res = await post('auth.signIn', { email, password }, { origin: base });
+    expect(res.status).toBe(200);
+    const cookie = res.headers.get('set-cookie') ?? '';
+    expect(cookie).toMatch(/^tacke_session=[a-z2-7]{32};/);
+    expect(cookie).toContain('HttpOnly');
+    expect(cookie).toContain('SameSite=Lax');
+    expect(cookie).toContain('Path=/');
+    const me = await fetch(`${base}/trpc/auth.me`, { headers: { cookie: cookie.split(';')[0]! } });
+    expect((await me.json()).result.data.json).toMatchObject({ email });
+  });
+
+  it('returns typed, untranslated errors with HTTP statuses', async () => {
+    const bad = await post('auth.signIn', { email: 'nope', password: '' });
+    expect(bad.status).toBe(400);
+    const body = await bad.json();
+    expect(body.error.json.data).toMatchObject({
+      appCode: 'VALIDATION',
+      fieldErrors: { email: ['validation.emailInvalid'], password: ['validation.passwordRequired'] },
+    });
+    const wrong = await post('auth.signIn', { email: 'nobody@example.com', password: 'whatever-123' });
+    expect(wrong.status).toBe(401);
+    expect((await wrong.json()).error.json.message).toBe('INVALID_CREDENTIALS');
+    const garbage = await fetch(`${base}/trpc/auth.signIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    expect(garbage.status).toBe(400);
+  });
+
+  it('refuses browser mutations from another site', async () => {
+    const { email, password } = await t.signedInUser('csrf@example.com');
+    const evil = await post('auth.signIn', { email, password }, { origin: 'https://evil.example' });
+    expect(evil.status).toBe(403);
+    expect((await evil.json()).error.json.data.appCode).toBe('CROSS_ORIGIN');
+    expect(evil.headers.get('set-cookie')).toBeNull();
+    const fetchMeta = await post('auth.signIn', { email, password }, { 'sec-fetch-site': 'cross-site' });
+    expect(fetchMeta.status).toBe(403);
+  });
+
+  it('serves the typed script client: sign in, then auth.me with the token', async () => {
+    const { email, password } = await t.signedInUser('script@example.com');
+    const anon = createApiClient({ url: base, WebSocket: WebSocket as never });
+    const { token } = await anon.auth.signIn.mutate({ email, password });
+    const api = createApiClient({ url: base, token, WebSocket: WebSocket as never });
+    expect(await api.auth.me.query()).toMatchObject({ email, role: 'user' });
+    expect(await anon.auth.me.query()).toBeNull();
+  });
+
+  it('authenticates WebSocket calls from the connection token', async () => {
+    const { email, token } = await t.signedInUser('ws@example.com');
+    const ws = createWSClient({ url: `${base.replace('http', 'ws')}/trpc`, WebSocket: WebSocket as never, connectionParams: { token } });
+    const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: ws, transformer: superjson })] });
+    try {
+      expect(await client.auth.me.query()).toMatchObject({ email });
+    } finally {
+      await ws.close();
+    }
+  });
+
+  it('refuses a WebSocket upgrade from another origin', async () => {
+    const status = await new Promise<number>((resolve) => {
+      const socket = new WebSocket(`${base.replace('http', 'ws')}/trpc`, { origin: 'https://evil.example' });
+      socket.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      socket.on('open', () => resolve(101));
+    });
+    expect(status).toBe(403);
+  });
+});

@@ -1,0 +1,60 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { freePort } from '../helpers/postgres';
+
+/** `npm start` as a user runs it: embedded PGlite under DATA_DIR. */
+function start(dataDir: string, port: number) {
+  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'web'), DATABASE_URL: '' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (chunk) => (output += chunk));
+  child.stderr!.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+async function waitHealthy(port: number, child: ChildProcess) {
+  for (let i = 0; i < 300 && child.exitCode === null; i++) {
+    const res = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null);
+    if (res?.ok) return res.json();
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become healthy');
+}
+
+describe('server process', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tacke-proc-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  it('starts, refuses a second instance on the same DATA_DIR, and shuts down cleanly on SIGTERM', async () => {
+    const port = await freePort();
+    const first = start(dataDir, port);
+    expect(await waitHealthy(port, first.child)).toEqual({ status: 'ok' });
+    expect(fs.readFileSync(path.join(dataDir, 'pglite.lock'), 'utf8')).toBe(String(first.child.pid));
+
+    const second = start(dataDir, await freePort());
+    expect(await second.exited).toBe(1);
+    expect(second.output()).toMatch(/in use by process \d+/);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+  });
+
+  it('stops with a clear message on a bad setting', async () => {
+    const child = spawn(process.execPath, ['scripts/start.mjs'], {
+      env: { ...process.env, PORT: 'not-a-port', WEB_DIST: dataDir },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(1);
+    expect(stderr).toContain('Invalid configuration');
+    expect(stderr).toContain('PORT');
+  });
+});
