@@ -15,6 +15,7 @@ import { type Database, openDatabase } from './db/client';
 import type { Config } from './env';
 import { appRouter, type AppRouter } from './routers/_app';
 import { grantAdmin } from './services/auth';
+import { purgeExpired } from './services/maintenance';
 import { type AppDeps, type Context, isCrossOrigin, resolveUser, tokenFrom } from './trpc/context';
 
 export interface BuildOptions {
@@ -45,11 +46,19 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
     db: db.db,
     config,
     log: app.log,
-    mailer: mailer ?? createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, outboxDir: path.join(config.dataDir, 'outbox'), log: app.log }),
+    mailer:
+      mailer ??
+      createMailer({
+        smtpUrl: config.smtpUrl,
+        from: config.mailFrom,
+        outboxDir: path.join(config.dataDir, 'outbox'),
+        log: app.log,
+      }),
   };
   app.decorate('deps', deps);
   app.decorate('database', db);
   if (config.adminEmails.length) await grantAdmin(db.db, config.adminEmails);
+  startMaintenance(app, db.db);
 
   const secure = config.publicUrl.startsWith('https://');
   const wsOrigin = config.publicUrl.replace(/^http/, 'ws');
@@ -94,7 +103,8 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
         router: appRouter,
         createContext: async (opts: CreateFastifyContextOptions): Promise<Context> => {
           const isHttp = 'raw' in opts.req;
-          const headers = (isHttp ? opts.req.headers : (opts.req as unknown as IncomingMessage).headers) ?? {};
+          const headers =
+            (isHttp ? opts.req.headers : (opts.req as unknown as IncomingMessage).headers) ?? {};
           const cookies = isHttp ? opts.req.cookies : app.parseCookie(headers.cookie ?? '');
           const paramToken = opts.info.connectionParams?.token;
           const token = !isHttp && paramToken ? paramToken : tokenFrom(headers, cookies);
@@ -113,7 +123,8 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
           };
         },
         onError({ error, path: procedure }) {
-          if (error.code === 'INTERNAL_SERVER_ERROR') app.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
+          if (error.code === 'INTERNAL_SERVER_ERROR')
+            app.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
         },
       } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
     });
@@ -133,6 +144,17 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
   return app;
 }
 
+/** Hourly clean-up; every instance may run it, the deletes are idempotent. */
+function startMaintenance(app: FastifyInstance, db: Database['db']) {
+  const timer = setInterval(() => {
+    purgeExpired(db)
+      .then((removed) => app.log.debug({ removed }, 'purged expired rows'))
+      .catch((err: unknown) => app.log.error({ err }, 'maintenance failed'));
+  }, 3_600_000);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+}
+
 /** The built web app, with index.html for every other GET that accepts HTML (client-side routes). */
 async function serveWeb(app: FastifyInstance, webDist: string) {
   const index = path.join(webDist, 'index.html');
@@ -149,7 +171,10 @@ async function serveWeb(app: FastifyInstance, webDist: string) {
     });
   }
   app.setNotFoundHandler((req, reply) => {
-    const wantsPage = req.method === 'GET' && /text\/html/.test(req.headers.accept ?? '') && !/^\/(trpc|api|media)\b/.test(req.url);
+    const wantsPage =
+      req.method === 'GET' &&
+      /text\/html/.test(req.headers.accept ?? '') &&
+      !/^\/(trpc|api|media)\b/.test(req.url);
     if (hasWeb && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
     return reply.code(404).send({ error: 'NOT_FOUND' });
   });

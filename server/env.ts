@@ -20,7 +20,10 @@ const envSchema = z.object({
   /** Unset: embedded PGlite under DATA_DIR. `memory://`: in-memory PGlite. `postgres://…`: PostgreSQL. */
   DATABASE_URL: z
     .string()
-    .refine((url) => url === 'memory://' || /^postgres(ql)?:\/\//.test(url), 'must be memory:// or postgres://…')
+    .refine(
+      (url) => url === 'memory://' || /^postgres(ql)?:\/\//.test(url),
+      'must be memory:// or postgres://…',
+    )
     .optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   SMTP_URL: z.url().optional(),

@@ -8,7 +8,10 @@ let cache: Record<Locale, Messages> | undefined;
 /** The four locale catalogues, read once. */
 export function loadCatalogues(): Record<Locale, Messages> {
   cache ??= Object.fromEntries(
-    LOCALES.map((locale) => [locale, JSON.parse(fs.readFileSync(path.join(DIR, `${locale}.json`), 'utf8')) as Messages]),
+    LOCALES.map((locale) => [
+      locale,
+      JSON.parse(fs.readFileSync(path.join(DIR, `${locale}.json`), 'utf8')) as Messages,
+    ]),
   ) as Record<Locale, Messages>;
   return cache;
 }

@@ -31,16 +31,24 @@ export function createMailer(opts: {
     const transport = nodemailer().then((n) => n.createTransport(smtpUrl));
     return {
       async send(mail) {
-        await (await transport).sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
+        await (
+          await transport
+        ).sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
       },
     };
   }
-  const builder = () => nodemailer().then((n) => n.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
+  const builder = () =>
+    nodemailer().then((n) => n.createTransport({ streamTransport: true, buffer: true, newline: 'unix' }));
   return {
     async send(mail) {
-      const info = await (await builder()).sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
+      const info = await (
+        await builder()
+      ).sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
       await fs.mkdir(opts.outboxDir, { recursive: true });
-      const file = path.join(opts.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID()}.eml`);
+      const file = path.join(
+        opts.outboxDir,
+        `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID()}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer);
       opts.log.info({ to: mail.to, file, link: mail.link }, `mail written to outbox: ${mail.link}`);
     },

@@ -28,7 +28,10 @@ export const MIGRATIONS = path.join(import.meta.dirname, '..', '..', 'drizzle');
 const MIGRATION_LOCK = 727_001;
 
 /** Open the database `databaseUrl` names (see README "Configuration") and apply pending migrations. */
-export async function openDatabase(opts: { databaseUrl: string | undefined; dataDir: string }): Promise<Database> {
+export async function openDatabase(opts: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+}): Promise<Database> {
   const { databaseUrl, dataDir } = opts;
   if (databaseUrl && databaseUrl !== 'memory://') return openPostgres(databaseUrl);
   if (databaseUrl === 'memory://') return openPglite(new PGlite(await pgliteOptions()), async () => {});

@@ -14,9 +14,20 @@ const CACHE = path.join(import.meta.dirname, '..', '..', 'node_modules', '.cache
 
 function templateFile(migrations: string): string {
   const hash = createHash('sha256');
-  const pkg = path.join(import.meta.dirname, '..', '..', 'node_modules', '@electric-sql', 'pglite', 'package.json');
+  const pkg = path.join(
+    import.meta.dirname,
+    '..',
+    '..',
+    'node_modules',
+    '@electric-sql',
+    'pglite',
+    'package.json',
+  );
   hash.update(fs.existsSync(pkg) ? String(JSON.parse(fs.readFileSync(pkg, 'utf8')).version) : 'unknown');
-  for (const file of fs.readdirSync(migrations).filter((f) => f.endsWith('.sql')).sort())
+  for (const file of fs
+    .readdirSync(migrations)
+    .filter((f) => f.endsWith('.sql'))
+    .sort())
     hash.update(file).update(fs.readFileSync(path.join(migrations, file)));
   return path.join(CACHE, `pglite-${hash.digest('hex').slice(0, 16)}.tar.gz`);
 }

@@ -126,11 +126,20 @@ export const dogProfiles = pgTable(
     location: text('location').notNull(),
     originCountry: text('origin_country').default('SI'),
     description: text('description'),
-    traits: text('traits').array().notNull().default(sql`'{}'::text[]`),
+    traits: text('traits')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Upload keys; the first is the main photo. */
-    photos: text('photos').array().notNull().default(sql`'{}'::text[]`),
+    photos: text('photos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     weight: numeric('weight', { precision: 5, scale: 1, mode: 'number' }),
-    interests: text('interests').array().notNull().default(sql`'{}'::text[]`),
+    interests: text('interests')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -234,7 +243,10 @@ export const chatMessages = pgTable(
     messageType: messageType('message_type').notNull().default('text'),
     createdAt: createdAt(),
   },
-  (t) => [index('chat_messages_chat_seq_idx').on(t.chatId, t.seq), index('chat_messages_sender_idx').on(t.senderId)],
+  (t) => [
+    index('chat_messages_chat_seq_idx').on(t.chatId, t.seq),
+    index('chat_messages_sender_idx').on(t.senderId),
+  ],
 );
 
 export const matches = pgTable(
@@ -306,7 +318,10 @@ export const eventAttendees = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('event_attendees_event_user_idx').on(t.eventId, t.userId), index('event_attendees_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('event_attendees_event_user_idx').on(t.eventId, t.userId),
+    index('event_attendees_user_idx').on(t.userId),
+  ],
 );
 
 export const adminUpdates = pgTable(
@@ -322,7 +337,10 @@ export const adminUpdates = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('admin_updates_active_created_idx').on(t.isActive, t.createdAt.desc()), index('admin_updates_seq_idx').on(t.seq)],
+  (t) => [
+    index('admin_updates_active_created_idx').on(t.isActive, t.createdAt.desc()),
+    index('admin_updates_seq_idx').on(t.seq),
+  ],
 );
 
 /** Every stored photo, owned by its uploader; unattached ones are removed after 24 h. */
@@ -337,7 +355,12 @@ export const uploads = pgTable(
     attachedAt: timestamp('attached_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [index('uploads_owner_idx').on(t.ownerId), index('uploads_unattached_idx').on(t.createdAt).where(sql`${t.attachedAt} is null`)],
+  (t) => [
+    index('uploads_owner_idx').on(t.ownerId),
+    index('uploads_unattached_idx')
+      .on(t.createdAt)
+      .where(sql`${t.attachedAt} is null`),
+  ],
 );
 
 export type User = typeof users.$inferSelect;

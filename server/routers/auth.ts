@@ -24,13 +24,17 @@ function signedIn(ctx: Context, result: auth.SignedIn) {
 }
 
 export const authRouter = router({
-  signUp: publicProcedure.input(signUpInput).mutation(({ ctx, input }) => auth.signUp(depsOf(ctx), input, input.locale)),
+  signUp: publicProcedure
+    .input(signUpInput)
+    .mutation(({ ctx, input }) => auth.signUp(depsOf(ctx), input, input.locale)),
 
   confirmEmail: publicProcedure
     .input(confirmEmailInput)
     .mutation(async ({ ctx, input }) => signedIn(ctx, await auth.confirmEmail(depsOf(ctx), input.token))),
 
-  signIn: publicProcedure.input(signInInput).mutation(async ({ ctx, input }) => signedIn(ctx, await auth.signIn(depsOf(ctx), input))),
+  signIn: publicProcedure
+    .input(signInInput)
+    .mutation(async ({ ctx, input }) => signedIn(ctx, await auth.signIn(depsOf(ctx), input))),
 
   /** Tolerates a missing or already ended session. */
   signOut: publicProcedure.mutation(async ({ ctx }) => {

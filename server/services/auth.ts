@@ -3,7 +3,12 @@ import type { z } from 'zod';
 import { AppError } from '../../src/errors';
 import { DEFAULT_LOCALE, type Locale } from '../../src/i18n';
 import { LIMITS } from '../../src/limits';
-import type { requestPasswordResetInput, resetPasswordInput, signInInput, signUpInput } from '../../src/schemas/auth';
+import type {
+  requestPasswordResetInput,
+  resetPasswordInput,
+  signInInput,
+  signUpInput,
+} from '../../src/schemas/auth';
 import { renderMail } from '../auth/mail-templates';
 import type { Mailer } from '../auth/mailer';
 import { hashPassword, verifyPassword } from '../auth/passwords';
@@ -67,7 +72,13 @@ async function consumeToken(tx: DbOrTx, token: string, kind: 'confirm' | 'reset'
   const [row] = await tx
     .update(emailTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt)))
+    .where(
+      and(
+        eq(emailTokens.tokenHash, hashToken(token)),
+        eq(emailTokens.kind, kind),
+        isNull(emailTokens.usedAt),
+      ),
+    )
     .returning({ userId: emailTokens.userId, expiresAt: emailTokens.expiresAt });
   if (!row) throw new AppError('INVALID_TOKEN');
   if (row.expiresAt.getTime() <= Date.now()) throw new AppError('TOKEN_EXPIRED');
@@ -93,7 +104,13 @@ export async function signUp(
         .returning({ id: users.id });
       if (!user) throw new AppError('INTERNAL');
       await tx.insert(profiles).values({ userId: user.id, fullName: input.fullName });
-      await mailToken(tx, deps, { userId: user.id, email: input.email, name: input.fullName, kind: 'confirm', locale });
+      await mailToken(tx, deps, {
+        userId: user.id,
+        email: input.email,
+        name: input.fullName,
+        kind: 'confirm',
+        locale,
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
@@ -117,7 +134,10 @@ async function startSession(db: DbOrTx, userId: string): Promise<SignedIn> {
 export async function confirmEmail(deps: AuthDeps, token: string): Promise<SignedIn> {
   return deps.db.transaction(async (tx) => {
     const userId = await consumeToken(tx, token, 'confirm');
-    await tx.update(users).set({ emailVerifiedAt: new Date() }).where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
+    await tx
+      .update(users)
+      .set({ emailVerifiedAt: new Date() })
+      .where(and(eq(users.id, userId), isNull(users.emailVerifiedAt)));
     return startSession(tx, userId);
   });
 }
@@ -163,12 +183,21 @@ export async function requestPasswordReset(
     await tx
       .delete(emailTokens)
       .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.kind, 'reset'), isNull(emailTokens.usedAt)));
-    await mailToken(tx, deps, { userId: user.id, email: input.email, name: user.fullName ?? '', kind: 'reset', locale });
+    await mailToken(tx, deps, {
+      userId: user.id,
+      email: input.email,
+      name: user.fullName ?? '',
+      kind: 'reset',
+      locale,
+    });
   });
 }
 
 /** New password; every other session ends, and the reset link proves the address, so it counts as confirmed. */
-export async function resetPassword(deps: AuthDeps, input: z.output<typeof resetPasswordInput>): Promise<SignedIn> {
+export async function resetPassword(
+  deps: AuthDeps,
+  input: z.output<typeof resetPasswordInput>,
+): Promise<SignedIn> {
   const passwordHash = await hashPassword(input.password);
   return deps.db.transaction(async (tx) => {
     const userId = await consumeToken(tx, input.token, 'reset');
@@ -193,7 +222,13 @@ export interface Me {
 
 export async function me(db: DbOrTx, userId: string): Promise<Me | null> {
   const [row] = await db
-    .select({ id: users.id, email: users.email, role: users.role, fullName: profiles.fullName, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      fullName: profiles.fullName,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId));
@@ -204,7 +239,11 @@ export async function me(db: DbOrTx, userId: string): Promise<Me | null> {
 export async function grantAdmin(db: DbOrTx, emails: string[]): Promise<string[]> {
   const granted: string[] = [];
   for (const email of emails) {
-    const rows = await db.update(users).set({ role: 'admin' }).where(eq(users.email, email.toLowerCase())).returning({ email: users.email });
+    const rows = await db
+      .update(users)
+      .set({ role: 'admin' })
+      .where(eq(users.email, email.toLowerCase()))
+      .returning({ email: users.email });
     granted.push(...rows.map((r) => r.email));
   }
   return granted;

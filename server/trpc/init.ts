@@ -35,7 +35,11 @@ export function toAppErrorData(error: TRPCError): AppErrorData {
   const fieldErrors = error.code === 'BAD_REQUEST' ? fieldErrorsOf(cause) : undefined;
   return {
     appCode:
-      cause instanceof AppError ? cause.code : fieldErrors ? 'VALIDATION' : (APP_CODE_OF_TRPC[error.code] ?? 'INTERNAL'),
+      cause instanceof AppError
+        ? cause.code
+        : fieldErrors
+          ? 'VALIDATION'
+          : (APP_CODE_OF_TRPC[error.code] ?? 'INTERNAL'),
     ...(cause instanceof AppError && cause.meta ? { meta: cause.meta } : {}),
     ...(fieldErrors ? { fieldErrors } : {}),
   };
@@ -46,7 +50,11 @@ const t = initTRPC.context<Context>().create({
   errorFormatter({ shape, error }) {
     const data = toAppErrorData(error);
     // Internal details never leave the server; the code is the message.
-    return { ...shape, message: data.appCode, data: { code: shape.data.code, httpStatus: shape.data.httpStatus, ...data } };
+    return {
+      ...shape,
+      message: data.appCode,
+      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, ...data },
+    };
   },
 });
 

@@ -73,7 +73,10 @@ export async function startTestApp(kind: DbKind, env: Record<string, string> = {
   }
 
   /** Sign up, confirm the address and return the session token. */
-  async function signedInUser(email = `u${mails.length}-${Date.now()}@example.com`, password = 'zelo-dobro-geslo') {
+  async function signedInUser(
+    email = `u${mails.length}-${Date.now()}@example.com`,
+    password = 'zelo-dobro-geslo',
+  ) {
     const anon = await caller();
     await anon.auth.signUp({ fullName: 'Test Uporabnik', email, password });
     const { token, user } = await anon.auth.confirmEmail({ token: lastMailToken() });

@@ -11,8 +11,15 @@ export async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tacke-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const config = loadConfig({ DATABASE_URL: 'memory://', DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn' });
-  if (!fs.existsSync(path.join(config.webDist, 'index.html'))) throw new Error('web/dist is missing: run `npm run build` first');
+  const config = loadConfig({
+    DATABASE_URL: 'memory://',
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: url,
+    LOG_LEVEL: 'warn',
+  });
+  if (!fs.existsSync(path.join(config.webDist, 'index.html')))
+    throw new Error('web/dist is missing: run `npm run build` first');
   const app = await buildApp({ config });
   await app.listen({ port, host: '127.0.0.1' });
   return {
@@ -27,7 +34,9 @@ export async function startServer() {
         const raw = fs.readFileSync(path.join(dir, file), 'latin1');
         if (!new RegExp(`^To: ${to.replace(/[.+]/g, '\\$&')}$`, 'm').test(raw)) continue;
         const body = Buffer.from(
-          raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+          raw
+            .replace(/=\r?\n/g, '')
+            .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
           'latin1',
         ).toString('utf8');
         const link = body.match(/https?:\/\/\S+token=[a-z2-7]+/)?.[0];
@@ -48,7 +57,14 @@ export type TestServer = Awaited<ReturnType<typeof startServer>>;
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
 }
 

@@ -47,7 +47,12 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
   const port = await freePort();
   asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
   asPostgres('pg_ctl', [
-    '-D', data, '-l', path.join(dir, 'log'), '-w', '-o',
+    '-D',
+    data,
+    '-l',
+    path.join(dir, 'log'),
+    '-w',
+    '-o',
     `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
     'start',
   ]);

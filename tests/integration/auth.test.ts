@@ -19,7 +19,12 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
 
   it('signs up: user, profile and a hashed confirm token; the mail links to /email-confirmed', async () => {
     const anon = await t.caller();
-    const result = await anon.auth.signUp({ fullName: '  Ana Novak ', email: 'Ana@Example.com', password: 'psi-so-super', dogName: 'Luna' });
+    const result = await anon.auth.signUp({
+      fullName: '  Ana Novak ',
+      email: 'Ana@Example.com',
+      password: 'psi-so-super',
+      dogName: 'Luna',
+    });
     expect(result).toEqual({ email: 'ana@example.com' });
     const [user] = await t.db.select().from(users).where(eq(users.email, 'ana@example.com'));
     expect(user?.emailVerifiedAt).toBeNull();
@@ -38,32 +43,44 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
   });
 
   it('writes the confirmation mail in the chosen language', async () => {
-    await (await t.caller()).auth.signUp({ fullName: 'Hans', email: 'hans@example.com', password: 'hunde-sind-toll', locale: 'de' });
+    await (
+      await t.caller()
+    ).auth.signUp({ fullName: 'Hans', email: 'hans@example.com', password: 'hunde-sind-toll', locale: 'de' });
     expect(t.mails.at(-1)!.subject).toBe('Bestätige deine E-Mail-Adresse für Tačke');
   });
 
   it('refuses a duplicate e-mail, whatever its case, and keeps one row', async () => {
     const anon = await t.caller();
     await anon.auth.signUp({ fullName: 'Bor', email: 'bor@example.com', password: 'psi-so-super' });
-    expect((await failure(anon.auth.signUp({ fullName: 'Bor 2', email: 'BOR@example.com', password: 'drugo-geslo-1' }))).appCode).toBe(
-      'EMAIL_TAKEN',
-    );
+    expect(
+      (
+        await failure(
+          anon.auth.signUp({ fullName: 'Bor 2', email: 'BOR@example.com', password: 'drugo-geslo-1' }),
+        )
+      ).appCode,
+    ).toBe('EMAIL_TAKEN');
     expect(await rowsFor('bor@example.com')).toBe(1);
   });
 
   it('rejects bad input field by field and writes nothing', async () => {
     const anon = await t.caller();
     const mailsBefore = t.mails.length;
-    const error = await failure(anon.auth.signUp({ fullName: ' ', email: 'not-an-email', password: 'short' }));
+    const error = await failure(
+      anon.auth.signUp({ fullName: ' ', email: 'not-an-email', password: 'short' }),
+    );
     expect(error.appCode).toBe('VALIDATION');
     expect(error.fieldErrors).toEqual({
       fullName: ['validation.fullNameRequired'],
       email: ['validation.emailInvalid'],
       password: ['validation.passwordTooShort'],
     });
-    const common = await failure(anon.auth.signUp({ fullName: 'X', email: 'x@example.com', password: 'Password123' }));
+    const common = await failure(
+      anon.auth.signUp({ fullName: 'X', email: 'x@example.com', password: 'Password123' }),
+    );
     expect(common.fieldErrors).toEqual({ password: ['validation.passwordTooCommon'] });
-    const long = await failure(anon.auth.signUp({ fullName: 'X', email: 'x@example.com', password: 'a'.repeat(129) }));
+    const long = await failure(
+      anon.auth.signUp({ fullName: 'X', email: 'x@example.com', password: 'a'.repeat(129) }),
+    );
     expect(long.fieldErrors).toEqual({ password: ['validation.passwordTooLong'] });
     expect(await rowsFor('x@example.com')).toBe(0);
     expect(t.mails.length).toBe(mailsBefore);
@@ -72,14 +89,26 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
   it('leaves no account behind when the confirmation mail cannot be sent', async () => {
     t.setMailFailing(true);
     try {
-      const error = await failure((await t.caller()).auth.signUp({ fullName: 'Cene', email: 'cene@example.com', password: 'psi-so-super' }));
+      const error = await failure(
+        (await t.caller()).auth.signUp({
+          fullName: 'Cene',
+          email: 'cene@example.com',
+          password: 'psi-so-super',
+        }),
+      );
       expect(error.appCode).toBe('MAIL_FAILED');
     } finally {
       t.setMailFailing(false);
     }
     expect(await rowsFor('cene@example.com')).toBe(0);
     // …and the address can sign up once mail works again.
-    await expect((await t.caller()).auth.signUp({ fullName: 'Cene', email: 'cene@example.com', password: 'psi-so-super' })).resolves.toEqual({
+    await expect(
+      (await t.caller()).auth.signUp({
+        fullName: 'Cene',
+        email: 'cene@example.com',
+        password: 'psi-so-super',
+      }),
+    ).resolves.toEqual({
       email: 'cene@example.com',
     });
   });
@@ -88,7 +117,9 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
     const anon = await t.caller();
     await anon.auth.signUp({ fullName: 'Dana', email: 'dana@example.com', password: 'psi-so-super' });
     const token = t.lastMailToken();
-    expect((await failure(anon.auth.signIn({ email: 'dana@example.com', password: 'psi-so-super' }))).appCode).toBe('EMAIL_NOT_CONFIRMED');
+    expect(
+      (await failure(anon.auth.signIn({ email: 'dana@example.com', password: 'psi-so-super' }))).appCode,
+    ).toBe('EMAIL_NOT_CONFIRMED');
     const confirmed = await anon.auth.confirmEmail({ token });
     expect(confirmed.user.email).toBe('dana@example.com');
     expect(t.cookies.tacke_session).toBe(confirmed.token);
@@ -97,14 +128,19 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
     expect((await failure(anon.auth.confirmEmail({ token }))).appCode).toBe('INVALID_TOKEN');
     expect((await failure(anon.auth.confirmEmail({ token: 'a'.repeat(32) }))).appCode).toBe('INVALID_TOKEN');
     expect((await failure(anon.auth.confirmEmail({ token: 'nonsense' }))).appCode).toBe('VALIDATION');
-    await expect(anon.auth.signIn({ email: 'dana@example.com', password: 'psi-so-super' })).resolves.toHaveProperty('token');
+    await expect(
+      anon.auth.signIn({ email: 'dana@example.com', password: 'psi-so-super' }),
+    ).resolves.toHaveProperty('token');
   });
 
   it('refuses an expired confirmation link and leaves the address unconfirmed', async () => {
     const anon = await t.caller();
     await anon.auth.signUp({ fullName: 'Eva', email: 'eva@example.com', password: 'psi-so-super' });
     const token = t.lastMailToken();
-    await t.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailTokens.tokenHash, hashToken(token)));
+    await t.db
+      .update(emailTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailTokens.tokenHash, hashToken(token)));
     expect((await failure(anon.auth.confirmEmail({ token }))).appCode).toBe('TOKEN_EXPIRED');
     const [user] = await t.db.select().from(users).where(eq(users.email, 'eva@example.com'));
     expect(user?.emailVerifiedAt).toBeNull();
@@ -120,20 +156,34 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
     expect(t.cookies.tacke_session).toBe(second.token);
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, first.user.id));
     expect(profile?.lastActive).toBeInstanceOf(Date);
-    const [stored] = await t.db.select().from(sessions).where(eq(sessions.id, hashToken(first.token)));
+    const [stored] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(first.token)));
     expect(stored?.userId).toBe(first.user.id);
-    expect((await failure(anon.auth.signIn({ email, password: 'napacno-geslo' }))).appCode).toBe('INVALID_CREDENTIALS');
-    expect((await failure(anon.auth.signIn({ email: 'nobody@example.com', password }))).appCode).toBe('INVALID_CREDENTIALS');
-    expect((await failure(anon.auth.signIn({ email: 'nobody', password }))).fieldErrors).toEqual({ email: ['validation.emailInvalid'] });
+    expect((await failure(anon.auth.signIn({ email, password: 'napacno-geslo' }))).appCode).toBe(
+      'INVALID_CREDENTIALS',
+    );
+    expect((await failure(anon.auth.signIn({ email: 'nobody@example.com', password }))).appCode).toBe(
+      'INVALID_CREDENTIALS',
+    );
+    expect((await failure(anon.auth.signIn({ email: 'nobody', password }))).fieldErrors).toEqual({
+      email: ['validation.emailInvalid'],
+    });
   });
 
   it(`limits failed sign-ins to ${LIMITS.signIn.maxFailures} per ${LIMITS.signIn.windowMinutes} minutes per e-mail`, async () => {
     const { email, password } = await t.signedInUser('greta@example.com');
     const anon = await t.caller();
     for (let i = 0; i < LIMITS.signIn.maxFailures; i++)
-      expect((await failure(anon.auth.signIn({ email, password: `wrong-${i}-password` }))).appCode).toBe('INVALID_CREDENTIALS');
+      expect((await failure(anon.auth.signIn({ email, password: `wrong-${i}-password` }))).appCode).toBe(
+        'INVALID_CREDENTIALS',
+      );
     const limited = await failure(anon.auth.signIn({ email, password }));
-    expect(limited).toMatchObject({ appCode: 'TOO_MANY_ATTEMPTS', meta: { minutes: LIMITS.signIn.windowMinutes } });
+    expect(limited).toMatchObject({
+      appCode: 'TOO_MANY_ATTEMPTS',
+      meta: { minutes: LIMITS.signIn.windowMinutes },
+    });
     // Another address is not affected.
     await t.signedInUser('hana@example.com');
     await expect(anon.auth.signIn({ email: 'hana@example.com', password })).resolves.toHaveProperty('token');
@@ -143,7 +193,10 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
       .set({ createdAt: new Date(Date.now() - (LIMITS.signIn.windowMinutes + 1) * 60_000) })
       .where(eq(signInFailures.email, email));
     await expect(anon.auth.signIn({ email, password })).resolves.toHaveProperty('token');
-    const [left] = await t.db.select({ n: count() }).from(signInFailures).where(eq(signInFailures.email, email));
+    const [left] = await t.db
+      .select({ n: count() })
+      .from(signInFailures)
+      .where(eq(signInFailures.email, email));
     expect(left?.n).toBe(0);
   });
 
@@ -154,7 +207,10 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
     await expect(user.auth.signOut()).resolves.toEqual({ ok: true });
     expect(t.cookies.tacke_session).toBe('');
     expect(await (await t.caller(token)).auth.me()).toBeNull();
-    const [left] = await t.db.select({ n: count() }).from(sessions).where(eq(sessions.id, hashToken(token)));
+    const [left] = await t.db
+      .select({ n: count() })
+      .from(sessions)
+      .where(eq(sessions.id, hashToken(token)));
     expect(left?.n).toBe(0);
     await expect((await t.caller()).auth.signOut()).resolves.toEqual({ ok: true });
     await expect((await t.caller('z'.repeat(32))).auth.signOut()).resolves.toEqual({ ok: true });
@@ -168,14 +224,19 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
     expect(await (await t.caller(token)).auth.me()).toMatchObject({ id: user.id });
     const [extended] = await t.db.select().from(sessions).where(eq(sessions.id, id));
     expect(extended!.expiresAt.getTime()).toBeGreaterThan(Date.now() + (LIMITS.sessionDays - 1) * 86_400_000);
-    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.id, id));
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.id, id));
     expect(await (await t.caller(token)).auth.me()).toBeNull();
     expect(await t.db.select().from(sessions).where(eq(sessions.id, id))).toHaveLength(0);
   });
 
   it('answers a reset request the same way for unknown addresses and sends no mail', async () => {
     const before = t.mails.length;
-    await expect((await t.caller()).auth.requestPasswordReset({ email: 'ghost@example.com' })).resolves.toEqual({ ok: true });
+    await expect(
+      (await t.caller()).auth.requestPasswordReset({ email: 'ghost@example.com' }),
+    ).resolves.toEqual({ ok: true });
     expect(t.mails.length).toBe(before);
   });
 
@@ -189,8 +250,12 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
     // A newer request replaces the older link.
     await anon.auth.requestPasswordReset({ email });
     const second = t.lastMailToken();
-    expect((await failure(anon.auth.resetPassword({ token: first, password: 'novo-geslo-123' }))).appCode).toBe('INVALID_TOKEN');
-    expect((await failure(anon.auth.resetPassword({ token: second, password: 'short' }))).fieldErrors).toEqual({
+    expect(
+      (await failure(anon.auth.resetPassword({ token: first, password: 'novo-geslo-123' }))).appCode,
+    ).toBe('INVALID_TOKEN');
+    expect(
+      (await failure(anon.auth.resetPassword({ token: second, password: 'short' }))).fieldErrors,
+    ).toEqual({
       password: ['validation.passwordTooShort'],
     });
     const reset = await anon.auth.resetPassword({ token: second, password: 'novo-geslo-123' });
@@ -199,7 +264,9 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
     expect(await (await t.caller(reset.token)).auth.me()).toMatchObject({ email });
     expect((await failure(anon.auth.signIn({ email, password }))).appCode).toBe('INVALID_CREDENTIALS');
     await expect(anon.auth.signIn({ email, password: 'novo-geslo-123' })).resolves.toHaveProperty('token');
-    expect((await failure(anon.auth.resetPassword({ token: second, password: 'se-eno-geslo' }))).appCode).toBe('INVALID_TOKEN');
+    expect(
+      (await failure(anon.auth.resetPassword({ token: second, password: 'se-eno-geslo' }))).appCode,
+    ).toBe('INVALID_TOKEN');
   });
 
   it('gives the admin role to ADMIN_EMAILS addresses', async () => {
@@ -209,7 +276,9 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
 
   it('refuses mutations from another origin', async () => {
     const anon = await t.caller(null, { crossOrigin: true });
-    expect((await failure(anon.auth.signIn({ email: 'ana@example.com', password: 'psi-so-super' }))).appCode).toBe('CROSS_ORIGIN');
+    expect(
+      (await failure(anon.auth.signIn({ email: 'ana@example.com', password: 'psi-so-super' }))).appCode,
+    ).toBe('CROSS_ORIGIN');
     await expect(anon.auth.me()).resolves.toBeNull();
   });
 });

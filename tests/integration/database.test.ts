@@ -23,7 +23,9 @@ describe('embedded PGlite database', () => {
     const second = await openDatabase({ databaseUrl: undefined, dataDir });
     try {
       expect(await second.db.select().from(users).where(eq(users.email, 'keep@example.com'))).toHaveLength(1);
-      const tables = await second.db.execute<{ n: number }>(sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`);
+      const tables = await second.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`,
+      );
       expect(Number((tables as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(15);
     } finally {
       await second.close();

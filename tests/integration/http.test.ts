@@ -80,7 +80,11 @@ describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
     const wrong = await post('auth.signIn', { email: 'nobody@example.com', password: 'whatever-123' });
     expect(wrong.status).toBe(401);
     expect((await wrong.json()).error.json.message).toBe('INVALID_CREDENTIALS');
-    const garbage = await fetch(`${base}/trpc/auth.signIn`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{' });
+    const garbage = await fetch(`${base}/trpc/auth.signIn`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{',
+    });
     expect(garbage.status).toBe(400);
   });
 
@@ -105,7 +109,11 @@ describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
 
   it('authenticates WebSocket calls from the connection token', async () => {
     const { email, token } = await t.signedInUser('ws@example.com');
-    const ws = createWSClient({ url: `${base.replace('http', 'ws')}/trpc`, WebSocket: WebSocket as never, connectionParams: { token } });
+    const ws = createWSClient({
+      url: `${base.replace('http', 'ws')}/trpc`,
+      WebSocket: WebSocket as never,
+      connectionParams: { token },
+    });
     const client = createTRPCClient<AppRouter>({ links: [wsLink({ client: ws, transformer: superjson })] });
     try {
       expect(await client.auth.me.query()).toMatchObject({ email });

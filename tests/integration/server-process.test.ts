@@ -3,12 +3,21 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openDatabase } from '../../server/db/client';
+import { users } from '../../server/db/schema';
 import { freePort } from '../helpers/postgres';
 
 /** `npm start` as a user runs it: embedded PGlite under DATA_DIR. */
 function start(dataDir: string, port: number) {
   const child = spawn(process.execPath, ['scripts/start.mjs'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', WEB_DIST: path.join(dataDir, 'web'), DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      WEB_DIST: path.join(dataDir, 'web'),
+      DATABASE_URL: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -56,5 +65,38 @@ describe('server process', () => {
     expect(await new Promise((resolve) => child.on('exit', resolve))).toBe(1);
     expect(stderr).toContain('Invalid configuration');
     expect(stderr).toContain('PORT');
+  });
+});
+
+describe('npm run admin', () => {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tacke-admin-'));
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  const admin = (...args: string[]) =>
+    new Promise<{ code: number | null; output: string }>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk) => (output += chunk));
+      child.stderr.on('data', (chunk) => (output += chunk));
+      child.on('exit', (code) => resolve({ code, output }));
+    });
+
+  it('grants and revokes the admin role by e-mail', async () => {
+    const database = await openDatabase({ databaseUrl: undefined, dataDir });
+    await database.db.insert(users).values({ email: 'vodja@example.com' });
+    await database.close();
+
+    expect(await admin('grant', 'Vodja@Example.com')).toEqual({
+      code: 0,
+      output: 'vodja@example.com is now an admin.\n',
+    });
+    expect(await admin('list')).toEqual({ code: 0, output: 'vodja@example.com\n' });
+    expect((await admin('grant', 'nobody@example.com')).code).toBe(1);
+    expect((await admin('revoke', 'vodja@example.com')).code).toBe(0);
+    expect(await admin('list')).toEqual({ code: 0, output: 'No admins.\n' });
+    expect(await admin()).toMatchObject({ code: 1, output: expect.stringContaining('Usage') });
   });
 });

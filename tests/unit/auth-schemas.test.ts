@@ -7,7 +7,14 @@ const messages = (result: { success: boolean; error?: { issues: { message: strin
 
 describe('auth schemas', () => {
   it('normalises sign-up input: trimmed name, lower-case e-mail, empty dog name dropped', () => {
-    expect(signUpInput.parse({ fullName: '  Ana  ', email: ' Ana@Example.COM ', password: 'psi-so-super', dogName: '  ' })).toEqual({
+    expect(
+      signUpInput.parse({
+        fullName: '  Ana  ',
+        email: ' Ana@Example.COM ',
+        password: 'psi-so-super',
+        dogName: '  ',
+      }),
+    ).toEqual({
       fullName: 'Ana',
       email: 'ana@example.com',
       password: 'psi-so-super',
@@ -21,11 +28,15 @@ describe('auth schemas', () => {
       'validation.emailRequired',
       'validation.passwordTooShort',
     ]);
-    expect(messages(signInInput.safeParse({ email: 'a@b', password: '' }))).toEqual(['validation.emailInvalid', 'validation.passwordRequired']);
+    expect(messages(signInInput.safeParse({ email: 'a@b', password: '' }))).toEqual([
+      'validation.emailInvalid',
+      'validation.passwordRequired',
+    ]);
   });
 
   it(`accepts passwords of ${LIMITS.password.min}–${LIMITS.password.max} characters that are not common`, () => {
-    const pw = (password: string) => messages(resetPasswordInput.safeParse({ token: 'a'.repeat(32), password }));
+    const pw = (password: string) =>
+      messages(resetPasswordInput.safeParse({ token: 'a'.repeat(32), password }));
     expect(pw('a'.repeat(LIMITS.password.min - 1))).toEqual(['validation.passwordTooShort']);
     expect(pw('a'.repeat(LIMITS.password.min))).toEqual([]);
     expect(pw('a'.repeat(LIMITS.password.max))).toEqual([]);
@@ -41,9 +52,13 @@ describe('auth schemas', () => {
   });
 
   it('refuses over-long names and e-mails', () => {
-    expect(messages(signUpInput.safeParse({ fullName: 'x'.repeat(101), email: 'a@b.si', password: 'psi-so-super' }))).toEqual([
-      'validation.fullNameTooLong',
+    expect(
+      messages(
+        signUpInput.safeParse({ fullName: 'x'.repeat(101), email: 'a@b.si', password: 'psi-so-super' }),
+      ),
+    ).toEqual(['validation.fullNameTooLong']);
+    expect(messages(signInInput.safeParse({ email: `${'a'.repeat(250)}@b.si`, password: 'x' }))).toEqual([
+      'validation.emailInvalid',
     ]);
-    expect(messages(signInInput.safeParse({ email: `${'a'.repeat(250)}@b.si`, password: 'x' }))).toEqual(['validation.emailInvalid']);
   });
 });

@@ -13,25 +13,41 @@ describe('locale catalogues', () => {
   });
 
   it('translate every error code', () => {
-    for (const locale of LOCALES) for (const code of APP_ERROR_CODES) expect(catalogues[locale][`errors.${code}`], `${locale} ${code}`).toBeTruthy();
+    for (const locale of LOCALES)
+      for (const code of APP_ERROR_CODES)
+        expect(catalogues[locale][`errors.${code}`], `${locale} ${code}`).toBeTruthy();
   });
 
   it('translate every validation message the shared schemas use', () => {
-    const schemas = fs.readdirSync('src/schemas').map((f) => fs.readFileSync(`src/schemas/${f}`, 'utf8')).join('\n');
+    const schemas = fs
+      .readdirSync('src/schemas')
+      .map((f) => fs.readFileSync(`src/schemas/${f}`, 'utf8'))
+      .join('\n');
     const keys = new Set([...schemas.matchAll(/'((?:validation|errors)\.[A-Za-z.]+)'/g)].map((m) => m[1]!));
     expect(keys.size).toBeGreaterThan(5);
-    for (const locale of LOCALES) for (const key of keys) expect(catalogues[locale][key], `${locale} ${key}`).toBeTruthy();
+    for (const locale of LOCALES)
+      for (const key of keys) expect(catalogues[locale][key], `${locale} ${key}`).toBeTruthy();
   });
 
   it('are real translations, not copies of English', () => {
     for (const locale of ['sl', 'de', 'it'] as const) {
-      const same = Object.keys(catalogues.en).filter((k) => catalogues[locale][k] === catalogues.en[k] && /[a-z]{4}/.test(catalogues.en[k]!));
-      expect(same.length / Object.keys(catalogues.en).length, `${locale}: ${same.slice(0, 5).join(', ')}`).toBeLessThan(0.1);
+      const same = Object.keys(catalogues.en).filter(
+        (k) => catalogues[locale][k] === catalogues.en[k] && /[a-z]{4}/.test(catalogues.en[k]!),
+      );
+      expect(
+        same.length / Object.keys(catalogues.en).length,
+        `${locale}: ${same.slice(0, 5).join(', ')}`,
+      ).toBeLessThan(0.1);
     }
   });
 
   it('reports missing, extra and empty keys', () => {
-    const broken = { sl: { a: 'A', b: 'B' }, en: { a: 'A', b: 'B' }, de: { a: 'A' }, it: { a: 'A', b: 'B', c: '' } };
+    const broken = {
+      sl: { a: 'A', b: 'B' },
+      en: { a: 'A', b: 'B' },
+      de: { a: 'A' },
+      it: { a: 'A', b: 'B', c: '' },
+    };
     expect(compareCatalogues(broken)).toEqual(['de: missing "b"', 'it: extra "c"', 'it: empty "c"']);
   });
 

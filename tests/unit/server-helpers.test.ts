@@ -10,18 +10,36 @@ import { LOCALES } from '../../src/i18n';
 describe('configuration', () => {
   it('has working defaults for the embedded setup', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 3000, host: '0.0.0.0', publicUrl: 'http://localhost:3000', databaseUrl: undefined, logLevel: 'info' });
+    expect(config).toMatchObject({
+      port: 3000,
+      host: '0.0.0.0',
+      publicUrl: 'http://localhost:3000',
+      databaseUrl: undefined,
+      logLevel: 'info',
+    });
     expect(config.dataDir).toBe(path.resolve('data'));
     expect(config.adminEmails).toEqual([]);
   });
 
   it('parses lists and trims the public URL', () => {
-    const config = loadConfig({ PORT: '8080', PUBLIC_URL: 'https://tacke.si/', ADMIN_EMAILS: ' A@x.si, b@y.si ,', DATABASE_URL: 'postgres://u@h/db' });
-    expect(config).toMatchObject({ port: 8080, publicUrl: 'https://tacke.si', adminEmails: ['a@x.si', 'b@y.si'], databaseUrl: 'postgres://u@h/db' });
+    const config = loadConfig({
+      PORT: '8080',
+      PUBLIC_URL: 'https://tacke.si/',
+      ADMIN_EMAILS: ' A@x.si, b@y.si ,',
+      DATABASE_URL: 'postgres://u@h/db',
+    });
+    expect(config).toMatchObject({
+      port: 8080,
+      publicUrl: 'https://tacke.si',
+      adminEmails: ['a@x.si', 'b@y.si'],
+      databaseUrl: 'postgres://u@h/db',
+    });
   });
 
   it('fails fast with every bad setting named', () => {
-    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' })).toThrow(/PORT[\s\S]*DATABASE_URL[\s\S]*LOG_LEVEL/);
+    expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' })).toThrow(
+      /PORT[\s\S]*DATABASE_URL[\s\S]*LOG_LEVEL/,
+    );
   });
 });
 
@@ -45,7 +63,9 @@ describe('same-origin rule', () => {
   const publicUrl = 'https://tacke.si';
   it('trusts Sec-Fetch-Site when the browser sends it', () => {
     expect(isCrossOrigin({ 'sec-fetch-site': 'same-origin' }, publicUrl)).toBe(false);
-    expect(isCrossOrigin({ 'sec-fetch-site': 'cross-site', origin: 'https://tacke.si' }, publicUrl)).toBe(true);
+    expect(isCrossOrigin({ 'sec-fetch-site': 'cross-site', origin: 'https://tacke.si' }, publicUrl)).toBe(
+      true,
+    );
     expect(isCrossOrigin({ 'sec-fetch-site': 'same-site' }, publicUrl)).toBe(true);
   });
   it('otherwise compares Origin with Host and PUBLIC_URL; scripts without Origin pass', () => {
