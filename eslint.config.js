@@ -24,17 +24,25 @@ const boundaries = {
       const target = path.relative(root, path.resolve(path.dirname(context.filename), source));
       const targetArea = target.split(path.sep)[0];
       if (area === 'src' && (targetArea === 'server' || targetArea === 'web') && !typeOnly)
-        context.report({ node, message: `src/ must not import ${targetArea}/ (type-only imports are fine).` });
+        context.report({
+          node,
+          message: `src/ must not import ${targetArea}/ (type-only imports are fine).`,
+        });
       if (area === 'web' && targetArea === 'server' && !typeOnly)
         context.report({ node, message: 'web/ may import server/ only as `import type`.' });
       const targetFeature = target.match(/^web\/src\/features\/([^/]+)/)?.[1];
       if (feature && targetFeature && targetFeature !== feature)
-        context.report({ node, message: `Feature "${feature}" must not import feature "${targetFeature}"; move shared code to web/src/components or web/src/lib.` });
+        context.report({
+          node,
+          message: `Feature "${feature}" must not import feature "${targetFeature}"; move shared code to web/src/components or web/src/lib.`,
+        });
     };
     return {
       ImportDeclaration: (node) => check(node, node.source.value, node.importKind === 'type'),
-      ImportExpression: (node) => node.source.type === 'Literal' && check(node, String(node.source.value), false),
-      ExportNamedDeclaration: (node) => node.source && check(node, node.source.value, node.exportKind === 'type'),
+      ImportExpression: (node) =>
+        node.source.type === 'Literal' && check(node, String(node.source.value), false),
+      ExportNamedDeclaration: (node) =>
+        node.source && check(node, node.source.value, node.exportKind === 'type'),
       ExportAllDeclaration: (node) => check(node, node.source.value, node.exportKind === 'type'),
     };
   },

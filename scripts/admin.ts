@@ -17,11 +17,18 @@ async function main() {
       if (!granted.length) throw new Error(`No account with the e-mail ${email}. Sign up first, then grant.`);
       console.log(`${granted[0]} is now an admin.`);
     } else if (command === 'revoke') {
-      const rows = await database.db.update(users).set({ role: 'user' }).where(eq(users.email, email!.toLowerCase())).returning();
+      const rows = await database.db
+        .update(users)
+        .set({ role: 'user' })
+        .where(eq(users.email, email!.toLowerCase()))
+        .returning();
       if (!rows.length) throw new Error(`No account with the e-mail ${email}.`);
       console.log(`${email} is no longer an admin.`);
     } else if (command === 'list') {
-      const admins = await database.db.select({ email: users.email }).from(users).where(eq(users.role, 'admin'));
+      const admins = await database.db
+        .select({ email: users.email })
+        .from(users)
+        .where(eq(users.role, 'admin'));
       console.log(admins.length ? admins.map((a) => a.email).join('\n') : 'No admins.');
     } else {
       throw new Error(usage);

@@ -12,7 +12,10 @@ interface Chunk {
 }
 
 const dist = path.join(import.meta.dirname, '..', 'web', 'dist');
-const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
+  string,
+  Chunk
+>;
 
 function closure(keys: string[], seen = new Set<string>()): Set<string> {
   for (const key of keys) {
@@ -24,10 +27,13 @@ function closure(keys: string[], seen = new Set<string>()): Set<string> {
 }
 
 const gzipKb = (keys: Set<string>) =>
-  [...keys].reduce((sum, key) => sum + gzipSync(fs.readFileSync(path.join(dist, manifest[key]!.file))).length, 0) / 1024;
+  [...keys].reduce(
+    (sum, key) => sum + gzipSync(fs.readFileSync(path.join(dist, manifest[key]!.file))).length,
+    0,
+  ) / 1024;
 
 const entry = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
-const routes: Record<string, string> = { '/auth': 'web/src/features/auth/' };
+const routes: Record<string, string> = { '/auth': 'src/features/auth/' };
 const budgetKb = 150;
 let failed = false;
 console.log(`initial (entry + static imports): ${gzipKb(closure(entry)).toFixed(1)} KB gzipped`);

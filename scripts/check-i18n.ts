@@ -15,7 +15,11 @@ for (const locale of LOCALES)
   }
 
 if (problems.length) {
-  console.error(`check:i18n found ${problems.length} problem(s):\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  console.error(
+    `check:i18n found ${problems.length} problem(s):\n${problems.map((p) => `  ${p}`).join('\n')}`,
+  );
   process.exit(1);
 }
-console.log(`check:i18n: ${LOCALES.length} locales, ${Object.keys(catalogues.sl).length} keys each, all consistent.`);
+console.log(
+  `check:i18n: ${LOCALES.length} locales, ${Object.keys(catalogues.sl).length} keys each, all consistent.`,
+);

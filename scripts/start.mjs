@@ -5,7 +5,9 @@ import path from 'node:path';
 
 const root = path.join(import.meta.dirname, '..');
 const built = path.join(root, 'web', 'dist', 'index.html');
-const sources = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'locales', 'src'].map((p) => path.join(root, p));
+const sources = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'locales', 'src'].map((p) =>
+  path.join(root, p),
+);
 
 function newestMtime(entry) {
   if (!fs.existsSync(entry)) return 0;
@@ -14,13 +16,20 @@ function newestMtime(entry) {
   return Math.max(0, ...fs.readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
 }
 
-if (!process.env.WEB_DIST && (!fs.existsSync(built) || Math.max(...sources.map(newestMtime)) > fs.statSync(built).mtimeMs)) {
+if (
+  !process.env.WEB_DIST &&
+  (!fs.existsSync(built) || Math.max(...sources.map(newestMtime)) > fs.statSync(built).mtimeMs)
+) {
   console.log('Building the web app…');
   const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-  });
+  const result = spawnSync(
+    process.execPath,
+    [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 

@@ -162,7 +162,6 @@ async function serveWeb(app: FastifyInstance, webDist: string) {
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
       index: false,
       setHeaders(res, file) {
         const immutable = file.startsWith(path.join(webDist, 'assets'));
@@ -172,7 +171,7 @@ async function serveWeb(app: FastifyInstance, webDist: string) {
   }
   app.setNotFoundHandler((req, reply) => {
     const wantsPage =
-      req.method === 'GET' &&
+      (req.method === 'GET' || req.method === 'HEAD') &&
       /text\/html/.test(req.headers.accept ?? '') &&
       !/^\/(trpc|api|media)\b/.test(req.url);
     if (hasWeb && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -23,7 +23,13 @@ export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
 /** The tRPC error code each app code travels under (decides the HTTP status). */
 export const TRPC_CODE_OF: Record<
   AppErrorCode,
-  'BAD_REQUEST' | 'UNAUTHORIZED' | 'FORBIDDEN' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_REQUESTS' | 'INTERNAL_SERVER_ERROR'
+  | 'BAD_REQUEST'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN'
+  | 'NOT_FOUND'
+  | 'CONFLICT'
+  | 'TOO_MANY_REQUESTS'
+  | 'INTERNAL_SERVER_ERROR'
 > = {
   VALIDATION: 'BAD_REQUEST',
   UNAUTHENTICATED: 'UNAUTHORIZED',

@@ -14,7 +14,7 @@ export function isLocale(value: unknown): value is Locale {
 export type Messages = Record<string, string>;
 
 /** Lookup order locale → en → key, merged once so react-intl sees a complete catalogue. */
-export function withFallback(messages: Messages, fallback: Messages): Messages {
+export function withFallback<T>(messages: Record<string, T>, fallback: Record<string, T>): Record<string, T> {
   return { ...fallback, ...messages };
 }
 

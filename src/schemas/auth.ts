@@ -43,7 +43,10 @@ export const signUpInput = z.object({
 
 export const signInInput = z.object({
   email: emailSchema,
-  password: z.string().min(1, 'validation.passwordRequired').max(LIMITS.password.max, 'validation.passwordTooLong'),
+  password: z
+    .string()
+    .min(1, 'validation.passwordRequired')
+    .max(LIMITS.password.max, 'validation.passwordTooLong'),
 });
 
 export const requestPasswordResetInput = z.object({ email: emailSchema, locale: z.enum(LOCALES).optional() });

@@ -54,6 +54,17 @@ describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect((await fetch(`${base}/api/nothing`, { headers: { accept: 'text/html' } })).status).toBe(404);
     expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
+    expect((await fetch(`${base}/profil`, { method: 'HEAD', headers: { accept: 'text/html' } })).status).toBe(
+      200,
+    );
+  });
+
+  it('serves files of a rebuild without a restart', async () => {
+    const web = t.config.webDist;
+    fs.writeFileSync(path.join(web, 'assets', 'late-def456.js'), 'console.log(2)');
+    const res = await fetch(`${base}/assets/late-def456.js`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe('console.log(2)');
   });
 
   it('signs in over HTTP with an HttpOnly cookie that authenticates later calls', async () => {

@@ -1,0 +1,49 @@
+import clsx from 'clsx';
+import { useIntl } from 'react-intl';
+import { NavLink } from 'react-router';
+import { useSession } from '../../lib/session';
+import { mobileNav } from './nav-items';
+
+/** Phones: five items fixed at the bottom, in thumb reach. */
+export function BottomNav() {
+  const intl = useIntl();
+  const { user, isLoading } = useSession();
+  return (
+    <nav
+      aria-label={intl.formatMessage({ id: 'nav.label' })}
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-border bg-surface pb-[env(safe-area-inset-bottom)] shadow-bar md:hidden"
+    >
+      <ul className="grid h-16 grid-cols-5">
+        {!isLoading &&
+          mobileNav(Boolean(user)).map(({ to, label, icon: Icon, highlight = true }) => (
+            <li key={label} className="flex">
+              <NavLink
+                to={to}
+                aria-current={highlight ? 'page' : false}
+                className={({ isActive }) =>
+                  clsx(
+                    'group flex flex-1 flex-col items-center justify-center gap-0.5 text-caption font-semibold',
+                    isActive && highlight ? 'text-primary-strong' : 'text-muted-foreground',
+                  )
+                }
+              >
+                {({ isActive }) => (
+                  <>
+                    <span
+                      className={clsx(
+                        'flex h-7 w-12 items-center justify-center rounded-pill transition-colors',
+                        isActive && highlight && 'bg-primary-soft',
+                      )}
+                    >
+                      <Icon aria-hidden="true" className="size-5" />
+                    </span>
+                    {intl.formatMessage({ id: label })}
+                  </>
+                )}
+              </NavLink>
+            </li>
+          ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,35 @@
+import { Globe } from 'lucide-react';
+import { type ComponentProps, lazy, Suspense } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocale } from '../../lib/intl';
+
+// The Radix menu (with its positioning engine) loads after the first paint, outside the initial bundle.
+const LanguageMenu = lazy(() => import('./language-menu'));
+
+/** Globe button with the current language code; the menu lists each language in its own name. */
+export function LanguageSwitcher() {
+  return (
+    <Suspense fallback={<LanguageButton disabled />}>
+      <LanguageMenu trigger={<LanguageButton />} />
+    </Suspense>
+  );
+}
+
+/** The trigger; Radix passes its menu props and ref through. */
+function LanguageButton(props: ComponentProps<'button'>) {
+  const intl = useIntl();
+  const [locale] = useLocale();
+  return (
+    <button
+      type="button"
+      aria-label={intl.formatMessage({ id: 'language.label' })}
+      className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-control px-2 font-semibold text-foreground hover:bg-muted data-[state=open]:bg-muted"
+      {...props}
+    >
+      <Globe aria-hidden="true" className="size-5" />
+      <span aria-hidden="true" className="text-caption uppercase">
+        {locale}
+      </span>
+    </button>
+  );
+}

@@ -1,0 +1,46 @@
+import {
+  CalendarDays,
+  CircleUserRound,
+  Dog,
+  Heart,
+  LogIn,
+  type LucideIcon,
+  MessageCircle,
+  ShoppingBag,
+} from 'lucide-react';
+
+export interface NavItem {
+  to: string;
+  /** Locale key of the label. */
+  label: string;
+  icon: LucideIcon;
+  /** False for items that only send a signed-out visitor to /auth, so "Prijava" alone lights up there. */
+  highlight?: boolean;
+}
+
+const profile: NavItem = { to: '/profil', label: 'nav.profile', icon: CircleUserRound };
+const myDogs: NavItem = { to: '/moji-psi', label: 'nav.myDogs', icon: Dog };
+const chat: NavItem = { to: '/klepet', label: 'nav.chat', icon: MessageCircle };
+const match: NavItem = { to: '/ujemanja', label: 'nav.match', icon: Heart };
+const events: NavItem = { to: '/events', label: 'nav.events', icon: CalendarDays };
+const shop: NavItem = { to: '/trgovina', label: 'nav.shop', icon: ShoppingBag };
+const signIn: NavItem = { to: '/auth', label: 'nav.signIn', icon: LogIn };
+
+/** Top bar links (SPEC Navigation). */
+export function desktopNav(signedIn: boolean): NavItem[] {
+  return signedIn ? [profile, myDogs, chat, match, events, shop] : [match, events, shop, signIn];
+}
+
+/** Phone bottom bar: always five items; dogs and chat lead a signed-out visitor to /auth. */
+export function mobileNav(signedIn: boolean): NavItem[] {
+  const dogs = { ...myDogs, label: 'nav.dogs' };
+  return signedIn
+    ? [match, events, dogs, chat, profile]
+    : [
+        match,
+        events,
+        { ...dogs, to: '/auth', highlight: false },
+        { ...chat, to: '/auth', highlight: false },
+        signIn,
+      ];
+}

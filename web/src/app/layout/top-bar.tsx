@@ -1,0 +1,57 @@
+import clsx from 'clsx';
+import { LogOut } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import { NavLink } from 'react-router';
+import { Logo } from '../../components/logo';
+import { Button } from '../../components/ui/button';
+import { useSession } from '../../lib/session';
+import { useSignOut } from '../../lib/use-sign-out';
+import { LanguageSwitcher } from './language-switcher';
+import { desktopNav } from './nav-items';
+
+/** Logo, links (desktop only; phones use the bottom bar), language and sign-out. */
+export function TopBar() {
+  const intl = useIntl();
+  const { user, isLoading } = useSession();
+  const { signOut, isPending } = useSignOut();
+  return (
+    <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 lg:gap-4 xl:gap-6">
+        <Logo />
+        {!isLoading && (
+          <nav
+            aria-label={intl.formatMessage({ id: 'nav.label' })}
+            className="hidden items-center gap-1 md:flex"
+          >
+            {desktopNav(Boolean(user)).map(({ to, label, icon: Icon }) => (
+              <NavLink
+                key={to}
+                to={to}
+                className={({ isActive }) =>
+                  clsx(
+                    'inline-flex min-h-11 items-center gap-2 rounded-control px-2 text-label font-semibold whitespace-nowrap transition-colors lg:px-3 lg:text-body',
+                    isActive
+                      ? 'bg-primary-soft text-primary-strong'
+                      : 'text-muted-foreground hover:bg-muted hover:text-foreground',
+                  )
+                }
+              >
+                <Icon aria-hidden="true" className="hidden size-5 xl:block" />
+                {intl.formatMessage({ id: label })}
+              </NavLink>
+            ))}
+          </nav>
+        )}
+        <div className="ml-auto flex items-center gap-1">
+          <LanguageSwitcher />
+          {user && (
+            <Button variant="ghost" size="iconText" onClick={signOut} disabled={isPending}>
+              <LogOut aria-hidden="true" className="size-5" />
+              <span className="sr-only xl:not-sr-only">{intl.formatMessage({ id: 'nav.signOut' })}</span>
+            </Button>
+          )}
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,85 @@
+import { KeyRound, LinkIcon } from 'lucide-react';
+import type { FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { LIMITS } from '../../../../src/limits';
+import { MessagePanel } from '../../components/message-panel';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { TextField } from '../../components/ui/field';
+import { useErrorText } from '../../lib/errors';
+import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/use-zod-form';
+import { loadNewPassword } from './schemas';
+import { tokenErrorKey } from './token-error';
+
+/** Landing page of the reset link: a new password signs the user in. */
+export default function ResetPasswordPage() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  // The server checks the token's format with the shared schema; only a missing one is caught here.
+  const token = params.get('token');
+  const utils = trpc.useUtils();
+  const errorText = useErrorText();
+  const form = useZodForm(loadNewPassword, { password: '' });
+  const reset = trpc.auth.resetPassword.useMutation({
+    onSuccess: async () => {
+      toast.success(t('resetPassword.success'));
+      await utils.invalidate();
+      void navigate('/profil', { replace: true });
+    },
+  });
+
+  const badLink = token ? tokenErrorKey(reset.error) : 'errors.INVALID_TOKEN';
+  if (badLink) {
+    return (
+      <MessagePanel
+        icon={LinkIcon}
+        tone="danger"
+        title={t('resetPassword.badLinkTitle')}
+        actions={
+          <Link to="/auth?tab=reset" className={buttonClasses()}>
+            {t('resetPassword.requestNew')}
+          </Link>
+        }
+      >
+        <p>{t(badLink)}</p>
+      </MessagePanel>
+    );
+  }
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = await form.validate();
+    if (input && token) reset.mutate({ token, password: input.password });
+  };
+
+  return (
+    <Card className="mx-auto flex w-full max-w-md flex-col gap-6">
+      <div className="flex flex-col items-center gap-3 text-center">
+        <span className="flex size-14 items-center justify-center rounded-pill bg-primary-soft text-primary-strong">
+          <KeyRound aria-hidden="true" className="size-7" />
+        </span>
+        <h1 className="text-headline font-extrabold">{t('resetPassword.title')}</h1>
+        <p className="text-muted-foreground">{t('resetPassword.intro')}</p>
+      </div>
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        {reset.error && <Alert>{errorText(reset.error)}</Alert>}
+        <TextField
+          label={t('resetPassword.password')}
+          type="password"
+          autoComplete="new-password"
+          hint={intl.formatMessage({ id: 'auth.passwordHint' }, { min: LIMITS.password.min })}
+          {...form.field('password')}
+        />
+        <Button type="submit" size="lg" loading={reset.isPending}>
+          {t('resetPassword.submit')}
+        </Button>
+      </form>
+    </Card>
+  );
+}

@@ -1,0 +1,47 @@
+import type { FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { useErrorText } from '../../lib/errors';
+import { useLocale } from '../../lib/intl';
+import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/use-zod-form';
+import { loadResetRequest } from './schemas';
+
+/** Asks for a reset link; the server answers the same whether or not the address has an account. */
+export function ResetRequestForm() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [locale] = useLocale();
+  const errorText = useErrorText();
+  const form = useZodForm(loadResetRequest, { email: '' });
+  const request = trpc.auth.requestPasswordReset.useMutation({
+    onSuccess: () =>
+      toast.success(t('auth.reset.success'), { description: t('auth.reset.successDescription') }),
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = await form.validate();
+    if (input) request.mutate({ ...input, locale });
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <p className="text-muted-foreground">{t('auth.reset.intro')}</p>
+      {request.error && <Alert>{errorText(request.error)}</Alert>}
+      <TextField
+        label={t('auth.field.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        {...form.field('email')}
+      />
+      <Button type="submit" size="lg" loading={request.isPending}>
+        {t('auth.reset.submit')}
+      </Button>
+    </form>
+  );
+}

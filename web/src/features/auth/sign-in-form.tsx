@@ -1,0 +1,67 @@
+import type { FormEvent } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { useErrorText } from '../../lib/errors';
+import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/use-zod-form';
+import { loadSignIn } from './schemas';
+
+interface SignInFormProps {
+  defaultEmail: string;
+  onForgotPassword: () => void;
+}
+
+export function SignInForm({ defaultEmail, onForgotPassword }: SignInFormProps) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const navigate = useNavigate();
+  const utils = trpc.useUtils();
+  const errorText = useErrorText();
+  const form = useZodForm(loadSignIn, { email: defaultEmail, password: '' });
+  const signIn = trpc.auth.signIn.useMutation({
+    onSuccess: async () => {
+      await utils.invalidate();
+      toast.success(t('auth.signIn.success'));
+      void navigate('/profil', { replace: true });
+    },
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const input = await form.validate();
+    if (input) signIn.mutate(input);
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      {signIn.error && <Alert>{errorText(signIn.error)}</Alert>}
+      <TextField
+        label={t('auth.field.email')}
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        {...form.field('email')}
+      />
+      <TextField
+        label={t('auth.field.password')}
+        type="password"
+        autoComplete="current-password"
+        {...form.field('password')}
+      />
+      <Button type="submit" size="lg" loading={signIn.isPending}>
+        {t('auth.signIn.submit')}
+      </Button>
+      <button
+        type="button"
+        onClick={onForgotPassword}
+        className="min-h-11 self-center rounded-control px-2 font-semibold text-primary underline-offset-4 hover:underline"
+      >
+        {t('auth.signIn.forgotPassword')}
+      </button>
+    </form>
+  );
+}

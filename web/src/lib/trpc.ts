@@ -1,0 +1,39 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createWSClient, httpBatchLink, splitLink, TRPCClientError, wsLink } from '@trpc/client';
+import { createTRPCReact } from '@trpc/react-query';
+import superjson from 'superjson';
+import type { AppRouter } from '../../../server/routers/_app';
+
+export const trpc = createTRPCReact<AppRouter>();
+
+/** Client errors (4xx) will not change on a retry; network and server errors might. */
+function shouldRetry(failureCount: number, error: unknown): boolean {
+  const status =
+    error instanceof TRPCClientError
+      ? (error.data as { httpStatus?: number } | undefined)?.httpStatus
+      : undefined;
+  return failureCount < 2 && !(status && status < 500);
+}
+
+export const queryClient = new QueryClient({
+  defaultOptions: { queries: { retry: shouldRetry, staleTime: 30_000 } },
+});
+
+/** The session travels in an HttpOnly cookie, so no link handles tokens. */
+export const trpcClient = trpc.createClient({
+  links: [
+    splitLink({
+      condition: (op) => op.type === 'subscription',
+      // One socket per tab, opened by the first subscription and closed 10 s after the last one ends.
+      true: wsLink({
+        client: createWSClient({
+          url: () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/trpc`,
+          lazy: { enabled: true, closeMs: 10_000 },
+          keepAlive: { enabled: true, intervalMs: 15_000, pongTimeoutMs: 5_000 },
+        }),
+        transformer: superjson,
+      }),
+      false: httpBatchLink({ url: '/trpc', transformer: superjson }),
+    }),
+  ],
+});
