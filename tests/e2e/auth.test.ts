@@ -1,0 +1,207 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, startServer, type TestServer, VIEWPORTS } from '../helpers/e2e';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Wait until the text is on the page (Playwright's auto-waiting, bounded). */
+const see = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor({ timeout: 10_000 });
+
+/** Wait until the field with this label is marked invalid. */
+const invalid = (page: Page, label: string) =>
+  page.getByLabel(label).and(page.locator('[aria-invalid="true"]')).waitFor({ timeout: 10_000 });
+
+describe.each(Object.entries(VIEWPORTS))('account journey on a %s', (name, options) => {
+  const email = `ana.${name}@example.com`;
+  const password = 'moji-psi-so-super';
+
+  it('signs up, confirms from the outbox, signs in, sees the profile and signs out', async () => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      await page.goto(`${server.url}/auth`);
+      await page.getByRole('tab', { name: 'Registracija' }).click();
+      // Client-side validation with the shared schemas, in Slovenian.
+      await page.getByRole('button', { name: 'Ustvari račun' }).click();
+      await see(page, 'Vpišite ime in priimek.');
+      await page.getByLabel('Ime in priimek').fill('Ana Novak');
+      await page.getByLabel('E-pošta').fill('ana@');
+      await page.getByLabel('Geslo').fill('kratko');
+      await page.getByRole('button', { name: 'Ustvari račun' }).click();
+      await invalid(page, 'E-pošta');
+      await invalid(page, 'Geslo');
+
+      await page.getByLabel('E-pošta').fill(email);
+      await page.getByLabel('Geslo').fill(password);
+      await page.getByRole('button', { name: 'Ustvari račun' }).click();
+      await see(page, 'Potrdite email!');
+      // The sign-in tab opens with the address filled in; sign-in is refused until the address is confirmed.
+      expect(await page.getByLabel('E-pošta').inputValue()).toBe(email);
+      await page.getByLabel('Geslo').fill(password);
+      await page.getByRole('button', { name: 'Prijavi se' }).click();
+      await page.getByRole('alert').filter({ hasText: 'ni potrjen' }).waitFor();
+
+      // The confirmation link from the outbox signs in and counts down to the profile.
+      await page.goto(server.outboxLink(email));
+      await see(page, 'E-poštni naslov je potrjen!');
+      await see(page, email);
+      await page.waitForURL(/\/profil$/, { timeout: 10_000 });
+      await see(page, 'Član od');
+
+      // Sign out, then sign in with the form.
+      await page
+        .getByRole('button', { name: /^Odjav/ })
+        .first()
+        .click();
+      await see(page, 'Uspešna odjava');
+      await page.goto(`${server.url}/auth`);
+      await page.getByLabel('E-pošta').fill(email);
+      await page.getByLabel('Geslo').fill('napacno-geslo');
+      await page.getByRole('button', { name: 'Prijavi se' }).click();
+      await page.getByRole('alert').first().waitFor();
+      await page.getByLabel('Geslo').fill(password);
+      await page.getByRole('button', { name: 'Prijavi se' }).click();
+      await page.waitForURL(/\/profil$/);
+      await see(page, 'Uspešna prijava');
+      const main = page.getByRole('main');
+      await main.getByRole('heading', { name: 'Ana Novak' }).waitFor();
+      await main.getByText(email).first().waitFor();
+      const today = new Intl.DateTimeFormat('sl-SI', { dateStyle: 'long' }).format(new Date());
+      await main.getByText(`Član od ${today}`).waitFor();
+
+      // The visible navigation is the one for this screen size.
+      const nav = page.getByRole('navigation', { name: 'Glavni meni' });
+      expect(await nav.count()).toBe(1);
+      const links = await nav.getByRole('link').allTextContents();
+      expect(links.map((l) => l.trim())).toEqual(
+        name === 'phone'
+          ? ['Ujemanja', 'Dogodki', 'Psi', 'Klepet', 'Profil']
+          : ['Profil', 'Moji psi', 'Klepet', 'Ujemanja', 'Dogodki', 'Trgovina'],
+      );
+      expect(await nav.getByRole('link', { name: 'Profil' }).getAttribute('aria-current')).toBe('page');
+
+      // A signed-in visitor of /auth goes to the profile.
+      await page.goto(`${server.url}/auth`);
+      await page.waitForURL(/\/profil$/);
+
+      await page
+        .getByRole('button', { name: /^Odjav/ })
+        .first()
+        .click();
+      await page.waitForURL((url) => url.pathname === '/');
+      await page.goto(`${server.url}/profil`);
+      await see(page, 'Prijava potrebna');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('shows the signed-out navigation and sends /klepet to /auth', async () => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/klepet`);
+      await page.waitForURL(/\/auth$/);
+      const nav = page.getByRole('navigation', { name: 'Glavni meni' });
+      const hrefs = await nav
+        .getByRole('link')
+        .evaluateAll((links) => links.map((l) => [l.textContent?.trim(), l.getAttribute('href')]));
+      expect(hrefs).toEqual(
+        name === 'phone'
+          ? [
+              ['Ujemanja', '/ujemanja'],
+              ['Dogodki', '/events'],
+              ['Psi', '/auth'],
+              ['Klepet', '/auth'],
+              ['Prijava', '/auth'],
+            ]
+          : [
+              ['Ujemanja', '/ujemanja'],
+              ['Dogodki', '/events'],
+              ['Trgovina', '/trgovina'],
+              ['Prijava', '/auth'],
+            ],
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('languages and unknown routes', () => {
+  it('keeps the chosen language across a reload', async () => {
+    const page = await browser.newPage(VIEWPORTS.desktop);
+    try {
+      await page.goto(`${server.url}/auth`);
+      await page.getByRole('tab', { name: 'Prijava' }).waitFor();
+      await page.getByRole('button', { name: 'Jezik' }).click();
+      await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
+      await page.getByRole('tab', { name: 'Registrieren' }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+      await page.reload();
+      await page.getByRole('tab', { name: 'Registrieren' }).waitFor();
+      await page.getByRole('button', { name: 'Sprache' }).click();
+      await page.getByRole('menuitemradio', { name: 'Italiano' }).click();
+      await page.getByRole('tab', { name: 'Registrati' }).waitFor();
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows the 404 page with a way home', async () => {
+    const page = await browser.newPage(VIEWPORTS.phone);
+    try {
+      const response = await page.goto(`${server.url}/ni-take-strani`);
+      expect(response?.status()).toBe(200);
+      await see(page, 'Strani ni mogoče najti');
+      await page.getByRole('main').getByRole('link', { name: 'Nazaj na domačo stran' }).click();
+      await page.waitForURL((url) => url.pathname === '/');
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('shows the router error screen when a page cannot load', async () => {
+    const page = await browser.newPage(VIEWPORTS.desktop);
+    try {
+      await page.route(/\/assets\/profile-page-[^/]+\.js$/, (route) => route.abort());
+      await page.goto(`${server.url}/profil`);
+      await see(page, 'Nepričakovana napaka aplikacije');
+      await page.getByRole('button', { name: 'Ponovno naloži' }).waitFor();
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('resets a forgotten password from the e-mailed link', async () => {
+    const page = await browser.newPage(VIEWPORTS.phone);
+    try {
+      await page.goto(`${server.url}/auth?tab=reset`);
+      await page.getByLabel('E-pošta').fill('ana.phone@example.com');
+      await page.getByRole('button', { name: 'Pošlji povezavo' }).click();
+      await see(page, 'E-pošta za ponastavitev poslana');
+      await page.goto(server.outboxLink('ana.phone@example.com'));
+      await page.getByLabel('Novo geslo').fill('psi');
+      await page.getByRole('button', { name: 'Shrani geslo' }).click();
+      await invalid(page, 'Novo geslo');
+      await page.getByLabel('Novo geslo').fill('cisto-novo-geslo');
+      await page.getByRole('button', { name: 'Shrani geslo' }).click();
+      await page.waitForURL(/\/profil$/);
+      await see(page, 'Geslo je bilo spremenjeno');
+    } finally {
+      await page.close();
+    }
+  });
+});
