@@ -162,7 +162,7 @@ async function serveWeb(app: FastifyInstance, webDist: string) {
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      index: false,
+      index: 'index.html',
       setHeaders(res, file) {
         const immutable = file.startsWith(path.join(webDist, 'assets'));
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -160,9 +160,11 @@ describe('languages and unknown routes', () => {
     }
   });
 
-  it('shows the 404 page with a way home', async () => {
+  it('opens the home page, and shows the 404 page with a way home', async () => {
     const page = await browser.newPage(VIEWPORTS.phone);
     try {
+      await page.goto(server.url);
+      await page.getByRole('main').getByRole('link', { name: 'Poišči ujemanja' }).waitFor();
       const response = await page.goto(`${server.url}/ni-take-strani`);
       expect(response?.status()).toBe(200);
       await see(page, 'Strani ni mogoče najti');

@@ -46,6 +46,12 @@ describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
   });
 
   it('serves the web app, with index.html for client routes and 404 for unknown API paths', async () => {
+    for (const url of [`${base}/`, `${base}/index.html`]) {
+      const home = await fetch(url, { headers: { accept: 'text/html' } });
+      expect(home.status).toBe(200);
+      expect(home.headers.get('cache-control')).toBe('no-cache');
+      expect(await home.text()).toContain('<div id="root">');
+    }
     const page = await fetch(`${base}/profil`, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
