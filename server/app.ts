@@ -109,6 +109,12 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
           const paramToken = opts.info.connectionParams?.token;
           const token = !isHttp && paramToken ? paramToken : tokenFrom(headers, cookies);
           const session = await resolveUser(deps.db, token);
+          // A session extended on the server gets a cookie with the new expiry too.
+          if (isHttp && session.renewed && session.sessionToken && session.expiresAt)
+            void opts.res.setCookie(SESSION_COOKIE, session.sessionToken, {
+              ...cookieOptions,
+              expires: session.expiresAt,
+            });
           return {
             ...deps,
             user: session.user,

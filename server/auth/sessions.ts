@@ -27,7 +27,7 @@ export async function createSession(db: DbOrTx, userId: string): Promise<{ token
 export async function validateSession(
   db: DbOrTx,
   token: string,
-): Promise<{ user: SessionUser; expiresAt: Date } | null> {
+): Promise<{ user: SessionUser; expiresAt: Date; renewed: boolean } | null> {
   const id = hashToken(token);
   const [row] = await db
     .select({ expiresAt: sessions.expiresAt, id: users.id, email: users.email, role: users.role })
@@ -40,12 +40,12 @@ export async function validateSession(
     await db.delete(sessions).where(eq(sessions.id, id));
     return null;
   }
-  let expiresAt = row.expiresAt;
-  if (expiresAt.getTime() - now < LIFETIME_MS / 2) {
-    expiresAt = new Date(now + LIFETIME_MS);
-    await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
-  }
-  return { user: { id: row.id, email: row.email, role: row.role }, expiresAt };
+  const user = { id: row.id, email: row.email, role: row.role };
+  if (row.expiresAt.getTime() - now >= LIFETIME_MS / 2)
+    return { user, expiresAt: row.expiresAt, renewed: false };
+  const expiresAt = new Date(now + LIFETIME_MS);
+  await db.update(sessions).set({ expiresAt }).where(eq(sessions.id, id));
+  return { user, expiresAt, renewed: true };
 }
 
 export async function invalidateSession(db: DbOrTx, token: string): Promise<void> {

@@ -44,9 +44,8 @@ export function tokenFrom(headers: IncomingMessage['headers'], cookies: Record<s
 }
 
 export async function resolveUser(db: Db, token: string | null) {
-  if (!token) return { user: null, sessionToken: null, expiresAt: null };
-  const session = await validateSession(db, token);
+  const session = token ? await validateSession(db, token) : null;
   return session
-    ? { user: session.user, sessionToken: token, expiresAt: session.expiresAt }
-    : { user: null, sessionToken: null, expiresAt: null };
+    ? { user: session.user, sessionToken: token, expiresAt: session.expiresAt, renewed: session.renewed }
+    : { user: null, sessionToken: null, expiresAt: null, renewed: false };
 }

@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AppRouter } from '../../server/routers/_app';
 import { createApiClient } from '../../src/client';
+import { hashToken } from '../../server/auth/tokens';
+import { sessions } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
 
 /** A stand-in for web/dist so static serving and the SPA fallback can be checked without a build. */
@@ -84,6 +87,20 @@ describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
     expect(cookie).toContain('Path=/');
     const me = await fetch(`${base}/trpc/auth.me`, { headers: { cookie: cookie.split(';')[0]! } });
     expect((await me.json()).result.data.json).toMatchObject({ email });
+  });
+
+  it('renews the cookie when the server extends a session', async () => {
+    const { token } = await t.signedInUser('renew@example.com');
+    const cookie = `tacke_session=${token}`;
+    const fresh = await fetch(`${base}/trpc/auth.me`, { headers: { cookie } });
+    expect(fresh.headers.get('set-cookie')).toBeNull();
+    await t.db
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + 86_400_000) })
+      .where(eq(sessions.id, hashToken(token)));
+    const renewed = await fetch(`${base}/trpc/auth.me`, { headers: { cookie } });
+    const expires = renewed.headers.get('set-cookie')?.match(/Expires=([^;]+)/)?.[1];
+    expect(new Date(expires!).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
   });
 
   it('returns typed, untranslated errors with HTTP statuses', async () => {
