@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../env';
 import type { Db } from '../db/client';
 import type { Mailer } from '../auth/mailer';
-import { type SessionUser, validateSession } from '../auth/sessions';
+import { SESSION_COOKIE, type SessionUser, validateSession } from '../auth/sessions';
 
 export interface AppDeps {
   db: Db;
@@ -40,7 +40,7 @@ export function isCrossOrigin(headers: IncomingMessage['headers'], publicUrl: st
 export function tokenFrom(headers: IncomingMessage['headers'], cookies: Record<string, string | undefined>) {
   const auth = headers.authorization;
   if (auth?.startsWith('Bearer ')) return auth.slice('Bearer '.length).trim() || null;
-  return cookies.tacke_session ?? null;
+  return cookies[SESSION_COOKIE] ?? null;
 }
 
 export async function resolveUser(db: Db, token: string | null) {

@@ -2,13 +2,13 @@ import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
 import { loadResetRequest } from './schemas';
+import { EmailField } from './email-field';
 
 /** Asks for a reset link; the server answers the same whether or not the address has an account. */
 export function ResetRequestForm() {
@@ -32,13 +32,7 @@ export function ResetRequestForm() {
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       <p className="text-muted-foreground">{t('auth.reset.intro')}</p>
       {request.error && <Alert>{errorText(request.error)}</Alert>}
-      <TextField
-        label={t('auth.field.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        {...form.field('email')}
-      />
+      <EmailField {...form.field('email')} />
       <Button type="submit" size="lg" loading={request.isPending}>
         {t('auth.reset.submit')}
       </Button>

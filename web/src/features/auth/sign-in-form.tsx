@@ -9,6 +9,7 @@ import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
 import { loadSignIn } from './schemas';
+import { EmailField } from './email-field';
 
 interface SignInFormProps {
   defaultEmail: string;
@@ -39,13 +40,7 @@ export function SignInForm({ defaultEmail, onForgotPassword }: SignInFormProps) 
   return (
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       {signIn.error && <Alert>{errorText(signIn.error)}</Alert>}
-      <TextField
-        label={t('auth.field.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        {...form.field('email')}
-      />
+      <EmailField {...form.field('email')} />
       <TextField
         label={t('auth.field.password')}
         type="password"

@@ -10,6 +10,7 @@ import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
 import { loadSignUp } from './schemas';
+import { EmailField } from './email-field';
 
 /** Registration; the account works once the e-mailed link is opened (DECISIONS 10). */
 export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
@@ -38,13 +39,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
     <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       {signUp.error && <Alert>{errorText(signUp.error)}</Alert>}
       <TextField label={t('auth.field.fullName')} autoComplete="name" {...form.field('fullName')} />
-      <TextField
-        label={t('auth.field.email')}
-        type="email"
-        inputMode="email"
-        autoComplete="email"
-        {...form.field('email')}
-      />
+      <EmailField {...form.field('email')} />
       <TextField
         label={t('auth.field.password')}
         type="password"
