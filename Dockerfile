@@ -13,12 +13,11 @@ ENV NODE_ENV=production \
     DATA_DIR=/data
 WORKDIR /app
 COPY --from=build /app/package.json ./
+# Production dependencies, plus node_modules/.cache/tacke: the migrated PGlite template.
 COPY --from=build /app/node_modules ./node_modules
-COPY --from=build /app/server ./server
-COPY --from=build /app/src ./src
+COPY --from=build /app/dist ./dist
 COPY --from=build /app/drizzle ./drizzle
 COPY --from=build /app/locales ./locales
-COPY --from=build /app/scripts ./scripts
 COPY --from=build /app/web/dist ./web/dist
 RUN mkdir -p /data && chown node:node /data
 USER node
@@ -26,4 +25,5 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["node", "--import", "tsx", "server/index.ts"]
+# Admin role: docker compose exec app1 node dist/admin.mjs grant you@example.com
+CMD ["node", "dist/server.mjs"]

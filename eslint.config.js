@@ -49,7 +49,7 @@ const boundaries = {
 };
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'web/dist', 'data', 'drizzle'] },
+  { ignores: ['node_modules', 'web/dist', 'dist', 'data', 'drizzle'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,13 +1,21 @@
-// `npm start`: build the web app if it is missing or older than its sources, then run the server.
+// `npm start`: build when an output is missing or older than its sources, then run the server bundle.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
 const root = path.join(import.meta.dirname, '..');
-const built = path.join(root, 'web', 'dist', 'index.html');
-const sources = ['web/src', 'web/index.html', 'web/public', 'web/vite.config.ts', 'locales', 'src'].map((p) =>
-  path.join(root, p),
-);
+const outputs = ['dist/server.mjs', 'web/dist/index.html'].map((p) => path.join(root, p));
+const sources = [
+  'server',
+  'src',
+  'web/src',
+  'web/index.html',
+  'web/public',
+  'web/vite.config.ts',
+  'locales',
+  'drizzle',
+  'scripts',
+].map((p) => path.join(root, p));
 
 function newestMtime(entry) {
   if (!fs.existsSync(entry)) return 0;
@@ -16,23 +24,16 @@ function newestMtime(entry) {
   return Math.max(0, ...fs.readdirSync(entry).map((name) => newestMtime(path.join(entry, name))));
 }
 
-if (
-  !process.env.WEB_DIST &&
-  (!fs.existsSync(built) || Math.max(...sources.map(newestMtime)) > fs.statSync(built).mtimeMs)
-) {
-  console.log('Building the web app…');
-  const vite = path.join(root, 'node_modules', 'vite', 'bin', 'vite.js');
-  const result = spawnSync(
-    process.execPath,
-    [vite, 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'],
-    {
-      cwd: root,
-      stdio: 'inherit',
-    },
-  );
+const oldestOutput = Math.min(
+  ...outputs.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)),
+);
+if (Math.max(...sources.map(newestMtime)) > oldestOutput) {
+  console.log('Building…');
+  const result = spawnSync(process.execPath, [path.join(root, 'scripts', 'build.mjs')], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }
 
-const { register } = await import('tsx/esm/api');
-register();
-await import('../server/index.ts');
+await import('../dist/server.mjs');

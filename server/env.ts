@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { ROOT } from './paths';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -67,6 +68,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     adminEmails: e.ADMIN_EMAILS,
     logLevel: e.LOG_LEVEL,
-    webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, '..', 'web', 'dist')),
+    webDist: path.resolve(e.WEB_DIST ?? path.join(ROOT, 'web', 'dist')),
   };
 }

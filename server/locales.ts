@@ -1,8 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { LOCALES, type Locale, type Messages } from '../src/i18n';
+import { ROOT } from './paths';
 
-const DIR = path.join(import.meta.dirname, '..', 'locales');
+const DIR = path.join(ROOT, 'locales');
 let cache: Record<Locale, Messages> | undefined;
 
 /** The four locale catalogues, read once. */

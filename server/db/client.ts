@@ -7,7 +7,8 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
-import { readTemplate } from './pglite-template';
+import { ROOT } from '../paths';
+import { copyTemplate, readTemplate } from './pglite-template';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -23,7 +24,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const MIGRATIONS = path.join(import.meta.dirname, '..', '..', 'drizzle');
+export const MIGRATIONS = path.join(ROOT, 'drizzle');
 /** Any constant: serialises migrations when several instances start at once. */
 const MIGRATION_LOCK = 727_001;
 
@@ -34,13 +35,14 @@ export async function openDatabase(opts: {
 }): Promise<Database> {
   const { databaseUrl, dataDir } = opts;
   if (databaseUrl && databaseUrl !== 'memory://') return openPostgres(databaseUrl);
-  if (databaseUrl === 'memory://') return openPglite(new PGlite(await pgliteOptions()), async () => {});
+  if (databaseUrl === 'memory://') return openPglite(new PGlite(pgliteOptions()), async () => {});
   const dir = path.join(dataDir, 'pglite');
   fs.mkdirSync(dir, { recursive: true });
   const release = takeLock(path.join(dataDir, 'pglite.lock'));
   try {
     const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-    return await openPglite(new PGlite(dir, fresh ? await pgliteOptions() : {}), async () => release());
+    const options = fresh && !copyTemplate(MIGRATIONS, dir) ? pgliteOptions() : {};
+    return await openPglite(new PGlite(dir, options), async () => release());
   } catch (error) {
     release();
     throw error;
@@ -48,8 +50,8 @@ export async function openDatabase(opts: {
 }
 
 /** A new PGlite database starts from the migrated template when there is one (see pglite-template.ts). */
-async function pgliteOptions() {
-  const template = await readTemplate(MIGRATIONS);
+function pgliteOptions() {
+  const template = readTemplate(MIGRATIONS);
   return template ? { loadDataDir: template } : {};
 }
 
