@@ -1,5 +1,6 @@
 // `npm run build`: the web app (web/dist), the server bundle (dist/), and the PGlite template.
 import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { build as bundle } from 'esbuild';
 import { build as buildWeb } from 'vite';
@@ -9,7 +10,8 @@ process.chdir(root);
 
 await buildWeb({ configFile: 'web/vite.config.ts', logLevel: 'warn' });
 
-// The server runs as one plain ES module: no TypeScript loader at start-up (≈0.7 s faster to /healthz).
+fs.rmSync('dist', { recursive: true, force: true });
+// The server runs as plain ES modules: no TypeScript loader at start-up (≈0.7 s faster to /healthz).
 await bundle({
   entryPoints: {
     server: 'server/index.ts',
@@ -18,6 +20,8 @@ await bundle({
   },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
+  splitting: true,
+  chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
   packages: 'external',
   platform: 'node',

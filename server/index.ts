@@ -1,4 +1,4 @@
-import { buildApp } from './app';
+import { openDatabase } from './db/client';
 import { loadConfig } from './env';
 
 /** Start the server: read the settings, open the database, listen, and stop cleanly on a signal. */
@@ -10,7 +10,12 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
-  const app = await buildApp({ config });
+  // The database opens while the rest of the server loads (app.ts is a separate chunk in the bundle).
+  const opening = openDatabase(config);
+  opening.catch(() => {}); // awaited below; this only keeps an early failure from counting as unhandled
+  const { buildApp } = await import('./app');
+  const database = await opening;
+  const app = await buildApp({ config, database });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -18,6 +23,7 @@ async function main() {
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     await app.close();
+    await database.close();
     clearTimeout(timer);
     process.exit(0);
   };

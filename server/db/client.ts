@@ -41,7 +41,7 @@ export async function openDatabase(opts: {
   const release = takeLock(path.join(dataDir, 'pglite.lock'));
   try {
     const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
-    const options = fresh && !copyTemplate(MIGRATIONS, dir) ? pgliteOptions() : {};
+    const options = fresh && !(await copyTemplate(MIGRATIONS, dir)) ? pgliteOptions() : {};
     return await openPglite(new PGlite(dir, options), async () => release());
   } catch (error) {
     release();

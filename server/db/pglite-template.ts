@@ -32,11 +32,12 @@ export function readTemplate(migrations: string): Blob | undefined {
   return fs.existsSync(tar) ? new Blob([fs.readFileSync(tar)]) : undefined;
 }
 
-/** Fill an empty data directory from the template; false when there is none. */
-export function copyTemplate(migrations: string, dir: string): boolean {
+/** Fill an empty data directory from the template; false when there is none. The copy runs off the main
+ * thread, so it overlaps with loading the rest of the server. */
+export async function copyTemplate(migrations: string, dir: string): Promise<boolean> {
   const source = templateBase(migrations);
   if (!fs.existsSync(path.join(source, 'PG_VERSION'))) return false;
-  fs.cpSync(source, dir, { recursive: true });
+  await fs.promises.cp(source, dir, { recursive: true });
   return true;
 }
 

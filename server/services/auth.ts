@@ -12,7 +12,7 @@ import type {
 import { renderMail } from '../auth/mail-templates';
 import type { Mailer } from '../auth/mailer';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { createSession, invalidateUserSessions, type SessionUser } from '../auth/sessions';
+import { createSession, invalidateUserSessions } from '../auth/sessions';
 import { generateToken, hashToken } from '../auth/tokens';
 import type { Db, DbOrTx } from '../db/client';
 import { emailTokens, profiles, signInFailures, users } from '../db/schema';
@@ -25,7 +25,8 @@ export interface AuthDeps {
 }
 
 export interface SignedIn {
-  user: SessionUser;
+  /** The same shape `auth.me` returns, so clients can show the signed-in user at once. */
+  user: Me;
   token: string;
   expiresAt: Date;
 }
@@ -120,10 +121,7 @@ export async function signUp(
 }
 
 async function startSession(db: DbOrTx, userId: string): Promise<SignedIn> {
-  const [user] = await db
-    .select({ id: users.id, email: users.email, role: users.role })
-    .from(users)
-    .where(eq(users.id, userId));
+  const user = await me(db, userId);
   if (!user) throw new AppError('INVALID_TOKEN');
   const session = await createSession(db, userId);
   await db.update(profiles).set({ lastActive: new Date() }).where(eq(profiles.userId, userId));

@@ -52,7 +52,17 @@ describe.each(Object.entries(VIEWPORTS))('account journey on a %s', (name, optio
       await page.getByRole('button', { name: 'Prijavi se' }).click();
       await page.getByRole('alert').filter({ hasText: 'ni potrjen' }).waitFor();
 
-      // The confirmation link from the outbox signs in and counts down to the profile.
+      // The confirmation link from the outbox signs in and counts down to the profile. The page's first
+      // `auth.me` (sent before the cookie exists) is held back so it answers after the confirmation: the
+      // stale "signed out" answer must not win.
+      let held = false;
+      await page.route(/\/trpc\/auth\.me\b/, async (route) => {
+        if (held) return route.continue();
+        held = true;
+        const response = await route.fetch(); // answered now, without the cookie…
+        await new Promise((resolve) => setTimeout(resolve, 1500)); // …and delivered late
+        await route.fulfill({ response }).catch(() => {}); // the app may have cancelled it
+      });
       await page.goto(server.outboxLink(email));
       await see(page, 'E-poštni naslov je potrjen!');
       await see(page, email);
@@ -103,6 +113,9 @@ describe.each(Object.entries(VIEWPORTS))('account journey on a %s', (name, optio
       await page.goto(`${server.url}/profil`);
       await see(page, 'Prijava potrebna');
       expect(errors).toEqual([]);
+    } catch (error) {
+      await page.screenshot({ path: `test-results/account-journey-${name}.png` });
+      throw error;
     } finally {
       await context.close();
     }

@@ -7,3 +7,16 @@ export function useSession() {
 }
 
 export type SessionUser = NonNullable<ReturnType<typeof useSession>['user']>;
+
+/**
+ * After sign-in, confirmation or reset: show the new user at once. A `me` request still in flight
+ * (sent before the cookie existed) is cancelled first, or its stale `null` would win.
+ */
+export function useSignedIn() {
+  const utils = trpc.useUtils();
+  return async (user: SessionUser) => {
+    await utils.auth.me.cancel();
+    utils.auth.me.setData(undefined, user);
+    await utils.invalidate();
+  };
+}

@@ -7,6 +7,7 @@ import { MessagePanel } from '../../components/message-panel';
 import { buttonClasses } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useErrorText } from '../../lib/errors';
+import { useSignedIn } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { tokenErrorKey } from './token-error';
 
@@ -17,9 +18,9 @@ export default function EmailConfirmedPage() {
   const [params] = useSearchParams();
   // The server checks the token's format with the shared schema; only a missing one is caught here.
   const token = params.get('token');
-  const utils = trpc.useUtils();
+  const signedIn = useSignedIn();
   const errorText = useErrorText();
-  const confirm = trpc.auth.confirmEmail.useMutation({ onSuccess: () => utils.invalidate() });
+  const confirm = trpc.auth.confirmEmail.useMutation({ onSuccess: ({ user }) => signedIn(user) });
 
   // A token works once: StrictMode's second effect run must not send it again.
   const sent = useRef(false);

@@ -10,6 +10,7 @@ import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { useErrorText } from '../../lib/errors';
 import { toast } from '../../lib/toast';
+import { useSignedIn } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
 import { loadNewPassword } from './schemas';
@@ -23,13 +24,13 @@ export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   // The server checks the token's format with the shared schema; only a missing one is caught here.
   const token = params.get('token');
-  const utils = trpc.useUtils();
+  const signedIn = useSignedIn();
   const errorText = useErrorText();
   const form = useZodForm(loadNewPassword, { password: '' });
   const reset = trpc.auth.resetPassword.useMutation({
-    onSuccess: async () => {
+    onSuccess: async ({ user }) => {
       toast.success(t('resetPassword.success'));
-      await utils.invalidate();
+      await signedIn(user);
       void navigate('/profil', { replace: true });
     },
   });

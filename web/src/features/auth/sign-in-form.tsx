@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { useErrorText } from '../../lib/errors';
 import { toast } from '../../lib/toast';
+import { useSignedIn } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
 import { loadSignIn } from './schemas';
@@ -20,12 +21,12 @@ export function SignInForm({ defaultEmail, onForgotPassword }: SignInFormProps) 
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const navigate = useNavigate();
-  const utils = trpc.useUtils();
+  const signedIn = useSignedIn();
   const errorText = useErrorText();
   const form = useZodForm(loadSignIn, { email: defaultEmail, password: '' });
   const signIn = trpc.auth.signIn.useMutation({
-    onSuccess: async () => {
-      await utils.invalidate();
+    onSuccess: async ({ user }) => {
+      await signedIn(user);
       toast.success(t('auth.signIn.success'));
       void navigate('/profil', { replace: true });
     },

@@ -1,0 +1,56 @@
+// Time from launching the built server to its first healthy /healthz, on embedded PGlite.
+// Budget (issue 2): within 3 s. Cases: a new DATA_DIR (first start) and an existing one (every later start).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { freePort } from '../tests/helpers/postgres';
+
+const RUNS = 5;
+const BUDGET_MS = 3000;
+
+async function timeToHealthy(dataDir: string): Promise<number> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, ['dist/server.mjs'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    stdio: 'ignore',
+  });
+  try {
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null);
+      if (res?.ok) return performance.now() - started;
+      await new Promise((r) => setTimeout(r, 20));
+      if (performance.now() - started > 30_000) throw new Error('no healthy answer within 30 s');
+    }
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+export async function benchStartup(): Promise<boolean> {
+  if (!fs.existsSync('dist/server.mjs')) throw new Error('run `npm run build` first');
+  const fresh: number[] = [];
+  const existing: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tacke-bench-'));
+    try {
+      fresh.push(await timeToHealthy(dataDir));
+      existing.push(await timeToHealthy(dataDir));
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  const report = (name: string, values: number[]) =>
+    console.log(
+      `start → /healthz, ${name}: median ${median(values).toFixed(0)} ms, max ${Math.max(...values).toFixed(0)} ms over ${RUNS} runs (budget ${BUDGET_MS} ms)`,
+    );
+  report('new DATA_DIR', fresh);
+  report('existing DATA_DIR', existing);
+  return median(fresh) <= BUDGET_MS && median(existing) <= BUDGET_MS;
+}
