@@ -34,7 +34,7 @@ export const authRouter = router({
 
   signIn: publicProcedure
     .input(signInInput)
-    .mutation(async ({ ctx, input }) => signedIn(ctx, await auth.signIn(depsOf(ctx), input))),
+    .mutation(async ({ ctx, input }) => signedIn(ctx, await auth.signIn(depsOf(ctx), input, input.locale))),
 
   /** Tolerates a missing or already ended session. */
   signOut: publicProcedure.mutation(async ({ ctx }) => {

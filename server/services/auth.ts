@@ -140,7 +140,34 @@ export async function confirmEmail(deps: AuthDeps, token: string): Promise<Signe
   });
 }
 
-export async function signIn(deps: AuthDeps, input: z.output<typeof signInInput>): Promise<SignedIn> {
+/** A confirmation link has run out unused: the right password earns a new one (never more than one live). */
+async function resendConfirmation(deps: AuthDeps, userId: string, email: string, locale: Locale) {
+  await deps.db.transaction(async (tx) => {
+    const [live] = await tx
+      .select({ id: emailTokens.id })
+      .from(emailTokens)
+      .where(
+        and(
+          eq(emailTokens.userId, userId),
+          eq(emailTokens.kind, 'confirm'),
+          isNull(emailTokens.usedAt),
+          gt(emailTokens.expiresAt, new Date()),
+        ),
+      );
+    if (live) return;
+    const [profile] = await tx
+      .select({ fullName: profiles.fullName })
+      .from(profiles)
+      .where(eq(profiles.userId, userId));
+    await mailToken(tx, deps, { userId, email, name: profile?.fullName ?? '', kind: 'confirm', locale });
+  });
+}
+
+export async function signIn(
+  deps: AuthDeps,
+  input: z.output<typeof signInInput>,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<SignedIn> {
   const since = new Date(Date.now() - LIMITS.signIn.windowMinutes * 60_000);
   const [failures] = await deps.db
     .select({ n: count() })
@@ -158,7 +185,10 @@ export async function signIn(deps: AuthDeps, input: z.output<typeof signInInput>
     await deps.db.insert(signInFailures).values({ email: input.email });
     throw new AppError('INVALID_CREDENTIALS');
   }
-  if (!user.emailVerifiedAt) throw new AppError('EMAIL_NOT_CONFIRMED');
+  if (!user.emailVerifiedAt) {
+    await resendConfirmation(deps, user.id, input.email, locale);
+    throw new AppError('EMAIL_NOT_CONFIRMED');
+  }
   return deps.db.transaction(async (tx) => {
     await tx.delete(signInFailures).where(eq(signInFailures.email, input.email));
     return startSession(tx, user.id);

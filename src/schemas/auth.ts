@@ -47,6 +47,8 @@ export const signInInput = z.object({
     .string()
     .min(1, 'validation.passwordRequired')
     .max(LIMITS.password.max, 'validation.passwordTooLong'),
+  /** Language of a new confirmation e-mail, should the old link have run out. */
+  locale: z.enum(LOCALES).optional(),
 });
 
 export const requestPasswordResetInput = z.object({ email: emailSchema, locale: z.enum(LOCALES).optional() });

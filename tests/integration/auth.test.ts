@@ -133,6 +133,28 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
     ).resolves.toHaveProperty('token');
   });
 
+  it('sends a new confirmation link on sign-in once the old one has run out, and only then', async () => {
+    const anon = await t.caller();
+    await anon.auth.signUp({ fullName: 'Rok', email: 'rok@example.com', password: 'psi-so-super' });
+    const before = t.mails.length;
+    const signIn = () =>
+      anon.auth.signIn({ email: 'rok@example.com', password: 'psi-so-super', locale: 'en' });
+    expect((await failure(signIn())).appCode).toBe('EMAIL_NOT_CONFIRMED');
+    expect(t.mails.length).toBe(before); // the first link still works
+    await t.db.update(emailTokens).set({ expiresAt: new Date(Date.now() - 1000) });
+    expect(
+      (await failure(anon.auth.signIn({ email: 'rok@example.com', password: 'wrong-password' }))).appCode,
+    ).toBe('INVALID_CREDENTIALS');
+    expect(t.mails.length).toBe(before); // a wrong password earns nothing
+    expect((await failure(signIn())).appCode).toBe('EMAIL_NOT_CONFIRMED');
+    expect(t.mails.length).toBe(before + 1);
+    expect(t.mails.at(-1)!.subject).toBe('Confirm your e-mail address for Tačke');
+    expect((await failure(signIn())).appCode).toBe('EMAIL_NOT_CONFIRMED');
+    expect(t.mails.length).toBe(before + 1);
+    await anon.auth.confirmEmail({ token: t.lastMailToken() });
+    await expect(signIn()).resolves.toHaveProperty('token');
+  });
+
   it('refuses an expired confirmation link and leaves the address unconfirmed', async () => {
     const anon = await t.caller();
     await anon.auth.signUp({ fullName: 'Eva', email: 'eva@example.com', password: 'psi-so-super' });

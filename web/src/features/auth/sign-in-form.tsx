@@ -5,6 +5,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { useErrorText } from '../../lib/errors';
+import { useLocale } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 import { useSignedIn } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
@@ -22,6 +23,7 @@ export function SignInForm({ defaultEmail, onForgotPassword }: SignInFormProps) 
   const t = (id: string) => intl.formatMessage({ id });
   const navigate = useNavigate();
   const signedIn = useSignedIn();
+  const [locale] = useLocale();
   const errorText = useErrorText();
   const form = useZodForm(loadSignIn, { email: defaultEmail, password: '' });
   const signIn = trpc.auth.signIn.useMutation({
@@ -35,7 +37,7 @@ export function SignInForm({ defaultEmail, onForgotPassword }: SignInFormProps) 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const input = await form.validate();
-    if (input) signIn.mutate(input);
+    if (input) signIn.mutate({ ...input, locale });
   };
 
   return (
