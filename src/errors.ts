@@ -50,8 +50,9 @@ export class AppError extends Error {
   constructor(
     readonly code: AppErrorCode,
     readonly meta?: Record<string, string | number>,
+    options?: { cause?: unknown },
   ) {
-    super(code);
+    super(code, options);
     this.name = 'AppError';
   }
 }

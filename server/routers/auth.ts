@@ -15,6 +15,7 @@ const depsOf = (ctx: Context): auth.AuthDeps => ({
   mailer: ctx.mailer,
   publicUrl: ctx.config.publicUrl,
   adminEmails: ctx.config.adminEmails,
+  log: ctx.log,
 });
 
 /** Sets the cookie for browsers and returns the token for scripts. */

@@ -86,7 +86,7 @@ describe('npm run admin', () => {
 
   it('grants and revokes the admin role by e-mail', async () => {
     const database = await openDatabase({ databaseUrl: undefined, dataDir });
-    await database.db.insert(users).values({ email: 'vodja@example.com' });
+    await database.db.insert(users).values({ email: 'vodja@example.com', emailVerifiedAt: new Date() });
     await database.close();
 
     expect(await admin('grant', 'Vodja@Example.com')).toEqual({
