@@ -18,6 +18,14 @@ import { grantAdmin } from './services/auth';
 import { purgeExpired } from './services/maintenance';
 import { type AppDeps, type Context, isCrossOrigin, resolveUser, tokenFrom } from './trpc/context';
 
+/** Calls one HTTP batch may carry; the web client batches far fewer. */
+export const MAX_BATCH_SIZE = 50;
+
+/** Request fields for the log: the path without its query, which may hold a confirmation or reset token. */
+export function requestLogFields(req: { method: string; url: string; ip?: string }) {
+  return { method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip };
+}
+
 export interface BuildOptions {
   config: Config;
   /** An open database (tests share one); otherwise opened from the config and closed with the app. */
@@ -35,10 +43,13 @@ declare module 'fastify' {
 /** The whole server as a Fastify instance that has not started listening. */
 export async function buildApp({ config, database, mailer }: BuildOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.logLevel },
+    logger: { level: config.logLevel, serializers: { req: requestLogFields } },
     trustProxy: true,
     bodyLimit: 1_048_576,
-    forceCloseConnections: true,
+    // Requests in flight finish on shutdown; idle keep-alive connections close at once.
+    forceCloseConnections: 'idle',
+    // tRPC batches put every procedure name in the path (`/trpc/auth.me,auth.me,…`).
+    routerOptions: { maxParamLength: 5000 },
   });
   const db = database ?? (await openDatabase(config));
   if (!database) app.addHook('onClose', () => db.close());
@@ -101,6 +112,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
       keepAlive: { enabled: false },
       trpcOptions: {
         router: appRouter,
+        maxBatchSize: MAX_BATCH_SIZE,
         createContext: async (opts: CreateFastifyContextOptions): Promise<Context> => {
           const isHttp = 'raw' in opts.req;
           const headers =

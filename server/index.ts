@@ -1,4 +1,5 @@
-import { openDatabase } from './db/client';
+import type { FastifyInstance } from 'fastify';
+import { type Database, openDatabase } from './db/client';
 import { loadConfig } from './env';
 
 /** Start the server: read the settings, open the database, listen, and stop cleanly on a signal. */
@@ -10,25 +11,28 @@ async function main() {
     console.error((error as Error).message);
     process.exit(1);
   }
-  // The database opens while the rest of the server loads (app.ts is a separate chunk in the bundle).
-  const opening = openDatabase(config);
-  opening.catch(() => {}); // awaited below; this only keeps an early failure from counting as unhandled
-  const { buildApp } = await import('./app');
-  const database = await opening;
-  const app = await buildApp({ config, database });
+  // Filled in as start-up proceeds; a signal may arrive at any point.
+  const running: { app?: FastifyInstance; database?: Database } = {};
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
+    running.app?.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
-    await app.close();
-    await database.close();
+    await running.app?.close();
+    await running.database?.close();
     clearTimeout(timer);
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  // The database opens while the rest of the server loads (app.ts is a separate chunk in the bundle).
+  const opening = openDatabase(config);
+  opening.catch(() => {}); // awaited below; this only keeps an early failure from counting as unhandled
+  const { buildApp } = await import('./app');
+  const database = (running.database = await opening);
+  const app = (running.app = await buildApp({ config, database }));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Tačke is ready at ${config.publicUrl}`);
 }

@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { LIMITS } from '../../src/limits';
 import type { DbOrTx } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { profiles, sessions, users } from '../db/schema';
 import { generateToken, hashToken } from './tokens';
 
 const DAY_MS = 86_400_000;
 const LIFETIME_MS = LIMITS.sessionDays * DAY_MS;
 
 export const SESSION_COOKIE = 'tacke_session';
+const LAST_ACTIVE_STEP_MS = 5 * 60_000;
 
 export interface SessionUser {
   id: string;
@@ -30,9 +31,16 @@ export async function validateSession(
 ): Promise<{ user: SessionUser; expiresAt: Date; renewed: boolean } | null> {
   const id = hashToken(token);
   const [row] = await db
-    .select({ expiresAt: sessions.expiresAt, id: users.id, email: users.email, role: users.role })
+    .select({
+      expiresAt: sessions.expiresAt,
+      id: users.id,
+      email: users.email,
+      role: users.role,
+      lastActive: profiles.lastActive,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(sessions.id, id));
   if (!row) return null;
   const now = Date.now();
@@ -41,6 +49,12 @@ export async function validateSession(
     return null;
   }
   const user = { id: row.id, email: row.email, role: row.role };
+  // "Last active" on profiles, refreshed at most every few minutes rather than on every request.
+  if (!row.lastActive || now - row.lastActive.getTime() > LAST_ACTIVE_STEP_MS)
+    await db
+      .update(profiles)
+      .set({ lastActive: new Date(now) })
+      .where(eq(profiles.userId, row.id));
   if (row.expiresAt.getTime() - now >= LIFETIME_MS / 2)
     return { user, expiresAt: row.expiresAt, renewed: false };
   const expiresAt = new Date(now + LIFETIME_MS);

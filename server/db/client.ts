@@ -82,19 +82,37 @@ async function openPostgres(url: string): Promise<Database> {
   return { db, kind: 'postgres', sql, close: () => sql.end({ timeout: 5 }) };
 }
 
+/** Tells this process apart from an earlier one with the same pid (a container's node is always pid 1). */
+const INSTANCE = crypto.randomUUID();
+
 /**
- * PGlite keeps its files in one process only. The lock file holds the owner's pid; a lock left by a
- * process that no longer runs is taken over.
+ * PGlite keeps its files in one process only. The lock file holds "pid instance"; a lock whose process no
+ * longer runs, or that an earlier process with our pid left, is taken over. The lock goes when the
+ * database closes, or at the latest when the process exits.
  */
 function takeLock(file: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
-      fs.writeFileSync(file, String(process.pid), { flag: 'wx' });
-      return () => fs.rmSync(file, { force: true });
+      // Written whole under a temporary name, then linked: nobody ever reads a half-written lock.
+      const partial = `${file}.${process.pid}.${INSTANCE}`;
+      fs.writeFileSync(partial, `${process.pid} ${INSTANCE}`);
+      try {
+        fs.linkSync(partial, file);
+      } finally {
+        fs.rmSync(partial, { force: true });
+      }
+      const release = () => fs.rmSync(file, { force: true });
+      process.once('exit', release);
+      return () => {
+        process.off('exit', release);
+        release();
+      };
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const owner = Number(fs.readFileSync(file, 'utf8'));
-      if (Number.isInteger(owner) && owner > 0 && isAlive(owner)) {
+      const [pid, instance] = fs.readFileSync(file, 'utf8').split(' ');
+      const owner = Number(pid);
+      const earlierSelf = owner === process.pid && instance !== INSTANCE;
+      if (Number.isInteger(owner) && owner > 0 && !earlierSelf && isAlive(owner)) {
         throw new Error(
           `The embedded database in ${path.dirname(file)} is in use by process ${owner}. ` +
             'Stop that process, or point DATA_DIR somewhere else.',

@@ -32,13 +32,24 @@ export function readTemplate(migrations: string): Blob | undefined {
   return fs.existsSync(tar) ? new Blob([fs.readFileSync(tar)]) : undefined;
 }
 
-/** Fill an empty data directory from the template; false when there is none. The copy runs off the main
- * thread, so it overlaps with loading the rest of the server. */
+/**
+ * Fill an empty data directory from the template; false when there is none or the copy failed (then the
+ * caller loads the dump). The copy goes to a temporary name first, so a half copy never looks like a
+ * database. It runs off the main thread and overlaps with loading the rest of the server.
+ */
 export async function copyTemplate(migrations: string, dir: string): Promise<boolean> {
   const source = templateBase(migrations);
   if (!fs.existsSync(path.join(source, 'PG_VERSION'))) return false;
-  await fs.promises.cp(source, dir, { recursive: true });
-  return true;
+  const partial = `${dir}.copy-${process.pid}`;
+  try {
+    await fs.promises.cp(source, partial, { recursive: true });
+    await fs.promises.rm(dir, { recursive: true, force: true });
+    await fs.promises.rename(partial, dir);
+    return true;
+  } catch {
+    await fs.promises.rm(partial, { recursive: true, force: true });
+    return false;
+  }
 }
 
 /** Write the template unless it is already there; returns its base path. */

@@ -265,6 +265,15 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
     await expect((await t.caller('z'.repeat(32))).auth.signOut()).resolves.toEqual({ ok: true });
   });
 
+  it('keeps last_active current while a session is used', async () => {
+    const { token, user } = await t.signedInUser('aktiven@example.com');
+    const hourAgo = new Date(Date.now() - 3_600_000);
+    await t.db.update(profiles).set({ lastActive: hourAgo }).where(eq(profiles.userId, user.id));
+    await (await t.caller(token)).auth.me();
+    const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, user.id));
+    expect(profile!.lastActive!.getTime()).toBeGreaterThan(Date.now() - 60_000);
+  });
+
   it('ends expired sessions and extends sessions past half their life', async () => {
     const { token, user } = await t.signedInUser('jana@example.com');
     const id = hashToken(token);

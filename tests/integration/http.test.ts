@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AppRouter } from '../../server/routers/_app';
 import { createApiClient } from '../../src/client';
+import { MAX_BATCH_SIZE } from '../../server/app';
 import { hashToken } from '../../server/auth/tokens';
 import { sessions } from '../../server/db/schema';
 import { eq } from 'drizzle-orm';
@@ -101,6 +102,15 @@ describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
     const renewed = await fetch(`${base}/trpc/auth.me`, { headers: { cookie } });
     const expires = renewed.headers.get('set-cookie')?.match(/Expires=([^;]+)/)?.[1];
     expect(new Date(expires!).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+  });
+
+  it('answers batches of many calls, and refuses batches over the cap', async () => {
+    const batch = (n: number) =>
+      fetch(`${base}/trpc/${Array(n).fill('auth.me').join(',')}?batch=1&input=${encodeURIComponent('{}')}`);
+    const ok = await batch(MAX_BATCH_SIZE);
+    expect(ok.status).toBe(200);
+    expect(((await ok.json()) as unknown[]).length).toBe(MAX_BATCH_SIZE);
+    expect((await batch(MAX_BATCH_SIZE + 1)).status).toBeGreaterThanOrEqual(400);
   });
 
   it('returns typed, untranslated errors with HTTP statuses', async () => {

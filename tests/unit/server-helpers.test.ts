@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { requestLogFields } from '../../server/app';
 import { renderMail } from '../../server/auth/mail-templates';
 import { generateToken, hashToken } from '../../server/auth/tokens';
 import { loadConfig } from '../../server/env';
@@ -40,6 +41,18 @@ describe('configuration', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*LOG_LEVEL/,
     );
+  });
+});
+
+describe('request log fields', () => {
+  it('leave out the query string, where confirmation and reset tokens travel', () => {
+    expect(
+      requestLogFields({ method: 'GET', url: '/email-confirmed?token=abcdef', ip: '127.0.0.1' }),
+    ).toEqual({
+      method: 'GET',
+      url: '/email-confirmed',
+      remoteAddress: '127.0.0.1',
+    });
   });
 });
 
