@@ -4,7 +4,8 @@ WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+# The PGlite template is made as root; the runtime user must be able to read (copy) it.
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund && chmod -R a+rX node_modules/.cache
 
 FROM node:26-slim AS runtime
 ENV NODE_ENV=production \
@@ -24,6 +25,6 @@ USER node
 VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:3000/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Admin role: docker compose exec app1 node dist/admin.mjs grant you@example.com
 CMD ["node", "dist/server.mjs"]

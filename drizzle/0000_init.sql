@@ -218,7 +218,7 @@ CREATE UNIQUE INDEX "event_attendees_event_user_idx" ON "event_attendees" USING 
 CREATE INDEX "event_attendees_user_idx" ON "event_attendees" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "events_starts_idx" ON "events" USING btree ("starts_at");--> statement-breakpoint
 CREATE INDEX "events_user_starts_idx" ON "events" USING btree ("user_id","starts_at");--> statement-breakpoint
-CREATE UNIQUE INDEX "matches_dogs_idx" ON "matches" USING btree ("dog1_id","dog2_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "matches_dogs_idx" ON "matches" USING btree (least("dog1_id", "dog2_id"),greatest("dog1_id", "dog2_id"));--> statement-breakpoint
 CREATE INDEX "matches_user1_idx" ON "matches" USING btree ("user1_id");--> statement-breakpoint
 CREATE INDEX "matches_user2_idx" ON "matches" USING btree ("user2_id");--> statement-breakpoint
 CREATE INDEX "notifications_owner_idx" ON "notifications" USING btree ("owner_id","created_at" DESC NULLS LAST);--> statement-breakpoint

@@ -7,6 +7,7 @@ export const LIMITS = {
   profileAge: { min: 13, max: 99 },
   dogAge: { min: 1, max: 20 },
   dogDescription: { max: 1500, previewWords: 30 },
+  eventAttendees: { min: 2, max: 100, default: 20 },
   /** Sliding session: 30 days, renewed once less than half is left. */
   sessionDays: 30,
   confirmTokenHours: 48,

@@ -16,6 +16,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { LIMITS } from '../../src/limits';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -146,7 +147,10 @@ export const dogProfiles = pgTable(
   (t) => [
     index('dog_profiles_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('dog_profiles_location_idx').on(t.location),
-    check('dog_profiles_description_len', sql`char_length(${t.description}) <= 1500`),
+    check(
+      'dog_profiles_description_len',
+      sql`char_length(${t.description}) <= ${sql.raw(String(LIMITS.dogDescription.max))}`,
+    ),
   ],
 );
 
@@ -268,7 +272,11 @@ export const matches = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('matches_dogs_idx').on(t.dog1Id, t.dog2Id),
+    // One row per pair of dogs, whichever liked first.
+    uniqueIndex('matches_dogs_idx').on(
+      sql`least(${t.dog1Id}, ${t.dog2Id})`,
+      sql`greatest(${t.dog1Id}, ${t.dog2Id})`,
+    ),
     index('matches_user1_idx').on(t.user1Id),
     index('matches_user2_idx').on(t.user2Id),
   ],
@@ -291,7 +299,7 @@ export const events = pgTable(
     locationName: text('location_name').notNull(),
     country: text('country').notNull(),
     city: text('city').notNull(),
-    maxAttendees: integer('max_attendees').notNull().default(20),
+    maxAttendees: integer('max_attendees').notNull().default(LIMITS.eventAttendees.default),
     currentAttendees: integer('current_attendees').notNull().default(0),
     eventType: eventType('event_type').notNull().default('meetup'),
     imageUrl: text('image_url'),
@@ -301,7 +309,10 @@ export const events = pgTable(
   (t) => [
     index('events_starts_idx').on(t.startsAt),
     index('events_user_starts_idx').on(t.userId, t.startsAt),
-    check('events_max_attendees_range', sql`${t.maxAttendees} between 2 and 100`),
+    check(
+      'events_max_attendees_range',
+      sql`${t.maxAttendees} between ${sql.raw(String(LIMITS.eventAttendees.min))} and ${sql.raw(String(LIMITS.eventAttendees.max))}`,
+    ),
     check('events_attendees_cap', sql`${t.currentAttendees} between 0 and ${t.maxAttendees}`),
   ],
 );
@@ -362,6 +373,3 @@ export const uploads = pgTable(
       .where(sql`${t.attachedAt} is null`),
   ],
 );
-
-export type User = typeof users.$inferSelect;
-export type Profile = typeof profiles.$inferSelect;

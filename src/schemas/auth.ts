@@ -58,6 +58,3 @@ export const tokenSchema = z.string().regex(/^[a-z2-7]{32}$/, 'errors.INVALID_TO
 
 export const confirmEmailInput = z.object({ token: tokenSchema });
 export const resetPasswordInput = z.object({ token: tokenSchema, password: newPasswordSchema });
-
-export type SignUpInput = z.input<typeof signUpInput>;
-export type SignInInput = z.input<typeof signInInput>;

@@ -15,6 +15,9 @@ declare module 'vitest' {
 export default async function setup(project: TestProject) {
   await writeTemplate(MIGRATIONS);
   if (!postgresAvailable()) {
+    // CI installs PostgreSQL (.ci/run); there, running without it would hide a whole test layer.
+    if (process.env.CI)
+      throw new Error('PostgreSQL binaries not found; the integration tests need them in CI.');
     console.warn('PostgreSQL binaries not found: integration tests run on PGlite only.');
     project.provide('postgresUrl', '');
     return;

@@ -13,17 +13,26 @@ export interface ThrowawayPostgres {
 
 const isRoot = process.getuid?.() === 0;
 
-function has(command: string): boolean {
-  return spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+/** Where initdb and pg_ctl are: on PATH, or in Debian's versioned folder (newest first). */
+function binDir(): string | null {
+  const found = spawnSync('sh', ['-c', 'command -v initdb']).stdout?.toString().trim();
+  if (found) return path.dirname(found);
+  const root = '/usr/lib/postgresql';
+  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
+  const dir = versions
+    .map((v) => path.join(root, v, 'bin'))
+    .find((d) => fs.existsSync(path.join(d, 'initdb')));
+  return dir ?? null;
 }
 
-/** PostgreSQL can be started here: initdb on PATH, and as root a `postgres` user to run it as. */
+/** PostgreSQL can be started here: its binaries exist, and as root a `postgres` user to run them as. */
 export function postgresAvailable(): boolean {
-  if (!has('initdb') || !has('pg_ctl')) return false;
+  if (!binDir()) return false;
   return !isRoot || spawnSync('id', ['postgres']).status === 0;
 }
 
-function asPostgres(command: string, args: string[]) {
+function asPostgres(program: string, args: string[]) {
+  const command = path.join(binDir()!, program);
   const [cmd, argv] = isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
   execFileSync(cmd, argv, { stdio: 'pipe' });
 }

@@ -7,9 +7,9 @@ import { openDatabase } from '../../server/db/client';
 import { users } from '../../server/db/schema';
 import { freePort } from '../helpers/postgres';
 
-/** `npm start` as a user runs it: embedded PGlite under DATA_DIR. */
+/** The built server as `npm start` runs it (`npm test` builds first): embedded PGlite under DATA_DIR. */
 function start(dataDir: string, port: number) {
-  const child = spawn(process.execPath, ['scripts/start.mjs'], {
+  const child = spawn(process.execPath, ['dist/server.mjs'], {
     env: {
       ...process.env,
       DATA_DIR: dataDir,
@@ -58,7 +58,7 @@ describe('server process', () => {
   });
 
   it('stops with a clear message on a bad setting', async () => {
-    const child = spawn(process.execPath, ['scripts/start.mjs'], {
+    const child = spawn(process.execPath, ['dist/server.mjs'], {
       env: { ...process.env, PORT: 'not-a-port', WEB_DIST: dataDir },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
