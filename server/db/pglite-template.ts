@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -13,6 +15,7 @@ import { ROOT } from '../paths';
  * dump that an in-memory database is loaded from (≈0.7 s).
  */
 const CACHE = path.join(ROOT, 'node_modules', '.cache', 'tacke');
+const run = promisify(execFile);
 
 function templateBase(migrations: string): string {
   const hash = createHash('sha256');
@@ -42,7 +45,10 @@ export async function copyTemplate(migrations: string, dir: string): Promise<boo
   if (!fs.existsSync(path.join(source, 'PG_VERSION'))) return false;
   const partial = `${dir}.copy-${process.pid}`;
   try {
-    await fs.promises.cp(source, partial, { recursive: true });
+    // The system's cp is ~5× faster than fs.cp on the template's ~1,000 small files; fs.cp where there is none.
+    await run('cp', ['-R', source, partial]).catch(() =>
+      fs.promises.cp(source, partial, { recursive: true }),
+    );
     await fs.promises.rm(dir, { recursive: true, force: true });
     await fs.promises.rename(partial, dir);
     return true;
