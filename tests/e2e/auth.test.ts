@@ -35,6 +35,8 @@ describe.each(Object.entries(VIEWPORTS))('account journey on a %s', (name, optio
       // Client-side validation with the shared schemas, in Slovenian.
       await page.getByRole('button', { name: 'Ustvari račun' }).click();
       await see(page, 'Vpišite ime in priimek.');
+      // Focus moves to the first invalid field.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('fullName');
       await page.getByLabel('Ime in priimek').fill('Ana Novak');
       await page.getByLabel('E-pošta').fill('ana@');
       await page.getByLabel('Geslo').fill('kratko');

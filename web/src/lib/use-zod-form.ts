@@ -47,8 +47,9 @@ export function useZodForm<F extends string, S extends z.ZodType>(
     },
   });
 
-  /** The parsed values, or null after showing the first error of each field. */
-  const validate = async (): Promise<z.output<S> | null> => {
+  /** The parsed values, or null after showing the first error of each field and moving focus to the
+   * first invalid one (so keyboard and screen-reader users land on it). */
+  const validate = async (form?: HTMLFormElement): Promise<z.output<S> | null> => {
     const result = (await loadSchema()).safeParse(values);
     if (result.success) {
       setErrors({});
@@ -60,6 +61,8 @@ export function useZodForm<F extends string, S extends z.ZodType>(
       next[name] ??= { key: issue.message, values: limitsOf(issue) };
     }
     setErrors(next);
+    const first = Object.keys(values).find((name) => next[name as F]);
+    if (first) form?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
     return null;
   };
 

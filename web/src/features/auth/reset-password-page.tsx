@@ -53,9 +53,9 @@ export default function ResetPasswordPage() {
     );
   }
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const input = await form.validate();
+    const input = await form.validate(event.currentTarget);
     if (input && token) reset.mutate({ token, password: input.password });
   };
 

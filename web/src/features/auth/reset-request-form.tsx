@@ -22,9 +22,9 @@ export function ResetRequestForm() {
       toast.success(t('auth.reset.success'), { description: t('auth.reset.successDescription') }),
   });
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const input = await form.validate();
+    const input = await form.validate(event.currentTarget);
     if (input) request.mutate({ ...input, locale });
   };
 

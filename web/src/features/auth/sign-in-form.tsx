@@ -34,9 +34,9 @@ export function SignInForm({ defaultEmail, onForgotPassword }: SignInFormProps) 
     },
   });
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const input = await form.validate();
+    const input = await form.validate(event.currentTarget);
     if (input) signIn.mutate({ ...input, locale });
   };
 

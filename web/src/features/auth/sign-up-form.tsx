@@ -29,9 +29,9 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
     },
   });
 
-  const submit = async (event: FormEvent) => {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const input = await form.validate();
+    const input = await form.validate(event.currentTarget);
     if (input) signUp.mutate({ ...input, locale });
   };
 
