@@ -32,6 +32,7 @@ describe.each(Object.entries(VIEWPORTS))('account journey on a %s', (name, optio
     try {
       await page.goto(`${server.url}/auth`);
       await page.getByRole('tab', { name: 'Registracija' }).click();
+      expect(await page.title()).toBe('Prijava · Tačke');
       // Client-side validation with the shared schemas, in Slovenian.
       await page.getByRole('button', { name: 'Ustvari račun' }).click();
       await see(page, 'Vpišite ime in priimek.');
@@ -91,6 +92,7 @@ describe.each(Object.entries(VIEWPORTS))('account journey on a %s', (name, optio
       await main.getByText(email).first().waitFor();
       const today = new Intl.DateTimeFormat('sl-SI', { dateStyle: 'long' }).format(new Date());
       await main.getByText(`Član od ${today}`).waitFor();
+      expect(await page.title()).toBe('Profil · Tačke');
 
       // The visible navigation is the one for this screen size.
       const nav = page.getByRole('navigation', { name: 'Glavni meni' });
@@ -180,9 +182,11 @@ describe('languages and unknown routes', () => {
     try {
       await page.goto(server.url);
       await page.getByRole('main').getByRole('link', { name: 'Poišči ujemanja' }).waitFor();
+      expect(await page.title()).toBe('Tačke');
       const response = await page.goto(`${server.url}/ni-take-strani`);
       expect(response?.status()).toBe(200);
       await see(page, 'Strani ni mogoče najti');
+      expect(await page.title()).toBe('Strani ni mogoče najti · Tačke');
       await page.getByRole('main').getByRole('link', { name: 'Nazaj na domačo stran' }).click();
       await page.waitForURL((url) => url.pathname === '/');
     } finally {

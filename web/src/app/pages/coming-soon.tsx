@@ -3,9 +3,10 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { MessagePanel } from '../../components/message-panel';
 import { buttonClasses } from '../../components/ui/button';
+import { PageTitle } from '../../components/page-title';
 
 /** Placeholder for the sections later issues build. */
-export default function ComingSoonPage() {
+function ComingSoonPageContent() {
   const intl = useIntl();
   return (
     <MessagePanel
@@ -20,5 +21,14 @@ export default function ComingSoonPage() {
     >
       <p>{intl.formatMessage({ id: 'comingSoon.text' })}</p>
     </MessagePanel>
+  );
+}
+
+export default function ComingSoonPage() {
+  return (
+    <>
+      <PageTitle id="comingSoon.title" />
+      <ComingSoonPageContent />
+    </>
   );
 }

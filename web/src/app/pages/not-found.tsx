@@ -3,8 +3,9 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { MessagePanel } from '../../components/message-panel';
 import { buttonClasses } from '../../components/ui/button';
+import { PageTitle } from '../../components/page-title';
 
-export default function NotFoundPage() {
+function NotFoundPageContent() {
   const intl = useIntl();
   return (
     <MessagePanel
@@ -18,5 +19,14 @@ export default function NotFoundPage() {
     >
       <p>{intl.formatMessage({ id: 'notFound.text' })}</p>
     </MessagePanel>
+  );
+}
+
+export default function NotFoundPage() {
+  return (
+    <>
+      <PageTitle id="notFound.title" />
+      <NotFoundPageContent />
+    </>
   );
 }

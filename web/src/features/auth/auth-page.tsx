@@ -8,13 +8,14 @@ import { useSession } from '../../lib/session';
 import { ResetRequestForm } from './reset-request-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
+import { PageTitle } from '../../components/page-title';
 
 const TABS = ['signIn', 'signUp', 'reset'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: unknown): value is Tab => TABS.includes(value as Tab);
 
 /** /auth and /login: sign in, sign up and password reset; `?tab=reset` opens a tab directly. */
-export default function AuthPage() {
+function AuthPageContent() {
   const intl = useIntl();
   const [params] = useSearchParams();
   const [tab, setTab] = useState<Tab>(() => {
@@ -60,5 +61,14 @@ export default function AuthPage() {
         </Tabs>
       </Card>
     </div>
+  );
+}
+
+export default function AuthPage() {
+  return (
+    <>
+      <PageTitle id="nav.signIn" />
+      <AuthPageContent />
+    </>
   );
 }

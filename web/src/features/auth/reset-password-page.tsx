@@ -15,9 +15,10 @@ import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
 import { loadNewPassword } from './schemas';
 import { tokenErrorKey } from './token-error';
+import { PageTitle } from '../../components/page-title';
 
 /** Landing page of the reset link: a new password signs the user in. */
-export default function ResetPasswordPage() {
+function ResetPasswordPageContent() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const navigate = useNavigate();
@@ -82,5 +83,14 @@ export default function ResetPasswordPage() {
         </Button>
       </form>
     </Card>
+  );
+}
+
+export default function ResetPasswordPage() {
+  return (
+    <>
+      <PageTitle id="resetPassword.title" />
+      <ResetPasswordPageContent />
+    </>
   );
 }
