@@ -1,12 +1,20 @@
 import { useIntl } from 'react-intl';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useMatches } from 'react-router';
+import { PageTitle } from '../../components/page-title';
 import { BottomNav } from './bottom-nav';
 import { TopBar } from './top-bar';
 
+/** What a route tells the layout: the locale key of its tab title (none: the app name). */
+export interface PageHandle {
+  title?: string | undefined;
+}
+
 export function AppLayout() {
   const intl = useIntl();
+  const title = (useMatches().at(-1)?.handle as PageHandle | undefined)?.title;
   return (
     <div className="flex min-h-dvh flex-col">
+      <PageTitle id={title} />
       <a
         href="#main"
         className="sr-only z-50 rounded-control bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"

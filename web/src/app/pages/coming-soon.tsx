@@ -3,10 +3,9 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { MessagePanel } from '../../components/message-panel';
 import { buttonClasses } from '../../components/ui/button';
-import { PageTitle } from '../../components/page-title';
 
 /** Placeholder for the sections later issues build. */
-function ComingSoonPageContent() {
+export default function ComingSoonPage() {
   const intl = useIntl();
   return (
     <MessagePanel
@@ -21,14 +20,5 @@ function ComingSoonPageContent() {
     >
       <p>{intl.formatMessage({ id: 'comingSoon.text' })}</p>
     </MessagePanel>
-  );
-}
-
-export default function ComingSoonPage() {
-  return (
-    <>
-      <PageTitle id="comingSoon.title" />
-      <ComingSoonPageContent />
-    </>
   );
 }

@@ -3,9 +3,8 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { MessagePanel } from '../../components/message-panel';
 import { buttonClasses } from '../../components/ui/button';
-import { PageTitle } from '../../components/page-title';
 
-function NotFoundPageContent() {
+export default function NotFoundPage() {
   const intl = useIntl();
   return (
     <MessagePanel
@@ -19,14 +18,5 @@ function NotFoundPageContent() {
     >
       <p>{intl.formatMessage({ id: 'notFound.text' })}</p>
     </MessagePanel>
-  );
-}
-
-export default function NotFoundPage() {
-  return (
-    <>
-      <PageTitle id="notFound.title" />
-      <NotFoundPageContent />
-    </>
   );
 }

@@ -8,14 +8,13 @@ import { useSession } from '../../lib/session';
 import { ResetRequestForm } from './reset-request-form';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
-import { PageTitle } from '../../components/page-title';
 
 const TABS = ['signIn', 'signUp', 'reset'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: unknown): value is Tab => TABS.includes(value as Tab);
 
 /** /auth and /login: sign in, sign up and password reset; `?tab=reset` opens a tab directly. */
-function AuthPageContent() {
+export default function AuthPage() {
   const intl = useIntl();
   const [params] = useSearchParams();
   const [tab, setTab] = useState<Tab>(() => {
@@ -61,14 +60,5 @@ function AuthPageContent() {
         </Tabs>
       </Card>
     </div>
-  );
-}
-
-export default function AuthPage() {
-  return (
-    <>
-      <PageTitle id="nav.signIn" />
-      <AuthPageContent />
-    </>
   );
 }

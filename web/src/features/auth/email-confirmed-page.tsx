@@ -10,10 +10,9 @@ import { useErrorText } from '../../lib/errors';
 import { useSignedIn } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { tokenErrorKey } from './token-error';
-import { PageTitle } from '../../components/page-title';
 
 /** Landing page of the confirmation link: confirming signs the user in, then the profile opens. */
-function EmailConfirmedPageContent() {
+export default function EmailConfirmedPage() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const [params] = useSearchParams();
@@ -92,14 +91,5 @@ function Confirmed({ email }: { email: string }) {
       </p>
       <p>{intl.formatMessage({ id: 'emailConfirmed.redirect' }, { seconds: secondsLeft })}</p>
     </MessagePanel>
-  );
-}
-
-export default function EmailConfirmedPage() {
-  return (
-    <>
-      <PageTitle id="emailConfirmed.title" />
-      <EmailConfirmedPageContent />
-    </>
   );
 }

@@ -15,10 +15,9 @@ import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
 import { loadNewPassword } from './schemas';
 import { tokenErrorKey } from './token-error';
-import { PageTitle } from '../../components/page-title';
 
 /** Landing page of the reset link: a new password signs the user in. */
-function ResetPasswordPageContent() {
+export default function ResetPasswordPage() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const navigate = useNavigate();
@@ -83,14 +82,5 @@ function ResetPasswordPageContent() {
         </Button>
       </form>
     </Card>
-  );
-}
-
-export default function ResetPasswordPage() {
-  return (
-    <>
-      <PageTitle id="resetPassword.title" />
-      <ResetPasswordPageContent />
-    </>
   );
 }

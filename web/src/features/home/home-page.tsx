@@ -2,7 +2,6 @@ import { CalendarDays, Dog, Heart, MessageCircle, PawPrint, ShoppingBag, Users }
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
-import { PageTitle } from '../../components/page-title';
 
 const HIGHLIGHTS = [
   { icon: Heart, title: 'home.highlight.match.title', text: 'home.highlight.match.text' },
@@ -11,7 +10,7 @@ const HIGHLIGHTS = [
 ] as const;
 
 /** Small welcome page; a later issue adds the feature grid and the closing call to action. */
-function HomePageContent() {
+export default function HomePage() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   return (
@@ -86,14 +85,5 @@ function HeroArt() {
         <PawPrint className="size-5 text-accent" />
       </span>
     </div>
-  );
-}
-
-export default function HomePage() {
-  return (
-    <>
-      <PageTitle />
-      <HomePageContent />
-    </>
   );
 }

@@ -9,10 +9,9 @@ import { PageSpinner } from '../../components/ui/spinner';
 import { useLocale } from '../../lib/intl';
 import { type SessionUser, useSession } from '../../lib/session';
 import { useSignOut } from '../../lib/use-sign-out';
-import { PageTitle } from '../../components/page-title';
 
 /** Own profile, first part: who is signed in. A later issue adds editing, dogs, requests and settings. */
-function ProfilePageContent() {
+export default function ProfilePage() {
   const intl = useIntl();
   const { user, isLoading } = useSession();
   if (isLoading) return <PageSpinner />;
@@ -73,14 +72,5 @@ function ProfileCard({ user }: { user: SessionUser }) {
         {intl.formatMessage({ id: 'profile.signOut' })}
       </Button>
     </Card>
-  );
-}
-
-export default function ProfilePage() {
-  return (
-    <>
-      <PageTitle id="nav.profile" />
-      <ProfilePageContent />
-    </>
   );
 }
