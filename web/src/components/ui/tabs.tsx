@@ -28,6 +28,13 @@ function useTabs(): TabsState {
   return state;
 }
 
+/** A trigger or a panel: the tab value it belongs to. */
+interface TabPartProps {
+  value: string;
+  className?: string;
+  children: ReactNode;
+}
+
 interface TabsProps {
   value: string;
   onValueChange: (value: string) => void;
@@ -77,15 +84,7 @@ export function TabsList({ className, ...props }: HTMLAttributes<HTMLDivElement>
   );
 }
 
-export function TabsTrigger({
-  value,
-  className,
-  children,
-}: {
-  value: string;
-  className?: string;
-  children: ReactNode;
-}) {
+export function TabsTrigger({ value, className, children }: TabPartProps) {
   const tabs = useTabs();
   const selected = tabs.value === value;
   return (
@@ -110,15 +109,7 @@ export function TabsTrigger({
 }
 
 /** Only the selected panel is rendered, so each tab's form starts fresh when shown. */
-export function TabsContent({
-  value,
-  className,
-  children,
-}: {
-  value: string;
-  className?: string;
-  children: ReactNode;
-}) {
+export function TabsContent({ value, className, children }: TabPartProps) {
   const tabs = useTabs();
   if (tabs.value !== value) return null;
   return (
