@@ -121,13 +121,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
           const paramToken = opts.info.connectionParams?.token;
           const token = !isHttp && paramToken ? paramToken : tokenFrom(headers, cookies);
           const session = await resolveUser(deps.db, token);
-          // A session extended on the server gets a cookie with the new expiry too.
-          if (isHttp && session.renewed && session.sessionToken && session.expiresAt)
-            void opts.res.setCookie(SESSION_COOKIE, session.sessionToken, {
-              ...cookieOptions,
-              expires: session.expiresAt,
-            });
-          return {
+          const context: Context = {
             ...deps,
             user: session.user,
             sessionToken: session.sessionToken,
@@ -139,6 +133,10 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
               if (isHttp) void opts.res.clearCookie(SESSION_COOKIE, cookieOptions);
             },
           };
+          // A session extended on the server gets a cookie with the new expiry too.
+          if (session.renewed && session.sessionToken && session.expiresAt)
+            context.setSessionCookie(session.sessionToken, session.expiresAt);
+          return context;
         },
         onError({ error, path: procedure }) {
           if (error.code === 'INTERNAL_SERVER_ERROR')
