@@ -13,9 +13,14 @@ import { createMailer, type Mailer } from './auth/mailer';
 import { SESSION_COOKIE } from './auth/sessions';
 import { type Database, openDatabase } from './db/client';
 import type { Config } from './env';
+import { uploadRoute } from './media/upload-route';
+import { type Bus, createLocalBus, createPostgresBus } from './realtime/bus';
 import { appRouter, type AppRouter } from './routers/_app';
 import { grantAdmin } from './services/auth';
 import { purgeExpired } from './services/maintenance';
+import { createFsStorage, MEDIA_PREFIX } from './storage/fs-storage';
+import { createS3Storage } from './storage/s3-storage';
+import type { Storage } from './storage/storage';
 import { type AppDeps, type Context, isCrossOrigin, resolveUser, tokenFrom } from './trpc/context';
 
 /** Calls one HTTP batch may carry; the web client batches far fewer. */
@@ -53,8 +58,15 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
   });
   const db = database ?? (await openDatabase(config));
   if (!database) app.addHook('onClose', () => db.close());
+  const bus: Bus = db.sql ? await createPostgresBus(db.sql) : createLocalBus();
+  // Registered after the database's hook, so it runs first: LISTEN ends before the connections close.
+  app.addHook('onClose', () => bus.close());
+  const uploadsDir = path.join(config.dataDir, 'uploads');
+  const storage: Storage = config.s3 ? await createS3Storage(config.s3) : createFsStorage(uploadsDir);
   const deps: AppDeps = {
     db: db.db,
+    storage,
+    bus,
     config,
     log: app.log,
     mailer:
@@ -69,7 +81,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
   app.decorate('deps', deps);
   app.decorate('database', db);
   if (config.adminEmails.length) await grantAdmin(db.db, config.adminEmails);
-  startMaintenance(app, db.db);
+  startMaintenance(app, deps);
 
   const secure = config.publicUrl.startsWith('https://');
   const wsOrigin = config.publicUrl.replace(/^http/, 'ws');
@@ -81,7 +93,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
         scriptSrc: ["'self'"],
         // Radix and sonner position elements with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(storage.origin ? [storage.origin] : [])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", wsOrigin],
         objectSrc: ["'none'"],
@@ -156,19 +168,37 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
     }
   });
 
+  await uploadRoute(app, deps);
+  if (!config.s3) await serveMedia(app, uploadsDir);
   await serveWeb(app, config.webDist);
   return app;
 }
 
 /** Hourly clean-up; every instance may run it, the deletes are idempotent. */
-function startMaintenance(app: FastifyInstance, db: Database['db']) {
+function startMaintenance(app: FastifyInstance, deps: AppDeps) {
   const timer = setInterval(() => {
-    purgeExpired(db)
+    purgeExpired(deps.db, deps.storage)
       .then((removed) => app.log.debug({ removed }, 'purged expired rows'))
       .catch((err: unknown) => app.log.error({ err }, 'maintenance failed'));
   }, 3_600_000);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
+}
+
+/** Photos from local storage. Names are random and never reused, so browsers may keep them for good. */
+async function serveMedia(app: FastifyInstance, root: string) {
+  fs.mkdirSync(root, { recursive: true });
+  await app.register(fastifyStatic, {
+    root,
+    prefix: MEDIA_PREFIX,
+    decorateReply: false,
+    index: false,
+    list: false,
+    dotfiles: 'deny',
+    setHeaders(res) {
+      res.header('cache-control', 'public, max-age=31536000, immutable');
+    },
+  });
 }
 
 /** The built web app, with index.html for every other GET that accepts HTML (client-side routes). */

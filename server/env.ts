@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { ROOT } from './paths';
+import type { S3Options } from './storage/s3-storage';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -33,6 +34,14 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   /** Built web app to serve; unset: web/dist beside the server. */
   WEB_DIST: z.string().optional(),
+  /** Set: photos go to this S3-compatible server (host name only) instead of DATA_DIR/uploads. */
+  S3_ENDPOINT: z.string().min(1).optional(),
+  S3_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  S3_USE_SSL: z.enum(['true', 'false']).default('true'),
+  S3_ACCESS_KEY: z.string().min(1).optional(),
+  S3_SECRET_KEY: z.string().min(1).optional(),
+  S3_BUCKET: z.string().min(3).default('photos'),
+  S3_PUBLIC_URL: z.url().optional(),
 });
 
 export interface Config {
@@ -46,12 +55,18 @@ export interface Config {
   adminEmails: string[];
   logLevel: (typeof LOG_LEVELS)[number];
   webDist: string;
+  s3: S3Options | undefined;
 }
 
 /** Parse the environment; throws one readable message listing every bad setting. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
-  const parsed = envSchema.safeParse(cleaned);
+  const parsed = envSchema
+    .refine((e) => !e.S3_ENDPOINT || (e.S3_ACCESS_KEY && e.S3_SECRET_KEY), {
+      message: 'S3_ACCESS_KEY and S3_SECRET_KEY are required with S3_ENDPOINT',
+      path: ['S3_ENDPOINT'],
+    })
+    .safeParse(cleaned);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
@@ -69,5 +84,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminEmails: e.ADMIN_EMAILS,
     logLevel: e.LOG_LEVEL,
     webDist: path.resolve(e.WEB_DIST ?? path.join(ROOT, 'web', 'dist')),
+    s3: e.S3_ENDPOINT
+      ? {
+          endPoint: e.S3_ENDPOINT,
+          port: e.S3_PORT,
+          useSSL: e.S3_USE_SSL === 'true',
+          accessKey: e.S3_ACCESS_KEY ?? '',
+          secretKey: e.S3_SECRET_KEY ?? '',
+          bucket: e.S3_BUCKET,
+          publicUrl: e.S3_PUBLIC_URL,
+        }
+      : undefined,
   };
 }

@@ -7,6 +7,20 @@ export const LIMITS = {
   profileAge: { min: 13, max: 99 },
   dogAge: { min: 1, max: 20 },
   dogDescription: { max: 1500, previewWords: 30 },
+  dogPhotos: { max: 6 },
+  dogTraits: { max: 37, onCard: 3 },
+  dogsOnProfile: 2,
+  /** Free-text place names (countries without a city list). */
+  location: { max: 100 },
+  upload: {
+    maxBytes: 10 * 1024 * 1024,
+    /** Decoded pixels above this are refused before decoding (decompression bombs). */
+    maxPixels: 100_000_000,
+    widths: { thumb: 200, medium: 512, full: 1920 },
+    quality: 80,
+    /** Uploads never attached to a dog, profile or event are removed after this. */
+    unattachedHours: 24,
+  },
   eventAttendees: { min: 2, max: 100, default: 20 },
   /** Sliding session: 30 days, renewed once less than half is left. */
   sessionDays: 30,

@@ -1,15 +1,13 @@
 import type { IncomingMessage } from 'node:http';
-import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../env';
 import type { Db } from '../db/client';
 import type { Mailer } from '../auth/mailer';
+import type { ServiceDeps } from '../services/deps';
 import { SESSION_COOKIE, type SessionUser, validateSession } from '../auth/sessions';
 
-export interface AppDeps {
-  db: Db;
+export interface AppDeps extends ServiceDeps {
   config: Config;
   mailer: Mailer;
-  log: FastifyBaseLogger;
 }
 
 export interface Context extends AppDeps {

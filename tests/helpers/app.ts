@@ -51,18 +51,21 @@ export async function startTestApp(kind: DbKind, env: Record<string, string> = {
   /** Cookies the last caller set (name → value, '' when cleared). */
   const cookies: Record<string, string> = {};
 
-  /** A tRPC caller as a same-origin browser with this session token (or signed out). */
-  async function caller(token?: string | null, extra: Partial<Context> = {}) {
+  /** A tRPC caller as a same-origin browser with this session token (or signed out); `signal` ends its subscriptions. */
+  async function caller(token?: string | null, extra: Partial<Context> = {}, signal?: AbortSignal) {
     const session = await resolveUser(db, token ?? null);
-    return createCaller({
-      ...app.deps,
-      user: session.user,
-      sessionToken: session.sessionToken,
-      crossOrigin: false,
-      setSessionCookie: (value) => void (cookies.tacke_session = value),
-      clearSessionCookie: () => void (cookies.tacke_session = ''),
-      ...extra,
-    });
+    return createCaller(
+      {
+        ...app.deps,
+        user: session.user,
+        sessionToken: session.sessionToken,
+        crossOrigin: false,
+        setSessionCookie: (value) => void (cookies.tacke_session = value),
+        clearSessionCookie: () => void (cookies.tacke_session = ''),
+        ...extra,
+      },
+      signal ? { signal } : undefined,
+    );
   }
 
   /** Token from the newest mail's link. */

@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailTokens, sessions, signInFailures } from '../../server/db/schema';
+import fs from 'node:fs';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { emailTokens, sessions, signInFailures, uploads } from '../../server/db/schema';
 import { purgeExpired } from '../../server/services/maintenance';
+import { LIMITS } from '../../src/limits';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
+import { jpeg } from '../helpers/images';
+import { uploadedKey } from '../helpers/uploads';
 
 describe.each(dbKinds())('maintenance on %s', (kind) => {
   let t: TestApp;
@@ -22,9 +28,39 @@ describe.each(dbKinds())('maintenance on %s', (kind) => {
       .insert(signInFailures)
       .values([{ email: 'x@example.com', createdAt: hourAgo }, { email: 'x@example.com' }]);
 
-    expect(await purgeExpired(t.db)).toEqual({ sessions: 1, emailTokens: 1, signInFailures: 1 });
+    expect(await purgeExpired(t.db, t.app.deps.storage)).toEqual({
+      sessions: 1,
+      emailTokens: 1,
+      signInFailures: 1,
+      uploads: 0,
+    });
     expect(await (await t.caller(token)).auth.me()).toMatchObject({ email: 'live@example.com' });
     expect(await t.db.select().from(emailTokens)).toHaveLength(1); // the pending confirmation
     expect(await t.db.select().from(signInFailures)).toHaveLength(1);
+  });
+
+  it('removes photos never attached within a day, rows and files, and keeps the rest', async () => {
+    const { token } = await t.signedInUser();
+    const photo = await jpeg(300, 200);
+    const [stale, fresh, used] = [
+      await uploadedKey(t.app, token, photo),
+      await uploadedKey(t.app, token, photo),
+      await uploadedKey(t.app, token, photo),
+    ];
+    await (
+      await t.caller(token)
+    ).dogs.create({ name: 'Bela', breed: 'Mešanec', age: 1, location: 'Kranj', photos: [used] });
+    const old = new Date(Date.now() - (LIMITS.upload.unattachedHours + 1) * 3_600_000);
+    for (const key of [stale, used])
+      await t.db.update(uploads).set({ createdAt: old }).where(eq(uploads.key, key));
+    const fileOf = (key: string) => path.join(t.config.dataDir, 'uploads', `${key}_thumb.webp`);
+
+    expect((await purgeExpired(t.db, t.app.deps.storage)).uploads).toBe(1);
+    expect((await t.db.select({ key: uploads.key }).from(uploads)).map((row) => row.key).sort()).toEqual(
+      [fresh, used].sort(),
+    );
+    expect(fs.existsSync(fileOf(stale))).toBe(false);
+    expect(fs.existsSync(fileOf(fresh))).toBe(true);
+    expect(fs.existsSync(fileOf(used))).toBe(true);
   });
 });

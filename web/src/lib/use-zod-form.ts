@@ -12,6 +12,8 @@ interface FieldError {
 function limitsOf(issue: z.core.$ZodIssue): FieldError['values'] {
   if (issue.code === 'too_small') return { min: Number(issue.minimum) };
   if (issue.code === 'too_big') return { max: Number(issue.maximum) };
+  // Range rules (intInRange in src/schemas/common.ts) carry both bounds.
+  if (issue.code === 'custom' && issue.params) return issue.params as FieldError['values'];
   return {};
 }
 

@@ -1,0 +1,85 @@
+import { EventEmitter } from 'node:events';
+import type postgres from 'postgres';
+
+/**
+ * Change notices between the code that writes and the subscriptions that read. Payloads are small (ids);
+ * subscribers read the rows themselves with the subscriber's permissions.
+ */
+export interface Bus {
+  /** Call after the transaction commits, so readers find the change. */
+  publish(topic: string, payload: unknown): Promise<void>;
+  subscribe(topic: string, listener: (payload: unknown) => void): () => void;
+  close(): Promise<void>;
+}
+
+/** One process: PGlite, and tests. */
+export function createLocalBus(): Bus {
+  const emitter = new EventEmitter();
+  emitter.setMaxListeners(0);
+  return {
+    async publish(topic, payload) {
+      emitter.emit(topic, payload);
+    },
+    subscribe(topic, listener) {
+      emitter.on(topic, listener);
+      return () => emitter.off(topic, listener);
+    },
+    async close() {
+      emitter.removeAllListeners();
+    },
+  };
+}
+
+const CHANNEL = 'tacke_bus';
+
+/** PostgreSQL LISTEN/NOTIFY: every server instance on the database gets every notice. */
+export async function createPostgresBus(sql: postgres.Sql): Promise<Bus> {
+  const local = createLocalBus();
+  const listener = await sql.listen(CHANNEL, (message) => {
+    const { topic, payload } = JSON.parse(message) as { topic: string; payload: unknown };
+    void local.publish(topic, payload);
+  });
+  return {
+    async publish(topic, payload) {
+      await sql.notify(CHANNEL, JSON.stringify({ topic, payload }));
+    },
+    subscribe: local.subscribe,
+    async close() {
+      await listener.unlisten();
+      await local.close();
+    },
+  };
+}
+
+/**
+ * The notices on `topic` as an async iterable, from the moment of the call until `signal` aborts.
+ * Notices that arrive while the consumer is busy wait in order.
+ */
+export async function* listen<T>(
+  bus: Bus,
+  topic: string,
+  signal: AbortSignal | undefined,
+): AsyncGenerator<T> {
+  const queue: T[] = [];
+  let wake: (() => void) | undefined;
+  const stop = bus.subscribe(topic, (payload) => {
+    queue.push(payload as T);
+    wake?.();
+  });
+  const onAbort = () => wake?.();
+  signal?.addEventListener('abort', onAbort);
+  try {
+    while (!signal?.aborted) {
+      const next = queue.shift();
+      if (next !== undefined) {
+        yield next;
+        continue;
+      }
+      await new Promise<void>((resolve) => (wake = resolve));
+      wake = undefined;
+    }
+  } finally {
+    stop();
+    signal?.removeEventListener('abort', onAbort);
+  }
+}

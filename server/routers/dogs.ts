@@ -1,0 +1,27 @@
+import { dogCreateInput, dogIdInput, dogUpdateInput } from '../../src/schemas/dogs';
+import { listen } from '../realtime/bus';
+import * as dogs from '../services/dogs';
+import { authedProcedure, router } from '../trpc/init';
+
+export const dogsRouter = router({
+  mine: authedProcedure.query(({ ctx }) => dogs.dogsOf(ctx.db, ctx.storage, ctx.user.id)),
+
+  byId: authedProcedure.input(dogIdInput).query(({ ctx, input }) => dogs.dogById(ctx, input.id)),
+
+  create: authedProcedure
+    .input(dogCreateInput)
+    .mutation(({ ctx, input }) => dogs.createDog(ctx, ctx.user.id, input)),
+
+  update: authedProcedure
+    .input(dogUpdateInput)
+    .mutation(({ ctx, input }) => dogs.updateDog(ctx, ctx.user.id, input)),
+
+  remove: authedProcedure
+    .input(dogIdInput)
+    .mutation(({ ctx, input }) => dogs.removeDog(ctx, ctx.user.id, input.id)),
+
+  /** Changes to my dogs made elsewhere (another tab or device), so lists can refresh. */
+  onChange: authedProcedure.subscription(async function* ({ ctx, signal }) {
+    yield* listen<dogs.DogChange>(ctx.bus, dogs.dogTopic(ctx.user.id), signal);
+  }),
+});

@@ -1,0 +1,17 @@
+import { profileUpdateInput, userIdInput } from '../../src/schemas/profiles';
+import * as profiles from '../services/profiles';
+import { authedProcedure, router } from '../trpc/init';
+
+export const profilesRouter = router({
+  me: authedProcedure.query(({ ctx }) => profiles.myProfile(ctx, ctx.user.id)),
+
+  update: authedProcedure
+    .input(profileUpdateInput)
+    .mutation(({ ctx, input }) => profiles.updateProfile(ctx, ctx.user.id, input)),
+
+  byUserId: authedProcedure
+    .input(userIdInput)
+    .query(({ ctx, input }) => profiles.profileByUserId(ctx, input.userId)),
+
+  stats: authedProcedure.query(({ ctx }) => profiles.profileStats(ctx, ctx.user.id)),
+});

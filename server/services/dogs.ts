@@ -1,0 +1,131 @@
+import { and, desc, eq } from 'drizzle-orm';
+import { AppError } from '../../src/errors';
+import type { dogCreateInput, dogUpdateInput } from '../../src/schemas/dogs';
+import type { Photo } from '../../src/schemas/uploads';
+import type { z } from 'zod';
+import { dogProfiles, profiles } from '../db/schema';
+import type { DbOrTx } from '../db/client';
+import type { Storage } from '../storage/storage';
+import type { ServiceDeps } from './deps';
+import { attachUploads, photoOf, releaseUploads, removeUploadFiles } from './uploads';
+
+type DogRow = typeof dogProfiles.$inferSelect;
+
+export interface Dog extends Omit<DogRow, 'photos' | 'weight' | 'interests'> {
+  photos: Photo[];
+}
+
+export interface DogOwner {
+  userId: string;
+  fullName: string;
+  photo: Photo | null;
+  location: string | null;
+  country: string | null;
+}
+
+/** What other tabs of the owner hear when a dog changes (see dogs.onChange). */
+export interface DogChange {
+  type: 'created' | 'updated' | 'removed';
+  id: string;
+}
+
+export const dogTopic = (userId: string) => `dogs:${userId}`;
+
+export function dogView(storage: Storage, row: DogRow): Dog {
+  const { photos, weight: _weight, interests: _interests, ...rest } = row;
+  return { ...rest, photos: photos.map((key) => photoOf(storage, key)) };
+}
+
+/** Newest first. */
+export async function dogsOf(db: DbOrTx, storage: Storage, userId: string): Promise<Dog[]> {
+  const rows = await db
+    .select()
+    .from(dogProfiles)
+    .where(eq(dogProfiles.userId, userId))
+    .orderBy(desc(dogProfiles.createdAt), desc(dogProfiles.id));
+  return rows.map((row) => dogView(storage, row));
+}
+
+/** Any dog, with its owner's public card. */
+export async function dogById(deps: ServiceDeps, id: string): Promise<Dog & { owner: DogOwner }> {
+  const [found] = await deps.db
+    .select({ dog: dogProfiles, owner: profiles })
+    .from(dogProfiles)
+    .innerJoin(profiles, eq(profiles.userId, dogProfiles.userId))
+    .where(eq(dogProfiles.id, id));
+  if (!found) throw new AppError('NOT_FOUND');
+  const { owner } = found;
+  return {
+    ...dogView(deps.storage, found.dog),
+    owner: {
+      userId: owner.userId,
+      fullName: owner.fullName,
+      photo: owner.photoUrl ? photoOf(deps.storage, owner.photoUrl) : null,
+      location: owner.location,
+      country: owner.country,
+    },
+  };
+}
+
+export async function createDog(
+  deps: ServiceDeps,
+  userId: string,
+  input: z.output<typeof dogCreateInput>,
+): Promise<Dog> {
+  const row = await deps.db.transaction(async (tx) => {
+    await attachUploads(tx, userId, 'dog', input.photos);
+    const [created] = await tx
+      .insert(dogProfiles)
+      .values({ ...input, userId })
+      .returning();
+    return created!;
+  });
+  await deps.bus.publish(dogTopic(userId), { type: 'created', id: row.id } satisfies DogChange);
+  return dogView(deps.storage, row);
+}
+
+/** The owner's dog, locked for the rest of the transaction; someone else's dog does not exist. */
+async function ownDogForUpdate(tx: DbOrTx, userId: string, id: string) {
+  const [dog] = await tx
+    .select()
+    .from(dogProfiles)
+    .where(and(eq(dogProfiles.id, id), eq(dogProfiles.userId, userId)))
+    .for('update');
+  if (!dog) throw new AppError('NOT_FOUND');
+  return dog;
+}
+
+export async function updateDog(
+  deps: ServiceDeps,
+  userId: string,
+  { id, ...input }: z.output<typeof dogUpdateInput>,
+): Promise<Dog> {
+  const { row, removed } = await deps.db.transaction(async (tx) => {
+    const current = await ownDogForUpdate(tx, userId, id);
+    const added = input.photos.filter((key) => !current.photos.includes(key));
+    const dropped = current.photos.filter((key) => !input.photos.includes(key));
+    await attachUploads(tx, userId, 'dog', added);
+    const removed = await releaseUploads(tx, userId, dropped);
+    const [updated] = await tx
+      .update(dogProfiles)
+      .set({ ...input, updatedAt: new Date() })
+      .where(eq(dogProfiles.id, id))
+      .returning();
+    return { row: updated!, removed };
+  });
+  await removeUploadFiles(deps.storage, removed, deps.log);
+  await deps.bus.publish(dogTopic(userId), { type: 'updated', id } satisfies DogChange);
+  return dogView(deps.storage, row);
+}
+
+export async function removeDog(deps: ServiceDeps, userId: string, id: string): Promise<{ id: string }> {
+  const removed = await deps.db.transaction(async (tx) => {
+    const current = await ownDogForUpdate(tx, userId, id);
+    const keys = await releaseUploads(tx, userId, current.photos);
+    await tx.delete(dogProfiles).where(eq(dogProfiles.id, id));
+    return keys;
+  });
+  await removeUploadFiles(deps.storage, removed, deps.log);
+  await deps.bus.publish(dogTopic(userId), { type: 'removed', id } satisfies DogChange);
+  return { id };
+}

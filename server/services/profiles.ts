@@ -1,0 +1,107 @@
+import { count, eq, or } from 'drizzle-orm';
+import type { z } from 'zod';
+import { findCountry } from '../../src/data/countries';
+import { AppError } from '../../src/errors';
+import type { profileUpdateInput } from '../../src/schemas/profiles';
+import type { Photo } from '../../src/schemas/uploads';
+import { dogProfiles, matches, profiles, users } from '../db/schema';
+import type { ServiceDeps } from './deps';
+import { type Dog, dogsOf } from './dogs';
+import { attachUploads, photoOf, releaseUploads, removeUploadFiles } from './uploads';
+
+type ProfileRow = typeof profiles.$inferSelect;
+
+export interface PublicProfile {
+  userId: string;
+  fullName: string;
+  photo: Photo | null;
+  age: number | null;
+  /** Country code and the stored place name. */
+  countryCode: string;
+  location: string | null;
+  lastActive: Date | null;
+  createdAt: Date;
+}
+
+export interface OwnProfile extends PublicProfile {
+  email: string;
+}
+
+function publicView(deps: Pick<ServiceDeps, 'storage'>, row: ProfileRow): PublicProfile {
+  return {
+    userId: row.userId,
+    fullName: row.fullName,
+    photo: row.photoUrl ? photoOf(deps.storage, row.photoUrl) : null,
+    age: row.age,
+    countryCode: row.countryCode,
+    location: row.location,
+    lastActive: row.lastActive,
+    createdAt: row.createdAt,
+  };
+}
+
+export async function myProfile(deps: ServiceDeps, userId: string): Promise<OwnProfile> {
+  const [found] = await deps.db
+    .select({ profile: profiles, email: users.email })
+    .from(profiles)
+    .innerJoin(users, eq(users.id, profiles.userId))
+    .where(eq(profiles.userId, userId));
+  if (!found) throw new AppError('NOT_FOUND');
+  return { ...publicView(deps, found.profile), email: found.email };
+}
+
+export async function updateProfile(
+  deps: ServiceDeps,
+  userId: string,
+  input: z.output<typeof profileUpdateInput>,
+): Promise<OwnProfile> {
+  const removed = await deps.db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ photoKey: profiles.photoUrl })
+      .from(profiles)
+      .where(eq(profiles.userId, userId))
+      .for('update');
+    if (!current) throw new AppError('NOT_FOUND');
+    const photoKey = input.photoKey === undefined ? current.photoKey : input.photoKey;
+    let removed: string[] = [];
+    if (photoKey !== current.photoKey) {
+      if (photoKey) await attachUploads(tx, userId, 'profile', [photoKey]);
+      if (current.photoKey) removed = await releaseUploads(tx, userId, [current.photoKey]);
+    }
+    await tx
+      .update(profiles)
+      .set({
+        fullName: input.fullName,
+        age: input.age,
+        countryCode: input.country,
+        country: findCountry(input.country)?.name ?? null,
+        location: input.location || null,
+        photoUrl: photoKey,
+      })
+      .where(eq(profiles.userId, userId));
+    return removed;
+  });
+  await removeUploadFiles(deps.storage, removed, deps.log);
+  return myProfile(deps, userId);
+}
+
+/** Another user's public card with their dogs; an unknown id is NOT_FOUND ('not public'). */
+export async function profileByUserId(
+  deps: ServiceDeps,
+  userId: string,
+): Promise<PublicProfile & { dogs: Dog[] }> {
+  const [row] = await deps.db.select().from(profiles).where(eq(profiles.userId, userId));
+  if (!row) throw new AppError('NOT_FOUND');
+  return { ...publicView(deps, row), dogs: await dogsOf(deps.db, deps.storage, userId) };
+}
+
+export async function profileStats(deps: ServiceDeps, userId: string) {
+  const [[dogs], [matched]] = await Promise.all([
+    deps.db.select({ n: count() }).from(dogProfiles).where(eq(dogProfiles.userId, userId)),
+    deps.db
+      .select({ n: count() })
+      .from(matches)
+      .where(or(eq(matches.user1Id, userId), eq(matches.user2Id, userId))),
+  ]);
+  return { dogs: dogs?.n ?? 0, matches: matched?.n ?? 0 };
+}

@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+export const UPLOAD_KINDS = ['dog', 'profile', 'event'] as const;
+export type UploadKind = (typeof UPLOAD_KINDS)[number];
+
+/** Storage folder per kind (SPEC §7 Storage). */
+export const UPLOAD_FOLDER: Record<UploadKind, string> = {
+  dog: 'dogs',
+  profile: 'profiles',
+  event: 'events',
+};
+
+/** A key the server made: folder and 26 random base32 characters (see server/services/uploads.ts). */
+export const uploadKeySchema = z
+  .string()
+  .regex(/^(dogs|profiles|events)\/[a-z2-7]{26}$/, 'validation.photoInvalid');
+
+export const uploadQuery = z.object({ kind: z.enum(UPLOAD_KINDS) });
+
+export interface PhotoUrls {
+  thumb: string;
+  medium: string;
+  full: string;
+}
+
+/** An uploaded photo as every API returns it. */
+export interface Photo extends PhotoUrls {
+  key: string;
+}
