@@ -30,7 +30,7 @@ async function timeToHealthy(dataDir: string): Promise<number> {
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+import { median } from './signed-in';
 
 export async function benchStartup(): Promise<boolean> {
   if (!fs.existsSync('dist/server.mjs')) throw new Error('run `npm run build` first');

@@ -62,7 +62,9 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
   // Registered after the database's hook, so it runs first: LISTEN ends before the connections close.
   app.addHook('onClose', () => bus.close());
   const uploadsDir = path.join(config.dataDir, 'uploads');
-  const storage: Storage = config.s3 ? await createS3Storage(config.s3) : createFsStorage(uploadsDir);
+  const storage: Storage = config.s3
+    ? await createS3Storage(config.s3, app.log)
+    : createFsStorage(uploadsDir);
   const deps: AppDeps = {
     db: db.db,
     storage,

@@ -44,7 +44,12 @@ export function createApiClient(opts: ApiClientOptions) {
       }),
     ],
   });
-  return Object.assign(client, { close: () => ws.close() });
+  // The client is a proxy that turns every property into a procedure path, so `close` is answered here.
+  const close = () => ws.close();
+  return new Proxy(client, {
+    get: (target, property, receiver) =>
+      property === 'close' ? close : (Reflect.get(target, property, receiver) as unknown),
+  }) as typeof client & { close: () => Promise<void> };
 }
 
 export type ApiClient = ReturnType<typeof createApiClient>;

@@ -36,9 +36,9 @@ export async function storeUpload(
   const key = `${UPLOAD_FOLDER[kind]}/${encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(16)))}`;
   const objects = objectKeys(key);
   try {
-    await Promise.all(
-      VARIANTS.map((variant, i) => deps.storage.put(objects[i]!, variants[variant], 'image/webp')),
-    );
+    // One after another: some S3 servers (s3rver) race when creating one prefix in parallel.
+    for (const [i, variant] of VARIANTS.entries())
+      await deps.storage.put(objects[i]!, variants[variant], 'image/webp');
     await deps.db.insert(uploads).values({ key, ownerId, kind });
   } catch (error) {
     await deps.storage.remove(objects).catch(() => {});

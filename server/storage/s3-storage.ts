@@ -13,8 +13,30 @@ export interface S3Options {
   region?: string;
 }
 
-/** S3-compatible storage (MinIO, AWS S3, …) through the minio client. Creates the bucket if missing. */
-export async function createS3Storage(options: S3Options): Promise<Storage> {
+/** Anyone may read objects (photos are public, as in the spec's photos bucket); nobody else may list or write. */
+function publicReadPolicy(bucket: string) {
+  return JSON.stringify({
+    Version: '2012-10-17',
+    Statement: [
+      {
+        Effect: 'Allow',
+        Principal: { AWS: ['*'] },
+        Action: ['s3:GetObject'],
+        Resource: [`arn:aws:s3:::${bucket}/*`],
+      },
+    ],
+  });
+}
+
+/**
+ * S3-compatible storage (MinIO, AWS S3, …) through the minio client. A missing bucket is created and made
+ * publicly readable; where the server refuses that (AWS Block Public Access, test servers), a warning
+ * says so and S3_PUBLIC_URL must point at something that can read the objects.
+ */
+export async function createS3Storage(
+  options: S3Options,
+  log?: { warn(obj: object, msg: string): void },
+): Promise<Storage> {
   const client = new Client({
     endPoint: options.endPoint,
     ...(options.port ? { port: options.port } : {}),
@@ -30,6 +52,11 @@ export async function createS3Storage(options: S3Options): Promise<Storage> {
     } catch (error) {
       // Another instance created it in the meantime.
       if ((error as { code?: string }).code !== 'BucketAlreadyOwnedByYou') throw error;
+    }
+    try {
+      await client.setBucketPolicy(bucket, publicReadPolicy(bucket));
+    } catch (err) {
+      log?.warn({ err, bucket }, 'could not make the new bucket publicly readable');
     }
   }
   const scheme = options.useSSL ? 'https' : 'http';

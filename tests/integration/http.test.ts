@@ -149,6 +149,9 @@ describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
     const api = createApiClient({ url: base, token, WebSocket: WebSocket as never });
     expect(await api.auth.me.query()).toMatchObject({ email, role: 'user' });
     expect(await anon.auth.me.query()).toBeNull();
+    // close() is the client's own, not a procedure path.
+    await expect(api.close()).resolves.toBeUndefined();
+    await anon.close();
   });
 
   it('authenticates WebSocket calls from the connection token', async () => {

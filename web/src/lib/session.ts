@@ -1,4 +1,4 @@
-import { trpc } from './trpc';
+import { renewRealtimeConnection, trpc } from './trpc';
 
 /** The signed-in user (null when signed out); cookies carry the session. */
 export function useSession() {
@@ -17,6 +17,7 @@ export function useSignedIn() {
   return async (user: SessionUser) => {
     await utils.auth.me.cancel();
     utils.auth.me.setData(undefined, user);
+    renewRealtimeConnection();
     await utils.invalidate();
   };
 }

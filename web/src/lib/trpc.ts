@@ -19,20 +19,27 @@ export const queryClient = new QueryClient({
   defaultOptions: { queries: { retry: shouldRetry, staleTime: 30_000 } },
 });
 
+// One socket per tab, opened by the first subscription and closed 10 s after the last one ends.
+const wsClient = createWSClient({
+  url: () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/trpc`,
+  lazy: { enabled: true, closeMs: 10_000 },
+  keepAlive: { enabled: true, intervalMs: 15_000, pongTimeoutMs: 5_000 },
+});
+
+/**
+ * The server knows the socket's user from the cookie sent when it opened. After sign-in or sign-out the
+ * socket is dropped; live subscriptions reconnect at once (resuming from their last event), as the new user.
+ */
+export function renewRealtimeConnection() {
+  wsClient.connection?.ws?.close();
+}
+
 /** The session travels in an HttpOnly cookie, so no link handles tokens. */
 export const trpcClient = trpc.createClient({
   links: [
     splitLink({
       condition: (op) => op.type === 'subscription',
-      // One socket per tab, opened by the first subscription and closed 10 s after the last one ends.
-      true: wsLink({
-        client: createWSClient({
-          url: () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/trpc`,
-          lazy: { enabled: true, closeMs: 10_000 },
-          keepAlive: { enabled: true, intervalMs: 15_000, pongTimeoutMs: 5_000 },
-        }),
-        transformer: superjson,
-      }),
+      true: wsLink({ client: wsClient, transformer: superjson }),
       false: httpBatchLink({ url: '/trpc', transformer: superjson }),
     }),
   ],

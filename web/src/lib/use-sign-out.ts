@@ -1,7 +1,7 @@
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { toast } from './toast';
-import { trpc } from './trpc';
+import { renewRealtimeConnection, trpc } from './trpc';
 
 /** Sign out from anywhere: the top bar, and the profile page on phones. */
 export function useSignOut() {
@@ -11,6 +11,7 @@ export function useSignOut() {
   const signOut = trpc.auth.signOut.useMutation({
     onSuccess: async () => {
       utils.auth.me.setData(undefined, null);
+      renewRealtimeConnection();
       await utils.invalidate();
       toast.success(intl.formatMessage({ id: 'signOut.success' }));
       void navigate('/');
