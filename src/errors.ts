@@ -22,6 +22,7 @@ export const APP_ERROR_CODES = [
   'UPLOAD_DIMENSIONS',
   'UPLOAD_FAILED',
   'UPLOAD_NOT_FOUND',
+  'TOO_MANY_UPLOADS',
 ] as const;
 
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
@@ -58,6 +59,7 @@ export const TRPC_CODE_OF: Record<
   UPLOAD_DIMENSIONS: 'PAYLOAD_TOO_LARGE',
   UPLOAD_FAILED: 'INTERNAL_SERVER_ERROR',
   UPLOAD_NOT_FOUND: 'BAD_REQUEST',
+  TOO_MANY_UPLOADS: 'TOO_MANY_REQUESTS',
 };
 
 export class AppError extends Error {

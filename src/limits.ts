@@ -20,6 +20,8 @@ export const LIMITS = {
     quality: 80,
     /** Uploads never attached to a dog, profile or event are removed after this. */
     unattachedHours: 24,
+    /** Per user, counted in the database so it holds across instances; a disk-filling guard. */
+    perHour: 60,
   },
   eventAttendees: { min: 2, max: 100, default: 20 },
   /** Sliding session: 30 days, renewed once less than half is left. */

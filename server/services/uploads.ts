@@ -1,5 +1,5 @@
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../src/errors';
 import { LIMITS } from '../../src/limits';
@@ -31,6 +31,12 @@ export async function storeUpload(
   input: Buffer,
 ): Promise<Photo> {
   if (input.length === 0) throw new AppError('UPLOAD_NO_FILE');
+  const hourAgo = new Date(Date.now() - 3_600_000);
+  const [recent] = await deps.db
+    .select({ n: count() })
+    .from(uploads)
+    .where(and(eq(uploads.ownerId, ownerId), gt(uploads.createdAt, hourAgo)));
+  if ((recent?.n ?? 0) >= LIMITS.upload.perHour) throw new AppError('TOO_MANY_UPLOADS');
   const variants = await makeVariants(input);
   // 128 random bits: names cannot be guessed or collide.
   const key = `${UPLOAD_FOLDER[kind]}/${encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(16)))}`;

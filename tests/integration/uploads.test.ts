@@ -142,6 +142,21 @@ describe('POST /api/uploads', () => {
     });
   });
 
+  it('limits each user to LIMITS.upload.perHour uploads an hour', async () => {
+    const { token: busy, user } = await t.signedInUser();
+    await t.db.insert(uploads).values(
+      Array.from({ length: LIMITS.upload.perHour }, (_, i) => ({
+        key: `dogs/${String(i).padStart(26, 'a')}`,
+        ownerId: user.id,
+        kind: 'dog' as const,
+      })),
+    );
+    const refused = await upload(t.app, { token: busy, file: photo });
+    expect(refused).toMatchObject({ status: 429, body: { code: 'TOO_MANY_UPLOADS' } });
+    // Others are not affected.
+    expect((await upload(t.app, { token, file: photo })).status).toBe(200);
+  });
+
   it('refuses a body that is not multipart', async () => {
     const response = await t.app.inject({
       method: 'POST',
