@@ -1,9 +1,11 @@
 // `npm run bench`: every performance budget, measured on the built tree. Exits 1 when one is over.
 import { spawnSync } from 'node:child_process';
+import { benchDogsGrid } from './dogs-grid';
 import { benchStartup } from './startup';
 import { benchUploads } from './uploads';
 
 const size = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bundle-size.ts'], { stdio: 'inherit' });
 const startupOk = await benchStartup();
 const uploadsOk = await benchUploads();
-process.exit(size.status === 0 && startupOk && uploadsOk ? 0 : 1);
+const gridOk = await benchDogsGrid();
+process.exit(size.status === 0 && startupOk && uploadsOk && gridOk ? 0 : 1);

@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContextOptions } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import WebSocket from 'ws';
 import { buildApp } from '../../server/app';
 import { loadConfig } from '../../server/env';
+import { createApiClient } from '../../src/client';
 import { freePort } from './postgres';
 
 /** The real server (built web app, in-memory PGlite, mail to the outbox folder) on a free loopback port. */
@@ -72,3 +74,26 @@ export const VIEWPORTS = {
   phone: { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 },
   desktop: { viewport: { width: 1280, height: 800 } },
 } satisfies Record<string, BrowserContextOptions>;
+
+/**
+ * A browser context signed in as a new user, made through the API (sign-up, then the outbox link's token
+ * confirms the address), for tests that start after the account journey.
+ */
+export async function signedInContext(
+  browser: Browser,
+  server: TestServer,
+  options: BrowserContextOptions,
+  user: { fullName: string; email: string; password?: string },
+): Promise<BrowserContext> {
+  const api = createApiClient({ url: server.url, WebSocket: WebSocket as never });
+  try {
+    await api.auth.signUp.mutate({ ...user, password: user.password ?? 'zelo-dobro-geslo', locale: 'sl' });
+    const confirm = new URL(server.outboxLink(user.email)).searchParams.get('token') ?? '';
+    const { token } = await api.auth.confirmEmail.mutate({ token: confirm });
+    const context = await browser.newContext(options);
+    await context.addCookies([{ name: 'tacke_session', value: token, url: server.url }]);
+    return context;
+  } finally {
+    await api.close();
+  }
+}

@@ -18,9 +18,10 @@ const page = (load: () => Promise<{ default: ComponentType }>, title?: string) =
 
 const auth = page(() => import('../features/auth/auth-page'), 'nav.signIn');
 const comingSoon = page(() => import('./pages/coming-soon'), 'comingSoon.title');
+const dogs = page(() => import('../features/dogs/dogs-page'), 'nav.myDogs');
 
 /** Sections later issues build; each path keeps its final URL. */
-const COMING_SOON = ['ujemanja', 'match', 'events', 'trgovina', 'shop', 'dogs', 'moji-psi', 'chat'];
+const COMING_SOON = ['ujemanja', 'match', 'events', 'trgovina', 'shop', 'chat'];
 
 const routes: RouteObject[] = [
   {
@@ -39,6 +40,8 @@ const routes: RouteObject[] = [
         ...page(() => import('../features/auth/reset-password-page'), 'resetPassword.title'),
       },
       { path: 'profil', ...page(() => import('../features/profile/profile-page'), 'nav.profile') },
+      { path: 'dogs', ...dogs },
+      { path: 'moji-psi', ...dogs },
       ...COMING_SOON.map((path) => ({ path, ...comingSoon })),
       { path: 'klepet', Component: RequireSession, children: [{ index: true, ...comingSoon }] },
       { path: '*', ...page(() => import('./pages/not-found'), 'notFound.title') },

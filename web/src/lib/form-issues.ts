@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { resolveLocation } from '../../../src/data/cities';
 import { appErrorOf } from './errors';
 
 /** A locale key with the numbers its message may show ("between {min} and {max}"). */
@@ -18,12 +19,18 @@ function valuesOf(issue: z.core.$ZodIssue): Record<string, number> {
   return {};
 }
 
-/** The first issue of each top-level field of a failed safeParse. */
-export function issuesByField<F extends string>(issues: readonly z.core.$ZodIssue[]): FieldIssues<F> {
+/**
+ * The first issue of each top-level field of a failed safeParse. `values` gives each field's numbers for
+ * issues that carry none (a range message for a missing number).
+ */
+export function issuesByField<F extends string>(
+  issues: readonly z.core.$ZodIssue[],
+  values: Partial<Record<F, Record<string, number>>> = {},
+): FieldIssues<F> {
   const found: FieldIssues<F> = {};
   for (const issue of issues) {
     const field = String(issue.path[0] ?? '') as F;
-    found[field] ??= { key: issue.message, values: valuesOf(issue) };
+    found[field] ??= { key: issue.message, values: { ...values[field], ...valuesOf(issue) } };
   }
   return found;
 }
@@ -44,6 +51,15 @@ export function serverIssues<F extends string>(
     if (key) found[field as F] = { key, values: values[field as F] ?? {} };
   }
   return found;
+}
+
+/**
+ * The place rule of `placeIn` (src/schemas/common.ts). The schema checks the place only once every other
+ * field is valid (it is a rule on the whole object), so a form adds it itself to show all errors at once.
+ */
+export function placeIssue(country: string, location: string, required: boolean): FieldIssue | undefined {
+  if (!location.trim()) return required ? { key: 'validation.locationRequired', values: {} } : undefined;
+  return resolveLocation(country, location) ? undefined : { key: 'validation.locationInvalid', values: {} };
 }
 
 /** Moves the focus to the first invalid field (by name, in `order`), for keyboard and screen-reader users. */

@@ -87,6 +87,8 @@ interface PhotoUploadProps {
   error?: string | undefined;
   id?: string | undefined;
   disabled?: boolean | undefined;
+  /** Told when a photo starts and stops uploading, so a form can wait before saving. */
+  onBusyChange?: ((busy: boolean) => void) | undefined;
 }
 
 type Status =
@@ -96,7 +98,15 @@ type Status =
  * A drop zone that is also a button: it opens the file chooser (the camera or gallery on phones) and
  * takes a dropped file on desktop. Shows the upload's progress, then a toast or the error.
  */
-export function PhotoUpload({ kind, onUploaded, label, error, id, disabled = false }: PhotoUploadProps) {
+export function PhotoUpload({
+  kind,
+  onUploaded,
+  label,
+  error,
+  id,
+  disabled = false,
+  onBusyChange,
+}: PhotoUploadProps) {
   const intl = useIntl();
   const autoId = useId();
   const baseId = id ?? autoId;
@@ -112,6 +122,7 @@ export function PhotoUpload({ kind, onUploaded, label, error, id, disabled = fal
     const controller = new AbortController();
     abortRef.current = controller;
     setStatus({ state: 'uploading', sent: 0 });
+    onBusyChange?.(true);
     try {
       const result = await uploadPhoto(
         file,
@@ -128,6 +139,8 @@ export function PhotoUpload({ kind, onUploaded, label, error, id, disabled = fal
         state: 'failed',
         error: failure instanceof UploadError ? failure : new UploadError('NETWORK'),
       });
+    } finally {
+      onBusyChange?.(false);
     }
   };
 

@@ -1,16 +1,40 @@
-import { CalendarHeart, LogIn, LogOut, Mail, UserRound } from 'lucide-react';
+import {
+  CalendarDays,
+  CalendarHeart,
+  ChevronRight,
+  Dog as DogIcon,
+  HandHeart,
+  Heart,
+  LogIn,
+  LogOut,
+  type LucideIcon,
+  Mail,
+  MapPin,
+  Pencil,
+  UserRound,
+} from 'lucide-react';
+import { type ReactNode, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { INTL_TAG } from '../../../../src/i18n';
+import { useDogChanges } from '../../components/dogs/use-dog-changes';
 import { MessagePanel } from '../../components/message-panel';
+import { Avatar, profilePlace } from '../../components/profile/avatar';
+import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';
+import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/intl';
-import { type SessionUser, useSession } from '../../lib/session';
+import { useSession } from '../../lib/session';
 import { useSignOut } from '../../lib/use-sign-out';
+import { trpc } from '../../lib/trpc';
+import { ProfileDogs } from './profile-dogs';
+import { ProfileFormDialog } from './profile-form-dialog';
+import { SupportDialog } from './support-dialog';
+import type { MyProfile } from './types';
 
-/** Own profile, first part: who is signed in. A later issue adds editing, dogs, requests and settings. */
+/** /profil: who I am, my dogs, my numbers and where to go next (SPEC Profile). */
 export default function ProfilePage() {
   const intl = useIntl();
   const { user, isLoading } = useSession();
@@ -31,46 +55,215 @@ export default function ProfilePage() {
       </MessagePanel>
     );
   }
-  return <ProfileCard user={user} />;
+  return <Profile />;
 }
 
-/** Initials of the first and last name, or the e-mail's first letter. */
-function initialsOf(user: SessionUser): string {
-  const words = user.fullName.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words.at(-1)] : words;
-  const initials = letters.map((word) => word?.[0] ?? '').join('');
-  return (initials || user.email[0] || '?').toUpperCase();
-}
-
-function ProfileCard({ user }: { user: SessionUser }) {
+function Profile() {
   const intl = useIntl();
-  const [locale] = useLocale();
-  const { signOut, isPending } = useSignOut();
-  const memberSince = new Intl.DateTimeFormat(INTL_TAG[locale], { dateStyle: 'long' }).format(user.createdAt);
+  const errorText = useErrorText();
+  const me = trpc.profiles.me.useQuery();
+  const dogs = trpc.dogs.mine.useQuery();
+  const stats = trpc.profiles.stats.useQuery();
+  useDogChanges(true);
+
+  if (me.isPending) return <PageSpinner />;
+  if (me.isError) {
+    return (
+      <Alert title={intl.formatMessage({ id: 'profile.loadError' })}>
+        <p>{errorText(me.error)}</p>
+      </Alert>
+    );
+  }
+  const dogCount = stats.data?.dogs ?? dogs.data?.length;
+  const hasDogs = (dogs.data?.length ?? dogCount ?? 0) > 0;
   return (
-    <Card className="mx-auto flex w-full max-w-2xl flex-col items-center gap-6 text-center md:flex-row md:items-center md:text-left">
-      <span
-        aria-hidden="true"
-        className="flex size-24 shrink-0 items-center justify-center rounded-pill bg-primary text-headline font-extrabold text-primary-foreground shadow-card"
-      >
-        {initialsOf(user)}
-      </span>
-      <div className="flex min-w-0 flex-1 flex-col gap-2">
-        <h1 className="text-headline font-extrabold break-words">{user.fullName || user.email}</h1>
-        <p className="flex items-center justify-center gap-2 text-muted-foreground md:justify-start">
-          <Mail aria-hidden="true" className="size-5 shrink-0" />
-          <span className="wrap-anywhere">{user.email}</span>
-        </p>
-        <p className="flex items-center justify-center gap-2 text-muted-foreground md:justify-start">
-          <CalendarHeart aria-hidden="true" className="size-5 shrink-0" />
-          {intl.formatMessage({ id: 'profile.memberSince' }, { date: memberSince })}
-        </p>
+    <div className="flex flex-col gap-6">
+      <ProfileHeader profile={me.data} />
+      {/* Phones: numbers, dogs, actions. Wide screens: dogs on the left, numbers and actions beside. */}
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+        <div className="lg:col-start-2 lg:row-start-1">
+          <Stats dogs={dogCount} matches={stats.data?.matches} />
+        </div>
+        <div className="lg:col-start-1 lg:row-span-2 lg:row-start-1">
+          <ProfileDogs profile={me.data} dogs={dogs.data} loading={dogs.isPending} />
+        </div>
+        <div className="lg:col-start-2 lg:row-start-2">
+          <QuickActions hasDogs={hasDogs} dogsKnown={dogs.data !== undefined} />
+        </div>
       </div>
-      {/* Phones have no sign-out text in the top bar, so the profile offers it (SPEC: quick actions). */}
-      <Button variant="outline" className="w-full md:hidden" onClick={signOut} disabled={isPending}>
-        <LogOut aria-hidden="true" className="size-5" />
-        {intl.formatMessage({ id: 'profile.signOut' })}
+    </div>
+  );
+}
+
+function ProfileHeader({ profile }: { profile: MyProfile }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const [locale] = useLocale();
+  const [editing, setEditing] = useState(false);
+  const memberSince = new Intl.DateTimeFormat(INTL_TAG[locale], { dateStyle: 'long' }).format(
+    profile.createdAt,
+  );
+  const place = profilePlace(profile, locale);
+  return (
+    <Card className="flex flex-col items-center gap-5 text-center md:flex-row md:items-center md:text-left">
+      <Avatar
+        fullName={profile.fullName}
+        email={profile.email}
+        photo={profile.photo}
+        size="lg"
+        className="shadow-card"
+      />
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <h1 className="text-headline font-extrabold break-words">{profile.fullName || profile.email}</h1>
+        <ul className="flex flex-col items-center gap-1.5 text-muted-foreground md:items-start">
+          {profile.age !== null && (
+            <Detail icon={UserRound}>{t('profile.ageYears', { age: profile.age })}</Detail>
+          )}
+          {place && <Detail icon={MapPin}>{place}</Detail>}
+          <Detail icon={Mail}>
+            <span className="wrap-anywhere">{profile.email}</span>
+          </Detail>
+          <Detail icon={CalendarHeart}>{t('profile.memberSince', { date: memberSince })}</Detail>
+        </ul>
+      </div>
+      <Button variant="outline" className="w-full md:w-auto md:self-start" onClick={() => setEditing(true)}>
+        <Pencil aria-hidden="true" className="size-5" />
+        {t('profile.edit.open')}
       </Button>
+      <ProfileFormDialog profile={profile} open={editing} onOpenChange={setEditing} />
     </Card>
+  );
+}
+
+function Detail({ icon: Icon, children }: { icon: LucideIcon; children: ReactNode }) {
+  return (
+    <li className="flex items-center gap-2">
+      <Icon aria-hidden="true" className="size-5 shrink-0" />
+      {children}
+    </li>
+  );
+}
+
+function Stats({ dogs, matches }: { dogs: number | undefined; matches: number | undefined }) {
+  const intl = useIntl();
+  const tiles = [
+    { icon: DogIcon, label: 'profile.stats.dogs', value: dogs, tone: 'bg-primary-soft text-primary-strong' },
+    {
+      icon: Heart,
+      label: 'profile.stats.matches',
+      value: matches,
+      tone: 'bg-accent-soft text-accent-strong',
+    },
+  ];
+  return (
+    <section aria-labelledby="profile-stats">
+      <h2 id="profile-stats" className="sr-only">
+        {intl.formatMessage({ id: 'profile.stats.title' })}
+      </h2>
+      <dl className="grid grid-cols-2 gap-4">
+        {tiles.map(({ icon: Icon, label, value, tone }) => (
+          <div
+            key={label}
+            className="flex flex-col gap-2 rounded-card border border-border bg-surface p-4 shadow-card"
+          >
+            <span className={`flex size-10 items-center justify-center rounded-control ${tone}`}>
+              <Icon aria-hidden="true" className="size-5" />
+            </span>
+            <dt className="text-label font-semibold text-muted-foreground">
+              {intl.formatMessage({ id: label })}
+            </dt>
+            <dd className="text-headline font-extrabold tabular-nums">
+              {value === undefined ? '–' : intl.formatNumber(value)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
+const ACTION =
+  'flex min-h-12 w-full items-center gap-3 rounded-control px-3 text-left font-semibold transition-colors';
+
+function QuickActions({ hasDogs, dogsKnown }: { hasDogs: boolean; dogsKnown: boolean }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const hintId = useId();
+  const { signOut, isPending } = useSignOut();
+  const [support, setSupport] = useState(false);
+  const icon = (Icon: LucideIcon) => (
+    <span className="flex size-9 shrink-0 items-center justify-center rounded-control bg-muted text-primary-strong">
+      <Icon aria-hidden="true" className="size-5" />
+    </span>
+  );
+  const chevron = (
+    <ChevronRight aria-hidden="true" className="ml-auto size-5 shrink-0 text-muted-foreground" />
+  );
+  return (
+    <section className="rounded-card border border-border bg-surface p-3 shadow-card md:p-4">
+      <h2 className="px-3 pt-2 pb-1 text-lead font-bold">{t('profile.actions.title')}</h2>
+      <ul className="flex flex-col">
+        <li>
+          {hasDogs || !dogsKnown ? (
+            <Link to="/ujemanja" className={`${ACTION} hover:bg-muted`}>
+              {icon(Heart)}
+              {t('profile.actions.match')}
+              {chevron}
+            </Link>
+          ) : (
+            <>
+              <button
+                type="button"
+                disabled
+                aria-describedby={hintId}
+                className={`${ACTION} cursor-not-allowed opacity-60`}
+              >
+                {icon(Heart)}
+                {t('profile.actions.match')}
+              </button>
+              <p id={hintId} className="px-3 pb-2 pl-15 text-caption text-muted-foreground">
+                {t('profile.actions.matchNeedsDog')}
+              </p>
+            </>
+          )}
+        </li>
+        <li>
+          <Link to="/moji-psi" className={`${ACTION} hover:bg-muted`}>
+            {icon(DogIcon)}
+            {t('profile.actions.dogs')}
+            {chevron}
+          </Link>
+        </li>
+        <li>
+          <Link to="/events" className={`${ACTION} hover:bg-muted`}>
+            {icon(CalendarDays)}
+            {t('profile.actions.events')}
+            {chevron}
+          </Link>
+        </li>
+        <li>
+          <button type="button" onClick={() => setSupport(true)} className={`${ACTION} hover:bg-muted`}>
+            {icon(HandHeart)}
+            {t('profile.actions.support')}
+            {chevron}
+          </button>
+        </li>
+        {/* Phones have no sign-out in the top bar, so the profile offers it. */}
+        <li className="md:hidden">
+          <button
+            type="button"
+            onClick={signOut}
+            disabled={isPending}
+            className={`${ACTION} text-danger hover:bg-danger-soft disabled:opacity-60`}
+          >
+            <span className="flex size-9 shrink-0 items-center justify-center rounded-control bg-danger-soft">
+              <LogOut aria-hidden="true" className="size-5" />
+            </span>
+            {t('profile.signOut')}
+          </button>
+        </li>
+      </ul>
+      <SupportDialog open={support} onOpenChange={setSupport} />
+    </section>
   );
 }

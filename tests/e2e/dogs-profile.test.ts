@@ -1,0 +1,197 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, signedInContext, startServer, type TestServer, VIEWPORTS } from '../helpers/e2e';
+import { jpeg } from '../helpers/images';
+
+let server: TestServer;
+let browser: Browser;
+let photoFile: string;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  photoFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tacke-photo-')), 'piki.jpg');
+  fs.writeFileSync(photoFile, await jpeg(1200, 900));
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (photoFile) fs.rmSync(path.dirname(photoFile), { recursive: true, force: true });
+});
+
+/** Wait until the text is on the page (Playwright's auto-waiting, bounded). */
+const see = (scope: Page | Locator, text: string | RegExp) =>
+  scope.getByText(text).first().waitFor({ timeout: 10_000 });
+
+/** Type into a picker and choose the suggestion. */
+async function pick(scope: Locator, label: string, text: string, option: string) {
+  await scope.getByRole('combobox', { name: label }).fill(text);
+  await scope.getByRole('option', { name: option, exact: true }).click();
+}
+
+describe.each(Object.entries(VIEWPORTS))('dogs and profile on a %s', (name, options) => {
+  it('adds a dog with a photo, shows, edits and deletes it, then edits the profile', async () => {
+    const email = `mojca.${name}@example.com`;
+    const context = await signedInContext(browser, server, options, { fullName: 'Mojca Kos', email });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    const fullRequests: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('request', (request) => {
+      if (request.url().includes('_full.webp')) fullRequests.push(request.url());
+    });
+    try {
+      await page.goto(`${server.url}/moji-psi`);
+      const main = page.getByRole('main');
+      await main.getByRole('heading', { name: 'Moji psi', level: 1 }).waitFor();
+      await see(main, 'Še nimate dodanega psa');
+      expect(await page.title()).toBe('Moji psi · Tačke');
+
+      // Add: the shared schema refuses an empty form, in Slovenian, on the fields.
+      await main.getByRole('button', { name: 'Dodaj psa' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Dodaj psa' });
+      await dialog.waitFor();
+      const submit = dialog.getByRole('button', { name: 'Dodaj psa', exact: true });
+      await submit.click();
+      await see(dialog, 'Ime psa je obvezno');
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
+
+      await dialog.getByLabel('Ime psa').fill('Piki');
+      await pick(dialog, 'Pasma', 'zlati pri', 'Zlati prinašalec');
+      const ages = await dialog
+        .getByLabel('Starost (leta)')
+        .locator('option:not([disabled])')
+        .allTextContents();
+      expect(ages).toEqual(Array.from({ length: 20 }, (_, i) => String(i + 1)));
+      await dialog.getByLabel('Starost (leta)').selectOption('3');
+      await dialog.getByText('Samica', { exact: true }).click();
+      expect(await dialog.getByRole('radio', { name: 'Samica' }).isChecked()).toBe(true);
+      await pick(dialog, 'Lokacija', 'Ljublj', 'Ljubljana');
+      const description = Array.from({ length: 40 }, (_, i) => `beseda${i + 1}`).join(' ');
+      await dialog.getByLabel('Opis').fill(description);
+      await see(dialog, `${description.length}/1500`);
+      for (const trait of ['Igriv', 'Zvest', 'Vesel', 'Miren'])
+        await dialog.getByRole('button', { name: trait, exact: true }).click();
+
+      // The photo: uploaded with progress, then shown as the main photo.
+      // The upload is held back a little: saving waits for it (the submit button is disabled meanwhile).
+      await page.route('**/api/uploads?*', async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1000));
+        await route.continue();
+      });
+      await dialog.locator('input[type="file"]').setInputFiles(photoFile);
+      await dialog.getByRole('progressbar').waitFor();
+      expect(await submit.isDisabled()).toBe(true);
+      await see(page, 'Slika je bila uspešno optimizirana in naložena!');
+      await page.unroute('**/api/uploads?*');
+      await expect.poll(() => submit.isDisabled()).toBe(false);
+      const uploaded = dialog.getByRole('img', { name: 'Fotografija 1' });
+      await uploaded.waitFor();
+      await see(dialog, 'Glavna');
+      await expect
+        .poll(() => uploaded.evaluate((img: HTMLImageElement) => img.currentSrc))
+        .toMatch(/_thumb\.webp/);
+
+      await submit.click();
+      await see(page, 'Uspešno ustvarjeno');
+      await dialog.waitFor({ state: 'detached' });
+
+      // The card: thumbnail or medium variant (never full), breed, age, place, 3 traits and +1, preview.
+      const card = main.getByRole('article').filter({ hasText: 'Piki' });
+      await card.waitFor();
+      const photo = card.getByRole('img', { name: 'Fotografija psa Piki' });
+      await expect
+        .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.currentSrc))
+        .toMatch(/_(thumb|med)\.webp$/);
+      for (const text of ['Zlati prinašalec', '3 leta', 'Samica', 'Ljubljana, Slovenija', 'Igriv', '+1'])
+        await see(card, text);
+      expect(await card.getByText('Miren').count()).toBe(0);
+      await see(card, 'beseda30…');
+      expect(await card.getByText('beseda31').count()).toBe(0);
+
+      // Details: everything, including the fourth trait and the whole description.
+      await card.getByRole('button', { name: 'Piki', exact: true }).click();
+      const details = page.getByRole('dialog', { name: 'Piki' });
+      await details.waitFor();
+      for (const text of [
+        'Zlati prinašalec',
+        '3 leta',
+        'Ljubljana, Slovenija',
+        'Miren',
+        'beseda40',
+        'Mojca Kos',
+      ])
+        await see(details, text);
+      await page.keyboard.press('Escape');
+      await details.waitFor({ state: 'detached' });
+
+      // Edit: new name and age.
+      await card.getByRole('button', { name: 'Uredi Piki' }).click();
+      const edit = page.getByRole('dialog', { name: 'Uredi profil psa' });
+      await edit.waitFor();
+      expect(await edit.getByLabel('Ime psa').inputValue()).toBe('Piki');
+      await edit.getByLabel('Ime psa').fill('Piki Junior');
+      await edit.getByLabel('Starost (leta)').selectOption('5');
+      await edit.getByRole('button', { name: 'Shrani spremembe' }).click();
+      await see(page, 'Uspešno posodobljeno');
+      await edit.waitFor({ state: 'detached' });
+      const edited = main.getByRole('article').filter({ hasText: 'Piki Junior' });
+      await see(edited, '5 let');
+
+      // Delete (no confirmation): the card goes and does not come back.
+      await edited.getByRole('button', { name: 'Izbriši Piki Junior' }).click();
+      await see(page, 'Uspešno izbrisano');
+      await see(main, 'Še nimate dodanega psa');
+      await page.waitForTimeout(500);
+      expect(await main.getByRole('article').count()).toBe(0);
+      expect(fullRequests).toEqual([]);
+
+      // Profile: no dogs, so matching is disabled with a hint.
+      await page.goto(`${server.url}/profil`);
+      await main.getByRole('heading', { name: 'Mojca Kos', level: 1 }).waitFor();
+      await see(main, 'Dodajte vsaj enega psa');
+      expect(await main.getByRole('button', { name: 'Poišči ujemanja' }).isDisabled()).toBe(true);
+
+      await main.getByRole('button', { name: 'Uredi profil' }).click();
+      const profile = page.getByRole('dialog', { name: 'Uredi profil' });
+      await profile.waitFor();
+      // The picker offers only 13–99, so 'Starost mora biti med 13 in 99 let' cannot be chosen.
+      const profileAges = await profile
+        .getByLabel('Starost (neobvezno)')
+        .locator('option:not([disabled])')
+        .allTextContents();
+      expect(profileAges).toEqual(Array.from({ length: 87 }, (_, i) => String(i + 13)));
+      await profile.getByLabel('Ime in priimek').fill('Mojca Novak');
+      await profile.getByLabel('Starost (neobvezno)').selectOption('34');
+      await pick(profile, 'Država', 'Avstr', 'Avstrija');
+      await pick(profile, 'Kraj', 'Grad', 'Gradec');
+      await profile.locator('input[type="file"]').setInputFiles(photoFile);
+      await see(page, 'Slika je bila uspešno optimizirana in naložena!');
+      await profile.locator('img[src*="profiles/"]').waitFor();
+      await profile.getByRole('button', { name: 'Shrani', exact: true }).click();
+      await see(page, 'Profil je posodobljen');
+      await profile.waitFor({ state: 'detached' });
+      await main.getByRole('heading', { name: 'Mojca Novak', level: 1 }).waitFor();
+      await see(main, '34 let');
+      await see(main, 'Gradec, Avstrija');
+      // The avatar is the new photo's 512 px variant.
+      expect(await main.locator('img[src*="profiles/"]').first().getAttribute('src')).toMatch(/_med\.webp$/);
+
+      // Changing the country again clears a place that is not in the new country.
+      await main.getByRole('button', { name: 'Uredi profil' }).click();
+      await profile.waitFor();
+      await pick(profile, 'Država', 'Slovenij', 'Slovenija');
+      expect(await profile.getByRole('combobox', { name: 'Kraj' }).inputValue()).toBe('');
+      await page.keyboard.press('Escape');
+
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await page.screenshot({ path: path.join(os.tmpdir(), `dogs-profile-${name}.png`), fullPage: true });
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,167 @@
+import clsx from 'clsx';
+import { Cake, ChevronRight, MapPin } from 'lucide-react';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { Photo } from '../../../../src/schemas/uploads';
+import { useLocale } from '../../lib/intl';
+import { Avatar } from '../profile/avatar';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog';
+import { dogAgeText } from './dog-age';
+import { DogPhoto } from './dog-photo';
+import { GenderBadge } from './gender-badge';
+import { breedName, placeName } from './names';
+import { TraitBadges } from './trait-badges';
+import type { Dog } from './types';
+
+/** The owner as the dog's detail shows them. */
+export interface DogOwnerCard {
+  fullName: string;
+  photo: Photo | null;
+  /** Place and country, already in the UI language ('' when unknown). */
+  place: string;
+}
+
+interface DogDetailsDialogProps {
+  /** The dog shown; null keeps the dialog closed. */
+  dog: Dog | null;
+  onOpenChange: (open: boolean) => void;
+  owner?: DogOwnerCard | undefined;
+  /** Makes the owner card a button ('show full profile'), e.g. to open the owner's profile dialog. */
+  onOwnerClick?: (() => void) | undefined;
+}
+
+/** Everything about one dog: a compact sheet on phones, photos beside the details on wider screens. */
+export function DogDetailsDialog({ dog, onOpenChange, owner, onOwnerClick }: DogDetailsDialogProps) {
+  return (
+    <Dialog open={dog !== null} onOpenChange={onOpenChange}>
+      <DialogContent className="md:max-w-4xl!">
+        {/* Keyed by dog, so the gallery starts at the main photo for each dog. */}
+        {dog && <DogDetails key={dog.id} dog={dog} owner={owner} onOwnerClick={onOwnerClick} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DogDetails({
+  dog,
+  owner,
+  onOwnerClick,
+}: Omit<DogDetailsDialogProps, 'onOpenChange'> & { dog: Dog }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [locale] = useLocale();
+  const place = placeName(dog.location, dog.originCountry, locale);
+  return (
+    // Room at the top on phones for the dialog's close button, which would sit on the photo.
+    <div className="grid gap-5 pt-9 md:grid-cols-2 md:gap-8 md:pt-0">
+      <Gallery dog={dog} />
+      <div className="flex min-w-0 flex-col gap-4">
+        <div>
+          <GenderBadge gender={dog.gender} />
+          <DialogTitle className="mt-2 break-words">{dog.name}</DialogTitle>
+          <DialogDescription className="text-lead">{breedName(dog.breed, locale)}</DialogDescription>
+        </div>
+        <dl className="grid gap-2">
+          <Fact icon={Cake} label={t('dog.ageLabel')} value={dogAgeText(intl, dog.age)} />
+          <Fact icon={MapPin} label={t('dog.location')} value={place} />
+        </dl>
+        {dog.traits.length > 0 && (
+          <section className="flex flex-col gap-2">
+            <h3 className="text-label font-bold">{t('dog.traits')}</h3>
+            <TraitBadges traits={dog.traits} max={Infinity} />
+          </section>
+        )}
+        {dog.description && (
+          <section className="flex flex-col gap-2">
+            <h3 className="text-label font-bold">{t('dog.about')}</h3>
+            <p className="whitespace-pre-line break-words text-foreground">{dog.description}</p>
+          </section>
+        )}
+        {owner && <OwnerCard owner={owner} onClick={onOwnerClick} />}
+      </div>
+    </div>
+  );
+}
+
+function Fact({ icon: Icon, label, value }: { icon: typeof Cake; label: string; value: string }) {
+  return (
+    <div className="flex items-center gap-3">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-control bg-muted text-primary-strong">
+        <Icon aria-hidden="true" className="size-4.5" />
+      </span>
+      <dt className="sr-only">{label}</dt>
+      <dd className="min-w-0 break-words">{value}</dd>
+    </div>
+  );
+}
+
+/** The main photo large, the others as thumbnails that switch it. */
+function Gallery({ dog }: { dog: Dog }) {
+  const intl = useIntl();
+  const [index, setIndex] = useState(0);
+  const photo = dog.photos[index] ?? dog.photos[0];
+  return (
+    <div className="flex flex-col gap-3">
+      <DogPhoto
+        photo={photo}
+        variant="medium"
+        loading="eager"
+        alt={intl.formatMessage({ id: 'dog.photoAlt' }, { name: dog.name })}
+        className="aspect-4/3 max-h-[40dvh] rounded-card md:aspect-square md:max-h-none"
+      />
+      {dog.photos.length > 1 && (
+        <ul className="flex flex-wrap gap-2">
+          {dog.photos.map((item, i) => (
+            <li key={item.key}>
+              <button
+                type="button"
+                aria-pressed={i === index}
+                aria-label={intl.formatMessage(
+                  { id: 'dog.showPhoto' },
+                  { index: i + 1, count: dog.photos.length },
+                )}
+                onClick={() => setIndex(i)}
+                className={clsx(
+                  'block rounded-control ring-offset-2 transition',
+                  i === index ? 'ring-2 ring-primary' : 'opacity-75 hover:opacity-100',
+                )}
+              >
+                <DogPhoto photo={item} alt="" className="size-14 rounded-control md:size-16" />
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+function OwnerCard({ owner, onClick }: { owner: DogOwnerCard; onClick?: (() => void) | undefined }) {
+  const intl = useIntl();
+  const body = (
+    <>
+      <Avatar fullName={owner.fullName} photo={owner.photo} size="sm" />
+      <span className="flex min-w-0 flex-1 flex-col">
+        <span className="text-caption font-semibold text-muted-foreground">
+          {intl.formatMessage({ id: 'dog.owner' })}
+        </span>
+        <span className="font-bold break-words">{owner.fullName}</span>
+        {owner.place && <span className="text-caption text-muted-foreground">{owner.place}</span>}
+        {onClick && (
+          <span className="text-caption font-semibold text-primary-strong">
+            {intl.formatMessage({ id: 'dog.showOwnerProfile' })}
+          </span>
+        )}
+      </span>
+      {onClick && <ChevronRight aria-hidden="true" className="size-5 shrink-0 text-muted-foreground" />}
+    </>
+  );
+  const box = 'flex w-full items-center gap-3 rounded-card border border-border bg-background p-3 text-left';
+  return onClick ? (
+    <button type="button" onClick={onClick} className={clsx(box, 'transition-colors hover:bg-muted')}>
+      {body}
+    </button>
+  ) : (
+    <div className={box}>{body}</div>
+  );
+}

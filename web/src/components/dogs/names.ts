@@ -1,0 +1,27 @@
+import { BREEDS } from '../../../../src/data/breeds';
+import { citiesOf } from '../../../../src/data/cities';
+import { countryName } from '../../../../src/data/countries';
+import { displayName, type Named } from '../../../../src/data/named';
+import { TRAITS } from '../../../../src/data/traits';
+import type { Locale } from '../../../../src/i18n';
+
+/*
+ * Stored reference values (Slovenian canonical names) shown in the UI language. A name the list does not
+ * know (older data) is shown as stored.
+ */
+
+const shown = (items: readonly Named[] | undefined, name: string, locale: Locale) => {
+  const item = items?.find((entry) => entry.name === name);
+  return item ? displayName(item, locale) : name;
+};
+
+export const breedName = (breed: string, locale: Locale) => shown(BREEDS, breed, locale);
+
+export const traitName = (trait: string, locale: Locale) => shown(TRAITS, trait, locale);
+
+/** "Ljubljana, Slovenija"; the country alone without a place, '' without either. */
+export function placeName(location: string | null, countryCode: string | null, locale: Locale): string {
+  const place = location ? shown(countryCode ? citiesOf(countryCode) : undefined, location, locale) : '';
+  const country = countryCode ? countryName(countryCode, locale) : '';
+  return [place, country].filter(Boolean).join(', ');
+}

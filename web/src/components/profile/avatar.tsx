@@ -1,0 +1,60 @@
+import clsx from 'clsx';
+import type { Locale } from '../../../../src/i18n';
+import type { Photo } from '../../../../src/schemas/uploads';
+import { placeName } from '../dogs/names';
+
+/** Where a person lives, in the UI language: place and country, or '' before they have set a place. */
+export function profilePlace(profile: { location: string | null; countryCode: string }, locale: Locale) {
+  return profile.location ? placeName(profile.location, profile.countryCode, locale) : '';
+}
+
+/** Initials of the first and last name, or the e-mail's first letter. */
+export function initialsOf(fullName: string, email = ''): string {
+  const words = fullName.trim().split(/\s+/).filter(Boolean);
+  const letters = words.length > 1 ? [words[0], words.at(-1)] : words;
+  const initials = letters.map((word) => [...(word ?? '')][0] ?? '').join('');
+  return (initials || email[0] || '?').toUpperCase();
+}
+
+const SIZES = {
+  sm: { box: 'size-12 text-lead', variant: 'thumb', px: 48 },
+  md: { box: 'size-16 text-title', variant: 'thumb', px: 64 },
+  lg: { box: 'size-24 text-headline md:size-28', variant: 'medium', px: 112 },
+} as const;
+
+interface AvatarProps {
+  fullName: string;
+  email?: string | undefined;
+  photo: Photo | null | undefined;
+  size?: keyof typeof SIZES;
+  className?: string;
+}
+
+/** A person's round photo, or their initials on the primary colour. Decoration: the name is always beside it. */
+export function Avatar({ fullName, email, photo, size = 'md', className }: AvatarProps) {
+  const { box, variant, px } = SIZES[size];
+  return (
+    <span
+      aria-hidden="true"
+      className={clsx(
+        'relative flex shrink-0 items-center justify-center overflow-hidden rounded-pill bg-primary font-extrabold text-primary-foreground',
+        box,
+        className,
+      )}
+    >
+      {photo ? (
+        <img
+          src={photo[variant]}
+          alt=""
+          width={px}
+          height={px}
+          loading="lazy"
+          decoding="async"
+          className="absolute inset-0 size-full object-cover"
+        />
+      ) : (
+        initialsOf(fullName, email)
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,95 @@
+import { MapPin, Pencil, Trash2 } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import { descriptionPreview } from '../../components/dogs/description-preview';
+import { dogAgeText } from '../../components/dogs/dog-age';
+import { DogPhoto } from '../../components/dogs/dog-photo';
+import { GenderBadge } from '../../components/dogs/gender-badge';
+import { breedName, placeName } from '../../components/dogs/names';
+import { TraitBadges } from '../../components/dogs/trait-badges';
+import type { Dog } from '../../components/dogs/types';
+import { buttonClasses } from '../../components/ui/button';
+import { useLocale } from '../../lib/intl';
+
+/**
+ * The photo's slot in the grid (1 column on phones, 2 from md, 3 from lg inside max-w-6xl), so the browser
+ * picks the 200 px or the 512 px variant for the screen's density.
+ */
+const PHOTO_SIZES = '(min-width: 1152px) 360px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw';
+
+interface DogCardProps {
+  dog: Dog;
+  onOpen: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+  /** The first cards are in view at once: their photos load without waiting. */
+  eager?: boolean;
+}
+
+/** One of my dogs in the grid; the name is a button that covers the card and opens the details. */
+export function DogCard({ dog, onOpen, onEdit, onDelete, eager = false }: DogCardProps) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const [locale] = useLocale();
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-card border border-border bg-surface shadow-card transition-shadow hover:shadow-lg">
+      <div className="relative">
+        <DogPhoto
+          photo={dog.photos[0]}
+          alt={t('dog.photoAlt', { name: dog.name })}
+          sizes={PHOTO_SIZES}
+          loading={eager ? 'eager' : 'lazy'}
+          className="aspect-4/3"
+        />
+        <GenderBadge gender={dog.gender} className="absolute top-3 left-3 shadow-sm" />
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4 md:p-5">
+        <div>
+          <div className="flex items-baseline justify-between gap-3">
+            <h2 className="min-w-0 text-title font-bold break-words">
+              <button
+                type="button"
+                onClick={onOpen}
+                className="text-left after:absolute after:inset-0 after:content-[''] hover:text-primary-strong focus-visible:outline-none after:focus-visible:rounded-card after:focus-visible:outline-2 after:focus-visible:-outline-offset-2 after:focus-visible:outline-ring"
+              >
+                {dog.name}
+              </button>
+            </h2>
+            <span className="shrink-0 font-semibold text-muted-foreground">{dogAgeText(intl, dog.age)}</span>
+          </div>
+          <p className="font-medium text-primary-strong">{breedName(dog.breed, locale)}</p>
+          <p className="mt-1 flex items-center gap-1.5 text-caption text-muted-foreground">
+            <MapPin aria-hidden="true" className="size-4 shrink-0" />
+            <span className="min-w-0 truncate">{placeName(dog.location, dog.originCountry, locale)}</span>
+          </p>
+        </div>
+        <TraitBadges traits={dog.traits} />
+        {dog.description && (
+          <p className="text-label break-words text-muted-foreground">
+            {descriptionPreview(dog.description)}
+          </p>
+        )}
+        {/* Above the name's cover, so these stay their own buttons. */}
+        <div className="relative z-10 mt-auto grid grid-cols-2 gap-2 pt-1">
+          <button
+            type="button"
+            onClick={onEdit}
+            aria-label={t('dogs.card.editNamed', { name: dog.name })}
+            className={buttonClasses({ variant: 'outline' })}
+          >
+            <Pencil aria-hidden="true" className="size-4.5" />
+            {t('dogs.card.edit')}
+          </button>
+          <button
+            type="button"
+            onClick={onDelete}
+            aria-label={t('dogs.card.deleteNamed', { name: dog.name })}
+            className="inline-flex min-h-11 items-center justify-center gap-2 rounded-control border border-danger/30 px-5 font-semibold text-danger transition-colors hover:bg-danger-soft"
+          >
+            <Trash2 aria-hidden="true" className="size-4.5" />
+            {t('dogs.card.delete')}
+          </button>
+        </div>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,361 @@
+import clsx from 'clsx';
+import { Mars, Venus } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { DEFAULT_COUNTRY } from '../../../../src/data/countries';
+import { LIMITS } from '../../../../src/limits';
+import type { DogGender } from '../../../../src/schemas/dogs';
+import type { Photo } from '../../../../src/schemas/uploads';
+import type { Dog } from '../../components/dogs/types';
+import { AgePicker } from '../../components/pickers/age-picker';
+import { BreedPicker } from '../../components/pickers/breed-picker';
+import { CountryPicker } from '../../components/pickers/country-picker';
+import { CONTROL_CLASSES } from '../../components/pickers/field-parts';
+import { LocationPicker, locationAfterCountryChange } from '../../components/pickers/location-picker';
+import { TraitsPicker } from '../../components/pickers/traits-picker';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { TextField } from '../../components/ui/field';
+import { Label } from '../../components/ui/label';
+import { useErrorText } from '../../lib/errors';
+import {
+  type FieldIssues,
+  focusFirstInvalid,
+  issuesByField,
+  placeIssue,
+  serverIssues,
+} from '../../lib/form-issues';
+import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { DogPhotosField } from './dog-photos-field';
+import { loadDogSchema } from './schemas';
+
+interface Values {
+  name: string;
+  breed: string;
+  age: number | undefined;
+  gender: DogGender;
+  originCountry: string;
+  location: string;
+  description: string;
+  traits: string[];
+  photos: Photo[];
+}
+
+type Field = keyof Values;
+
+/** The schema module's DOG_GENDERS, not imported: that would pull zod into the page's first download. */
+const GENDERS: readonly DogGender[] = ['male', 'female'];
+
+/** Fields in the order they appear, for moving the focus to the first invalid one. */
+const ORDER: readonly Field[] = [
+  'name',
+  'breed',
+  'age',
+  'gender',
+  'originCountry',
+  'location',
+  'description',
+  'traits',
+  'photos',
+];
+
+/** The numbers the server's messages about each field need (its errors carry only locale keys). */
+const BOUNDS: Partial<Record<Field, Record<string, number>>> = {
+  name: { max: LIMITS.dogName.max },
+  age: LIMITS.dogAge,
+  description: { max: LIMITS.dogDescription.max },
+  photos: { max: LIMITS.dogPhotos.max },
+};
+
+function initialValues(dog: Dog | null): Values {
+  return dog
+    ? {
+        name: dog.name,
+        breed: dog.breed,
+        age: dog.age,
+        gender: dog.gender,
+        originCountry: dog.originCountry ?? DEFAULT_COUNTRY,
+        location: dog.location,
+        description: dog.description ?? '',
+        traits: dog.traits,
+        photos: dog.photos,
+      }
+    : {
+        name: '',
+        breed: '',
+        age: undefined,
+        gender: 'male',
+        originCountry: DEFAULT_COUNTRY,
+        location: '',
+        description: '',
+        traits: [],
+        photos: [],
+      };
+}
+
+interface DogFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The dog to edit; null adds a new one. */
+  dog: Dog | null;
+}
+
+/** Add or edit a dog: one form for both (SPEC Dog management). */
+export function DogFormDialog({ open, onOpenChange, dog }: DogFormDialogProps) {
+  const intl = useIntl();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="md:max-w-2xl!">
+        <DialogTitle>
+          {intl.formatMessage({ id: dog ? 'dogs.form.editTitle' : 'dogs.form.addTitle' })}
+        </DialogTitle>
+        <DialogDescription>
+          {intl.formatMessage({ id: dog ? 'dogs.form.editText' : 'dogs.form.addText' }, { name: dog?.name })}
+        </DialogDescription>
+        {/* Mounted only while open, so every opening starts from the dog's saved values. */}
+        <DogForm key={dog?.id ?? 'new'} dog={dog} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function DogForm({ dog, onDone }: { dog: Dog | null; onDone: () => void }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const errorText = useErrorText();
+  const utils = trpc.useUtils();
+  const formRef = useRef<HTMLFormElement>(null);
+  const descriptionId = useId();
+  const [values, setValues] = useState(() => initialValues(dog));
+  const [issues, setIssues] = useState<FieldIssues<Field>>({});
+  const [uploading, setUploading] = useState(false);
+
+  useEffect(() => {
+    void loadDogSchema();
+  }, []);
+
+  const saved = (updated: Dog) => {
+    utils.dogs.mine.setData(
+      undefined,
+      (dogs) =>
+        dogs && (dog ? dogs.map((item) => (item.id === updated.id ? updated : item)) : [updated, ...dogs]),
+    );
+    void utils.dogs.mine.invalidate();
+    void utils.profiles.stats.invalidate();
+    onDone();
+  };
+  const refused = (error: unknown, title: string) => {
+    const fields = serverIssues<Field>(error, BOUNDS);
+    if (fields) {
+      setIssues(fields);
+      focusFirstInvalid(formRef.current, ORDER, fields);
+    }
+    toast.error(t(title), { description: errorText(error) });
+  };
+  const create = trpc.dogs.create.useMutation({
+    onSuccess: (created) => {
+      toast.success(t('dogs.toast.created'), { description: t('dogs.toast.createdText') });
+      saved(created);
+    },
+    onError: (error) => refused(error, 'dogs.toast.createError'),
+  });
+  const update = trpc.dogs.update.useMutation({
+    onSuccess: (updated) => {
+      toast.success(t('dogs.toast.updated'), {
+        description: t('dogs.toast.updatedText', { name: updated.name }),
+      });
+      saved(updated);
+    },
+    onError: (error) => refused(error, 'dogs.toast.updateError'),
+  });
+  const saving = create.isPending || update.isPending;
+
+  const set = <F extends Field>(field: F, value: Values[F]) => {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    setIssues((previous) => ({ ...previous, [field]: undefined }));
+  };
+  const message = (field: Field) => {
+    const issue = issues[field];
+    return issue && intl.formatMessage({ id: issue.key }, issue.values);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (saving || uploading) return;
+    const result = (await loadDogSchema()).safeParse({
+      ...values,
+      photos: values.photos.map((photo) => photo.key),
+    });
+    if (!result.success) {
+      const found = issuesByField<Field>(result.error.issues, BOUNDS);
+      found.location ??= placeIssue(values.originCountry, values.location, true);
+      setIssues(found);
+      focusFirstInvalid(formRef.current, ORDER, found);
+      return;
+    }
+    setIssues({});
+    if (dog) update.mutate({ ...result.data, id: dog.id });
+    else create.mutate(result.data);
+  };
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      className="mt-5 flex flex-col gap-5"
+    >
+      <TextField
+        label={t('dogs.form.name')}
+        name="name"
+        value={values.name}
+        onChange={(event) => set('name', event.target.value)}
+        error={message('name')}
+        maxLength={LIMITS.dogName.max}
+        autoComplete="off"
+      />
+      <div className="grid gap-5 sm:grid-cols-[2fr_1fr]">
+        <BreedPicker
+          label={t('dogs.form.breed')}
+          name="breed"
+          value={values.breed}
+          onChange={(breed) => set('breed', breed)}
+          error={message('breed')}
+        />
+        <AgePicker
+          label={t('dogs.form.age')}
+          name="age"
+          value={values.age}
+          onChange={(age) => set('age', age)}
+          error={message('age')}
+        />
+      </div>
+      <GenderField value={values.gender} onChange={(gender) => set('gender', gender)} />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <CountryPicker
+          label={t('dogs.form.country')}
+          name="originCountry"
+          value={values.originCountry}
+          onChange={(code) => {
+            setValues((previous) => ({
+              ...previous,
+              originCountry: code,
+              location: locationAfterCountryChange(code, previous.location),
+            }));
+            setIssues((previous) => ({ ...previous, originCountry: undefined, location: undefined }));
+          }}
+          error={message('originCountry')}
+        />
+        <LocationPicker
+          label={t('dogs.form.location')}
+          name="location"
+          country={values.originCountry}
+          value={values.location}
+          onChange={(location) => set('location', location)}
+          error={message('location')}
+        />
+      </div>
+      <div className="flex flex-col gap-1.5">
+        <div className="flex items-baseline justify-between gap-3">
+          <Label htmlFor={descriptionId}>{t('dogs.form.description')}</Label>
+          <span
+            id={`${descriptionId}-count`}
+            className={clsx(
+              'text-caption tabular-nums',
+              values.description.length > LIMITS.dogDescription.max ? 'text-danger' : 'text-muted-foreground',
+            )}
+          >
+            {t('dogs.form.descriptionCount', {
+              count: values.description.length,
+              max: LIMITS.dogDescription.max,
+            })}
+          </span>
+        </div>
+        <textarea
+          id={descriptionId}
+          name="description"
+          rows={4}
+          maxLength={LIMITS.dogDescription.max}
+          value={values.description}
+          onChange={(event) => set('description', event.target.value)}
+          placeholder={t('dogs.form.descriptionPlaceholder')}
+          aria-invalid={issues.description ? true : undefined}
+          aria-describedby={clsx(`${descriptionId}-count`, issues.description && `${descriptionId}-error`)}
+          className={clsx(CONTROL_CLASSES, 'resize-y py-2.5')}
+        />
+        {issues.description && (
+          <p id={`${descriptionId}-error`} className="text-caption font-medium text-danger">
+            {message('description')}
+          </p>
+        )}
+      </div>
+      <TraitsPicker
+        label={t('dogs.form.traits')}
+        name="traits"
+        value={values.traits}
+        onChange={(traits) => set('traits', traits)}
+        error={message('traits')}
+      />
+      <DogPhotosField
+        value={values.photos}
+        onChange={(update) => {
+          setValues((previous) => ({ ...previous, photos: update(previous.photos) }));
+          setIssues((previous) => ({ ...previous, photos: undefined }));
+        }}
+        onBusyChange={setUploading}
+        error={message('photos')}
+        disabled={saving}
+      />
+      <div className="sticky -bottom-5 z-10 -mx-5 -mb-5 flex flex-col-reverse gap-3 border-t border-border bg-surface px-5 py-4 sm:flex-row sm:justify-end md:-bottom-8 md:-mx-8 md:-mb-8 md:px-8">
+        <Button variant="outline" onClick={onDone}>
+          {t('dogs.form.cancel')}
+        </Button>
+        <Button type="submit" loading={saving} disabled={uploading}>
+          {t(dog ? 'dogs.form.save' : 'dogs.form.create')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** Samec / Samica as two toggle buttons (native radios, so arrow keys move between them). */
+function GenderField({ value, onChange }: { value: DogGender; onChange: (gender: DogGender) => void }) {
+  const intl = useIntl();
+  const icons = { male: Mars, female: Venus } as const;
+  return (
+    <fieldset className="flex flex-col gap-1.5">
+      <legend className="mb-1.5 text-body font-semibold text-foreground">
+        {intl.formatMessage({ id: 'dogs.form.gender' })}
+      </legend>
+      <div className="grid grid-cols-2 gap-2">
+        {GENDERS.map((gender) => {
+          const Icon = icons[gender];
+          return (
+            <label
+              key={gender}
+              className={clsx(
+                'flex min-h-11 cursor-pointer items-center justify-center gap-2 rounded-control border px-4 font-semibold transition-colors',
+                'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring',
+                value === gender
+                  ? 'border-primary bg-primary text-primary-foreground'
+                  : 'border-input bg-surface text-foreground hover:bg-muted',
+              )}
+            >
+              <input
+                type="radio"
+                name="gender"
+                value={gender}
+                checked={value === gender}
+                onChange={() => onChange(gender)}
+                className="sr-only"
+              />
+              <Icon aria-hidden="true" className="size-5" />
+              {intl.formatMessage({ id: `dog.gender.${gender}` })}
+            </label>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,95 @@
+import { Star, X } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import { LIMITS } from '../../../../src/limits';
+import type { Photo } from '../../../../src/schemas/uploads';
+import { DogPhoto } from '../../components/dogs/dog-photo';
+import { PhotoUpload } from '../../components/pickers/photo-upload';
+
+interface DogPhotosFieldProps {
+  /** The dog's photos in order; the first is the main one. */
+  value: Photo[];
+  /** Gets an update of the latest list (an upload may finish after other changes). */
+  onChange: (update: (photos: Photo[]) => Photo[]) => void;
+  /** Tells the form while a photo is on its way, so it is not saved without it. */
+  onBusyChange: (busy: boolean) => void;
+  error?: string | undefined;
+  disabled?: boolean;
+}
+
+/** Up to LIMITS.dogPhotos.max photos: thumbnails to remove or make the main one, and an upload box. */
+export function DogPhotosField({ value, onChange, onBusyChange, error, disabled }: DogPhotosFieldProps) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const max = LIMITS.dogPhotos.max;
+  const full = value.length >= max;
+
+  const remove = (key: string) => onChange((photos) => photos.filter((photo) => photo.key !== key));
+  const makeMain = (photo: Photo) =>
+    onChange((photos) => [photo, ...photos.filter((item) => item.key !== photo.key)]);
+
+  return (
+    <div className="flex flex-col gap-3">
+      {value.length > 0 && (
+        <div className="flex flex-col gap-1.5">
+          <p className="text-body font-semibold text-foreground">
+            {t('dogs.form.photos', { count: value.length, max })}
+          </p>
+          <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6">
+            {value.map((photo, index) => {
+              const number = { index: index + 1 };
+              return (
+                <li key={photo.key} className="relative">
+                  <DogPhoto
+                    photo={photo}
+                    alt={t('dogs.form.photoAlt', number)}
+                    className="aspect-square rounded-control"
+                  />
+                  {index === 0 ? (
+                    <span className="absolute bottom-1 left-1 rounded-pill bg-primary px-2 py-0.5 text-caption font-semibold text-primary-foreground">
+                      {t('dogs.form.mainPhoto')}
+                    </span>
+                  ) : (
+                    <button
+                      type="button"
+                      disabled={disabled}
+                      onClick={() => makeMain(photo)}
+                      aria-label={t('dogs.form.makeMain', number)}
+                      title={t('dogs.form.makeMain', number)}
+                      className="absolute bottom-1 left-1 flex size-9 items-center justify-center rounded-pill bg-surface/90 text-primary-strong shadow-sm hover:bg-surface disabled:opacity-60"
+                    >
+                      <Star aria-hidden="true" className="size-4.5" />
+                    </button>
+                  )}
+                  <button
+                    type="button"
+                    disabled={disabled}
+                    onClick={() => remove(photo.key)}
+                    aria-label={t('dogs.form.removePhoto', number)}
+                    title={t('dogs.form.removePhoto', number)}
+                    className="absolute top-1 right-1 flex size-9 items-center justify-center rounded-pill bg-surface/90 text-danger shadow-sm hover:bg-surface disabled:opacity-60"
+                  >
+                    <X aria-hidden="true" className="size-4.5" />
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      )}
+      {full ? (
+        <p className="rounded-control bg-muted px-4 py-3 text-caption text-muted-foreground">
+          {t('dogs.form.photosFull', { max })}
+        </p>
+      ) : (
+        <PhotoUpload
+          kind="dog"
+          label={value.length > 0 ? t('dogs.form.addPhoto') : t('dogs.form.photo')}
+          error={error}
+          disabled={disabled}
+          onBusyChange={onBusyChange}
+          onUploaded={({ key, urls }) => onChange((photos) => [...photos, { key, ...urls }].slice(0, max))}
+        />
+      )}
+    </div>
+  );
+}
