@@ -9,9 +9,8 @@ import type { Photo } from '../../../../src/schemas/uploads';
 import type { Dog } from '../../components/dogs/types';
 import { AgePicker } from '../../components/pickers/age-picker';
 import { BreedPicker } from '../../components/pickers/breed-picker';
-import { CountryPicker } from '../../components/pickers/country-picker';
+import { PlaceFields } from '../../components/pickers/place-fields';
 import { CONTROL_CLASSES } from '../../components/pickers/field-parts';
-import { LocationPicker, locationAfterCountryChange } from '../../components/pickers/location-picker';
 import { TraitsPicker } from '../../components/pickers/traits-picker';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
@@ -232,30 +231,19 @@ function DogForm({ dog, onDone }: { dog: Dog | null; onDone: () => void }) {
         />
       </div>
       <GenderField value={values.gender} onChange={(gender) => set('gender', gender)} />
-      <div className="grid gap-5 sm:grid-cols-2">
-        <CountryPicker
-          label={t('dogs.form.country')}
-          name="originCountry"
-          value={values.originCountry}
-          onChange={(code) => {
-            setValues((previous) => ({
-              ...previous,
-              originCountry: code,
-              location: locationAfterCountryChange(code, previous.location),
-            }));
-            setIssues((previous) => ({ ...previous, originCountry: undefined, location: undefined }));
-          }}
-          error={message('originCountry')}
-        />
-        <LocationPicker
-          label={t('dogs.form.location')}
-          name="location"
-          country={values.originCountry}
-          value={values.location}
-          onChange={(location) => set('location', location)}
-          error={message('location')}
-        />
-      </div>
+      <PlaceFields
+        country={values.originCountry}
+        location={values.location}
+        onChange={({ country, location }) => {
+          set('originCountry', country);
+          set('location', location);
+        }}
+        countryName="originCountry"
+        countryLabel={t('dogs.form.country')}
+        locationLabel={t('dogs.form.location')}
+        countryError={message('originCountry')}
+        locationError={message('location')}
+      />
       <div className="flex flex-col gap-1.5">
         <div className="flex items-baseline justify-between gap-3">
           <Label htmlFor={descriptionId}>{t('dogs.form.description')}</Label>

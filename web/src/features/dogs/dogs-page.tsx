@@ -1,15 +1,14 @@
-import { Dog as DogIcon, LogIn, Plus, RotateCcw } from 'lucide-react';
+import { Dog as DogIcon, Plus, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { Link } from 'react-router';
 import { DogDetailsDialog } from '../../components/dogs/dog-details-dialog';
 import { DogSilhouette } from '../../components/dogs/dog-silhouette';
 import type { Dog } from '../../components/dogs/types';
 import { useDogChanges } from '../../components/dogs/use-dog-changes';
-import { MessagePanel } from '../../components/message-panel';
+import { SignInRequired } from '../../components/sign-in-required';
 import { profilePlace } from '../../components/profile/avatar';
 import { Alert } from '../../components/ui/alert';
-import { Button, buttonClasses } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/intl';
@@ -21,25 +20,9 @@ import { DogFormDialog } from './dog-form-dialog';
 
 /** /dogs and /moji-psi: my dogs as cards, with add, edit, delete and details (SPEC Dog management). */
 export default function DogsPage() {
-  const intl = useIntl();
   const { user, isLoading } = useSession();
   if (isLoading) return <PageSpinner />;
-  if (!user) {
-    return (
-      <MessagePanel
-        icon={DogIcon}
-        title={intl.formatMessage({ id: 'dogs.signedOut.title' })}
-        actions={
-          <Link to="/auth" className={buttonClasses()}>
-            <LogIn aria-hidden="true" className="size-5" />
-            {intl.formatMessage({ id: 'dogs.signedOut.signIn' })}
-          </Link>
-        }
-      >
-        <p>{intl.formatMessage({ id: 'dogs.signedOut.text' })}</p>
-      </MessagePanel>
-    );
-  }
+  if (!user) return <SignInRequired icon={DogIcon} messages="dogs.signedOut" />;
   return <MyDogs />;
 }
 

@@ -4,8 +4,7 @@ import { useIntl } from 'react-intl';
 import { LIMITS } from '../../../../src/limits';
 import type { Photo } from '../../../../src/schemas/uploads';
 import { AgePicker } from '../../components/pickers/age-picker';
-import { CountryPicker } from '../../components/pickers/country-picker';
-import { LocationPicker, locationAfterCountryChange } from '../../components/pickers/location-picker';
+import { PlaceFields } from '../../components/pickers/place-fields';
 import { PhotoUpload } from '../../components/pickers/photo-upload';
 import { Avatar } from '../../components/profile/avatar';
 import { Button } from '../../components/ui/button';
@@ -192,30 +191,19 @@ function ProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () => vo
           </button>
         )}
       </div>
-      <div className="grid gap-5 sm:grid-cols-2">
-        <CountryPicker
-          label={t('profile.edit.country')}
-          name="country"
-          value={values.country}
-          onChange={(code) => {
-            setValues((previous) => ({
-              ...previous,
-              country: code,
-              location: locationAfterCountryChange(code, previous.location),
-            }));
-            setIssues((previous) => ({ ...previous, country: undefined, location: undefined }));
-          }}
-          error={message('country')}
-        />
-        <LocationPicker
-          label={t('profile.edit.location')}
-          name="location"
-          country={values.country}
-          value={values.location}
-          onChange={(location) => set('location', location)}
-          error={message('location')}
-        />
-      </div>
+      <PlaceFields
+        country={values.country}
+        location={values.location}
+        onChange={({ country, location }) => {
+          set('country', country);
+          set('location', location);
+        }}
+        countryName="country"
+        countryLabel={t('profile.edit.country')}
+        locationLabel={t('profile.edit.location')}
+        countryError={message('country')}
+        locationError={message('location')}
+      />
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onDone}>
           {t('profile.edit.cancel')}

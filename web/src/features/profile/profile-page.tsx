@@ -5,7 +5,6 @@ import {
   Dog as DogIcon,
   HandHeart,
   Heart,
-  LogIn,
   LogOut,
   type LucideIcon,
   Mail,
@@ -18,10 +17,10 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { INTL_TAG } from '../../../../src/i18n';
 import { useDogChanges } from '../../components/dogs/use-dog-changes';
-import { MessagePanel } from '../../components/message-panel';
+import { SignInRequired } from '../../components/sign-in-required';
 import { Avatar, profilePlace } from '../../components/profile/avatar';
 import { Alert } from '../../components/ui/alert';
-import { Button, buttonClasses } from '../../components/ui/button';
+import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useErrorText } from '../../lib/errors';
@@ -36,25 +35,9 @@ import type { MyProfile } from './types';
 
 /** /profil: who I am, my dogs, my numbers and where to go next (SPEC Profile). */
 export default function ProfilePage() {
-  const intl = useIntl();
   const { user, isLoading } = useSession();
   if (isLoading) return <PageSpinner />;
-  if (!user) {
-    return (
-      <MessagePanel
-        icon={UserRound}
-        title={intl.formatMessage({ id: 'profile.signedOut.title' })}
-        actions={
-          <Link to="/auth" className={buttonClasses()}>
-            <LogIn aria-hidden="true" className="size-5" />
-            {intl.formatMessage({ id: 'profile.signedOut.signIn' })}
-          </Link>
-        }
-      >
-        <p>{intl.formatMessage({ id: 'profile.signedOut.text' })}</p>
-      </MessagePanel>
-    );
-  }
+  if (!user) return <SignInRequired icon={UserRound} messages="profile.signedOut" />;
   return <Profile />;
 }
 
