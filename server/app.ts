@@ -19,7 +19,6 @@ import { appRouter, type AppRouter } from './routers/_app';
 import { grantAdmin } from './services/auth';
 import { purgeExpired } from './services/maintenance';
 import { createFsStorage, MEDIA_PREFIX } from './storage/fs-storage';
-import { createS3Storage } from './storage/s3-storage';
 import type { Storage } from './storage/storage';
 import { type AppDeps, type Context, isCrossOrigin, resolveUser, tokenFrom } from './trpc/context';
 
@@ -62,8 +61,9 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
   // Registered after the database's hook, so it runs first: LISTEN ends before the connections close.
   app.addHook('onClose', () => bus.close());
   const uploadsDir = path.join(config.dataDir, 'uploads');
+  // The S3 client (minio) takes a third of a second to load: only when it is used.
   const storage: Storage = config.s3
-    ? await createS3Storage(config.s3, app.log)
+    ? await (await import('./storage/s3-storage')).createS3Storage(config.s3, app.log)
     : createFsStorage(uploadsDir);
   const deps: AppDeps = {
     db: db.db,

@@ -1,4 +1,3 @@
-import sharp from 'sharp';
 import { AppError } from '../../src/errors';
 import { LIMITS } from '../../src/limits';
 
@@ -10,8 +9,13 @@ export const VARIANT_SUFFIX: Record<Variant, string> = { thumb: '_thumb', medium
 
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
 
-// One image at a time per core is plenty for 2-core machines and keeps memory bounded.
-sharp.concurrency(1);
+/** libvips loads on the first upload, not at start-up (it takes ~0.2 s). */
+async function loadSharp() {
+  const sharp = (await import('sharp')).default;
+  // One thread per image operation: the three encodes already run side by side, and memory stays bounded.
+  sharp.concurrency(1);
+  return sharp;
+}
 
 /**
  * Checks that `input` really is a JPEG, PNG, WebP or HEIC image (by content, not name) and makes the
@@ -19,6 +23,7 @@ sharp.concurrency(1);
  */
 export async function makeVariants(input: Buffer): Promise<Record<Variant, Buffer>> {
   const { maxPixels, widths, quality } = LIMITS.upload;
+  const sharp = await loadSharp();
   let format: string | undefined;
   let pixels: number;
   try {
