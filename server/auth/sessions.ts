@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { LIMITS } from '../../src/limits';
 import type { DbOrTx } from '../db/client';
 import { profiles, sessions, users } from '../db/schema';
@@ -64,6 +64,15 @@ export async function validateSession(
 
 export async function invalidateSession(db: DbOrTx, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+}
+
+/** Whether the session still exists and has not expired (no renewal, unlike validateSession). */
+export async function sessionIsLive(db: DbOrTx, token: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(and(eq(sessions.id, hashToken(token)), gt(sessions.expiresAt, new Date())));
+  return row !== undefined;
 }
 
 export async function invalidateUserSessions(db: DbOrTx, userId: string): Promise<void> {

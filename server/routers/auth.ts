@@ -6,6 +6,7 @@ import {
   signUpInput,
 } from '../../src/schemas/auth';
 import { invalidateSession } from '../auth/sessions';
+import { announceSessionsEnded } from '../realtime/sessions';
 import * as auth from '../services/auth';
 import type { Context } from '../trpc/context';
 import { publicProcedure, router } from '../trpc/init';
@@ -16,6 +17,7 @@ const depsOf = (ctx: Context): auth.AuthDeps => ({
   publicUrl: ctx.config.publicUrl,
   adminEmails: ctx.config.adminEmails,
   log: ctx.log,
+  bus: ctx.bus,
 });
 
 /** Sets the cookie for browsers and returns the token for scripts. */
@@ -40,6 +42,7 @@ export const authRouter = router({
   /** Tolerates a missing or already ended session. */
   signOut: publicProcedure.mutation(async ({ ctx }) => {
     if (ctx.sessionToken) await invalidateSession(ctx.db, ctx.sessionToken);
+    if (ctx.user) await announceSessionsEnded(ctx.bus, ctx.user.id);
     ctx.clearSessionCookie();
     return { ok: true as const };
   }),

@@ -1,5 +1,6 @@
 import { dogCreateInput, dogIdInput, dogUpdateInput } from '../../src/schemas/dogs';
 import { listen } from '../realtime/bus';
+import { whileSignedIn } from '../realtime/sessions';
 import * as dogs from '../services/dogs';
 import { authedProcedure, router } from '../trpc/init';
 
@@ -22,6 +23,8 @@ export const dogsRouter = router({
 
   /** Changes to my dogs made elsewhere (another tab or device), so lists can refresh. */
   onChange: authedProcedure.subscription(async function* ({ ctx, signal }) {
-    yield* listen<dogs.DogChange>(ctx.bus, dogs.dogTopic(ctx.user.id), signal);
+    const session = whileSignedIn(ctx, signal);
+    yield* listen<dogs.DogChange>(ctx.bus, dogs.dogTopic(ctx.user.id), session.signal);
+    session.throwIfEnded();
   }),
 });

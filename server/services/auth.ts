@@ -14,6 +14,8 @@ import { renderMail } from '../auth/mail-templates';
 import type { Mailer } from '../auth/mailer';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { createSession, invalidateUserSessions } from '../auth/sessions';
+import type { Bus } from '../realtime/bus';
+import { announceSessionsEnded } from '../realtime/sessions';
 import { generateToken, hashToken } from '../auth/tokens';
 import type { Db, DbOrTx } from '../db/client';
 import { emailTokens, profiles, signInFailures, users } from '../db/schema';
@@ -24,6 +26,7 @@ export interface AuthDeps {
   publicUrl: string;
   adminEmails: string[];
   log: FastifyBaseLogger;
+  bus: Bus;
 }
 
 export interface SignedIn {
@@ -269,7 +272,7 @@ export async function resetPassword(
   input: z.output<typeof resetPasswordInput>,
 ): Promise<SignedIn> {
   const passwordHash = await hashPassword(input.password);
-  return deps.db.transaction(async (tx) => {
+  const signedIn = await deps.db.transaction(async (tx) => {
     const userId = await consumeToken(tx, input.token, 'reset');
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
     const user = await markConfirmed(tx, deps, userId);
@@ -277,6 +280,8 @@ export async function resetPassword(
     if (user) await tx.delete(signInFailures).where(eq(signInFailures.email, user.email));
     return startSession(tx, userId);
   });
+  await announceSessionsEnded(deps.bus, signedIn.user.id);
+  return signedIn;
 }
 
 export interface Me {

@@ -58,13 +58,15 @@ const t = initTRPC.context<Context>().create({
   },
 });
 
-/** AppErrors thrown by services travel as TRPCErrors with the matching HTTP status. */
+/** An AppError as the TRPCError with the matching HTTP status. */
+export function asTRPCError(cause: AppError): TRPCError {
+  return new TRPCError({ code: TRPC_CODE_OF[cause.code], message: cause.code, cause });
+}
+
+/** AppErrors thrown by services travel as TRPCErrors (a subscription's stream throws them itself). */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) {
-    const cause = result.error.cause;
-    throw new TRPCError({ code: TRPC_CODE_OF[cause.code], message: cause.code, cause });
-  }
+  if (!result.ok && result.error.cause instanceof AppError) throw asTRPCError(result.error.cause);
   return result;
 });
 

@@ -239,4 +239,50 @@ describe.each(dbKinds())('dogs on %s', (kind) => {
     ]);
     expect(bobHeard).toEqual([]);
   });
+
+  it('a live subscription ends, as signed out, when its session ends elsewhere', async () => {
+    const user = await t.signedInUser();
+    const other = await (await t.caller()).auth.signIn({ email: user.email, password: user.password });
+    const controller = new AbortController();
+    const collect = async (token: string) => {
+      const stream = await (await t.caller(token, {}, controller.signal)).dogs.onChange();
+      const seen: unknown[] = [];
+      try {
+        for await (const change of stream) seen.push(change);
+        return { seen, error: null };
+      } catch (error) {
+        return { seen, error: await failure(Promise.reject(error)) };
+      }
+    };
+    const first = collect(user.token);
+    const second = collect(other.token);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Signing out the first session (say, in another tab) stops its stream; the second one stays live.
+    await (await t.caller(user.token)).auth.signOut();
+    expect(await first).toEqual({ seen: [], error: { appCode: 'UNAUTHENTICATED' } });
+    const dog = await (await t.caller(other.token)).dogs.create(valid);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    controller.abort();
+    expect(await second).toEqual({ seen: [{ type: 'created', id: dog.id }], error: null });
+  });
+
+  it('a password reset ends every live subscription of the user', async () => {
+    const user = await t.signedInUser();
+    const controller = new AbortController();
+    const stream = await (await t.caller(user.token, {}, controller.signal)).dogs.onChange();
+    const ended = (async () => {
+      try {
+        for await (const _change of stream);
+        return null;
+      } catch (error) {
+        return (await failure(Promise.reject(error))).appCode;
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const anon = await t.caller();
+    await anon.auth.requestPasswordReset({ email: user.email });
+    await anon.auth.resetPassword({ token: t.lastMailToken(), password: 'cisto-novo-geslo' });
+    expect(await ended).toBe('UNAUTHENTICATED');
+    controller.abort();
+  });
 });

@@ -1,0 +1,56 @@
+import { AppError } from '../../src/errors';
+import { sessionIsLive } from '../auth/sessions';
+import type { Db } from '../db/client';
+import { asTRPCError } from '../trpc/init';
+import type { Bus } from './bus';
+
+/**
+ * A WebSocket knows its user from the cookie it opened with, so a subscription would outlive a sign-out in
+ * another tab or a password reset. Whatever ends sessions announces it here; each live subscription of
+ * that user checks whether its own session is still there and stops if not.
+ */
+const topic = (userId: string) => `sessions-ended:${userId}`;
+
+export function announceSessionsEnded(bus: Bus, userId: string) {
+  return bus.publish(topic(userId), null);
+}
+
+interface SubscriberContext {
+  bus: Bus;
+  db: Db;
+  user: { id: string };
+  sessionToken: string | null;
+}
+
+/** A signal that aborts with `signal`, or when the caller's session ends (then `ended()` is true). */
+export function whileSignedIn(ctx: SubscriberContext, signal: AbortSignal | undefined) {
+  const controller = new AbortController();
+  let ended = false;
+  const stop = ctx.bus.subscribe(topic(ctx.user.id), () => {
+    void (ctx.sessionToken ? sessionIsLive(ctx.db, ctx.sessionToken) : Promise.resolve(false)).then(
+      (live) => {
+        if (live) return;
+        ended = true;
+        controller.abort();
+      },
+      () => {},
+    );
+  });
+  const forward = () => controller.abort();
+  signal?.addEventListener('abort', forward, { once: true });
+  controller.signal.addEventListener(
+    'abort',
+    () => {
+      stop();
+      signal?.removeEventListener('abort', forward);
+    },
+    { once: true },
+  );
+  return {
+    signal: controller.signal,
+    /** Call when the stream stops: a subscription whose session ended fails as signed out. */
+    throwIfEnded() {
+      if (ended) throw asTRPCError(new AppError('UNAUTHENTICATED'));
+    },
+  };
+}
