@@ -23,6 +23,7 @@ export const APP_ERROR_CODES = [
   'UPLOAD_FAILED',
   'UPLOAD_NOT_FOUND',
   'TOO_MANY_UPLOADS',
+  'REQUEST_HANDLED',
 ] as const;
 
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
@@ -60,6 +61,7 @@ export const TRPC_CODE_OF: Record<
   UPLOAD_FAILED: 'INTERNAL_SERVER_ERROR',
   UPLOAD_NOT_FOUND: 'BAD_REQUEST',
   TOO_MANY_UPLOADS: 'TOO_MANY_REQUESTS',
+  REQUEST_HANDLED: 'CONFLICT',
 };
 
 export class AppError extends Error {

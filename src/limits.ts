@@ -23,6 +23,9 @@ export const LIMITS = {
     /** Per user, counted in the database so it holds across instances; a disk-filling guard. */
     perHour: 60,
   },
+  announcement: { titleMax: 120, contentMax: 2000 },
+  /** DECISIONS 4: a rejected like may be repeated after this. */
+  likeCooldownMinutes: 60,
   eventAttendees: { min: 2, max: 100, default: 20 },
   /** Sliding session: 30 days, renewed once less than half is left. */
   sessionDays: 30,
@@ -32,5 +35,7 @@ export const LIMITS = {
   emailConfirmedRedirectSeconds: 5,
   signUpToastMs: 8000,
   mobileBreakpointPx: 768,
+  /** SPEC §5 Swipe gesture: a card goes when released farther than this, mostly sideways, this fast. */
+  swipe: { minDistancePx: 80, minVelocityPxPerMs: 0.2 },
   unreadBadgeMax: 9,
 } as const;

@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   date,
+  doublePrecision,
   index,
   integer,
   numeric,
@@ -21,8 +22,8 @@ import { LIMITS } from '../../src/limits';
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
-/** Monotonic id that subscriptions resume from (tracked event id). */
-const seq = () => bigint('seq', { mode: 'number' }).notNull().generatedAlwaysAsIdentity();
+/** Monotonic event id for resumable subscriptions; a changed row takes a new one (`seq = default`). */
+const seq = () => bigint('seq', { mode: 'number' }).notNull().generatedByDefaultAsIdentity();
 
 export const userRole = pgEnum('user_role', ['user', 'admin']);
 export const emailTokenKind = pgEnum('email_token_kind', ['confirm', 'reset']);
@@ -141,12 +142,17 @@ export const dogProfiles = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** A random place in the deck's shuffled order (see services/deck.ts). */
+    shuffleKey: doublePrecision('shuffle_key')
+      .notNull()
+      .default(sql`random()`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('dog_profiles_user_created_idx').on(t.userId, t.createdAt.desc()),
-    index('dog_profiles_location_idx').on(t.location),
+    index('dog_profiles_shuffle_idx').on(t.shuffleKey),
+    index('dog_profiles_location_shuffle_idx').on(t.location, t.shuffleKey),
     check(
       'dog_profiles_description_len',
       sql`char_length(${t.description}) <= ${sql.raw(String(LIMITS.dogDescription.max))}`,
@@ -199,7 +205,8 @@ export const notifications = pgTable(
   (t) => [
     index('notifications_owner_idx').on(t.ownerId, t.createdAt.desc()),
     index('notifications_user_idx').on(t.userId, t.createdAt.desc()),
-    index('notifications_seq_idx').on(t.seq),
+    index('notifications_owner_seq_idx').on(t.ownerId, t.seq),
+    index('notifications_user_seq_idx').on(t.userId, t.seq),
     uniqueIndex('notifications_one_request_idx')
       .on(t.userId, t.dogId)
       .where(sql`${t.notificationType} = 'request'`),

@@ -83,3 +83,38 @@ export async function* listen<T>(
     signal?.removeEventListener('abort', onAbort);
   }
 }
+
+/**
+ * Wake-ups for subscriptions that read their events from the database: `next()` resolves true once a
+ * notice has arrived since the last call (at once if one already has), false when `signal` aborts.
+ * Subscribed at the call, so nothing published while the caller backfills is missed.
+ */
+export function wakeups(bus: Bus, topic: string, signal: AbortSignal | undefined) {
+  let pending = false;
+  let wake: ((value: boolean) => void) | undefined;
+  const stop = bus.subscribe(topic, () => {
+    pending = true;
+    wake?.(true);
+  });
+  const onAbort = () => {
+    stop();
+    wake?.(false);
+  };
+  signal?.addEventListener('abort', onAbort, { once: true });
+  return {
+    next(): Promise<boolean> {
+      if (signal?.aborted) return Promise.resolve(false);
+      if (pending) {
+        pending = false;
+        return Promise.resolve(true);
+      }
+      return new Promise<boolean>((resolve) => {
+        wake = (value) => {
+          wake = undefined;
+          pending = false;
+          resolve(value);
+        };
+      });
+    },
+  };
+}

@@ -1,12 +1,16 @@
 import { router } from '../trpc/init';
+import { announcementsRouter } from './announcements';
 import { authRouter } from './auth';
 import { dogsRouter } from './dogs';
+import { likesRouter } from './likes';
 import { profilesRouter } from './profiles';
 
 export const appRouter = router({
   auth: authRouter,
   profiles: profilesRouter,
   dogs: dogsRouter,
+  likes: likesRouter,
+  announcements: announcementsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -1,11 +1,18 @@
 import { dogCreateInput, dogIdInput, dogUpdateInput } from '../../src/schemas/dogs';
+import { deckInput } from '../../src/schemas/likes';
 import { listen } from '../realtime/bus';
 import { whileSignedIn } from '../realtime/sessions';
+import * as deck from '../services/deck';
 import * as dogs from '../services/dogs';
-import { authedProcedure, router } from '../trpc/init';
+import { authedProcedure, publicProcedure, router } from '../trpc/init';
 
 export const dogsRouter = router({
   mine: authedProcedure.query(({ ctx }) => dogs.dogsOf(ctx.db, ctx.storage, ctx.user.id)),
+
+  /** Other owners' dogs to swipe, for one of my dogs (see services/deck.ts). */
+  deck: authedProcedure.input(deckInput).query(({ ctx, input }) => deck.deck(ctx, ctx.user.id, input)),
+  /** Demo dogs for signed-out visitors. */
+  demoDeck: publicProcedure.query(({ ctx }) => deck.demoDeck(ctx)),
 
   byId: authedProcedure.input(dogIdInput).query(({ ctx, input }) => dogs.dogById(ctx, input.id)),
 

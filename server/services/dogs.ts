@@ -11,7 +11,7 @@ import { attachUploads, photoOf, releaseUploads, removeUploadFiles } from './upl
 
 type DogRow = typeof dogProfiles.$inferSelect;
 
-export interface Dog extends Omit<DogRow, 'photos' | 'weight' | 'interests'> {
+export interface Dog extends Omit<DogRow, 'photos' | 'weight' | 'interests' | 'shuffleKey'> {
   photos: Photo[];
 }
 
@@ -32,7 +32,7 @@ export interface DogChange {
 export const dogTopic = (userId: string) => `dogs:${userId}`;
 
 export function dogView(storage: Storage, row: DogRow): Dog {
-  const { photos, weight: _weight, interests: _interests, ...rest } = row;
+  const { photos, weight: _weight, interests: _interests, shuffleKey: _shuffleKey, ...rest } = row;
   return { ...rest, photos: photos.map((key) => photoOf(storage, key)) };
 }
 
@@ -54,16 +54,17 @@ export async function dogById(deps: ServiceDeps, id: string): Promise<Dog & { ow
     .innerJoin(profiles, eq(profiles.userId, dogProfiles.userId))
     .where(eq(dogProfiles.id, id));
   if (!found) throw new AppError('NOT_FOUND');
-  const { owner } = found;
+  return { ...dogView(deps.storage, found.dog), owner: ownerCard(deps.storage, found.owner) };
+}
+
+/** The public card of a dog's owner. */
+export function ownerCard(storage: Storage, owner: typeof profiles.$inferSelect): DogOwner {
   return {
-    ...dogView(deps.storage, found.dog),
-    owner: {
-      userId: owner.userId,
-      fullName: owner.fullName,
-      photo: owner.photoUrl ? photoOf(deps.storage, owner.photoUrl) : null,
-      location: owner.location,
-      country: owner.country,
-    },
+    userId: owner.userId,
+    fullName: owner.fullName,
+    photo: owner.photoUrl ? photoOf(storage, owner.photoUrl) : null,
+    location: owner.location,
+    country: owner.country,
   };
 }
 

@@ -113,3 +113,12 @@ export async function failure(promise: Promise<unknown>): Promise<AppErrorData> 
   }
   throw new Error('expected the call to fail');
 }
+
+/**
+ * A tracked subscription event as a server-side caller yields it: the `[id, data]` envelope that tRPC
+ * turns into `{ id, data }` only on the wire (the caller's types show the wire shape).
+ */
+export function trackedEvent<T>(event: { id: string; data: T }): { id: string; data: T } {
+  const [id, data] = event as unknown as [string, T];
+  return { id, data };
+}

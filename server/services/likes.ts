@@ -1,0 +1,415 @@
+import { and, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { LIKE_MESSAGE } from '../../src/domain/like-message';
+import { AppError } from '../../src/errors';
+import { LIMITS } from '../../src/limits';
+import type { LikeOutcome } from '../../src/schemas/likes';
+import type { Photo } from '../../src/schemas/uploads';
+import type { DbOrTx, Tx } from '../db/client';
+import { chatMessages, chats, dogProfiles, matches, notifications, profiles, swipes } from '../db/schema';
+import type { ServiceDeps } from './deps';
+import { photoOf } from './uploads';
+
+type NotificationRow = typeof notifications.$inferSelect;
+
+export interface RequestDog {
+  id: string;
+  name: string;
+  breed: string;
+  photo: Photo | null;
+}
+
+/** A request or notice as either party sees it (SPEC §3 notifications with its joined data). */
+export interface RequestItem {
+  id: string;
+  seq: number;
+  direction: 'received' | 'sent';
+  type: NotificationRow['notificationType'];
+  status: NotificationRow['status'];
+  createdAt: Date;
+  updatedAt: Date;
+  dog: RequestDog | null;
+  fromDog: RequestDog | null;
+  counterpart: { userId: string; fullName: string } | null;
+  detail: string | null;
+}
+
+/** Subscribers of a user's requests hear this topic (ids only; they read the rows themselves). */
+export const requestsTopic = (userId: string) => `requests:${userId}`;
+
+const PENDING = ['unread', 'read'] as const;
+
+/** A new `seq` for a changed row, so resuming subscribers see the change after everything before it. */
+const nextSeq = sql`default`;
+
+/**
+ * All like and accept work between two users runs one at a time (a transaction-scoped advisory lock on
+ * the pair), so racing likes or accepts can never create two chats or two requests.
+ */
+async function lockPair(tx: Tx, a: string, b: string) {
+  const key = [a, b].sort().join(':');
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+}
+
+async function chatName(tx: Tx, dog: { name: string; breed: string; userId: string }) {
+  const [owner] = await tx
+    .select({ fullName: profiles.fullName })
+    .from(profiles)
+    .where(eq(profiles.userId, dog.userId));
+  return `${dog.name} (${dog.breed}) · ${owner?.fullName ?? ''}`.trim();
+}
+
+/** The chat about `dog` between its owner and `userId`, created if there is none. */
+async function ensureChat(
+  tx: Tx,
+  dog: { id: string; name: string; breed: string; userId: string },
+  userId: string,
+) {
+  const where = and(eq(chats.ownerId, dog.userId), eq(chats.userId, userId), eq(chats.dogId, dog.id));
+  const [existing] = await tx.select({ id: chats.id }).from(chats).where(where);
+  if (existing) return existing.id;
+  const [created] = await tx
+    .insert(chats)
+    .values({ ownerId: dog.userId, userId, dogId: dog.id, chatName: await chatName(tx, dog) })
+    .returning({ id: chats.id });
+  return created!.id;
+}
+
+async function recordMatch(
+  tx: Tx,
+  a: { userId: string; dogId: string },
+  b: { userId: string; dogId: string },
+) {
+  await tx
+    .insert(matches)
+    .values({ user1Id: a.userId, user2Id: b.userId, dog1Id: a.dogId, dog2Id: b.dogId })
+    .onConflictDoNothing();
+}
+
+async function dogOf(tx: DbOrTx, id: string) {
+  const [dog] = await tx.select().from(dogProfiles).where(eq(dogProfiles.id, id));
+  return dog;
+}
+
+/** Publishes after the commit: both parties' request lists changed. */
+async function changed(deps: ServiceDeps, userIds: Iterable<string>) {
+  for (const userId of new Set(userIds)) await deps.bus.publish(requestsTopic(userId), null);
+}
+
+/** SPEC §4 Like request with DECISIONS 2–4: request, already sent, cooldown, heart message or match. */
+export async function like(
+  deps: ServiceDeps,
+  userId: string,
+  input: { fromDogId: string; dogId: string },
+): Promise<LikeOutcome> {
+  let notify: string[] = [];
+  const outcome = await deps.db.transaction(async (tx): Promise<LikeOutcome> => {
+    const from = await dogOf(tx, input.fromDogId);
+    const dog = await dogOf(tx, input.dogId);
+    if (!from || from.userId !== userId || !dog || dog.userId === userId) throw new AppError('NOT_FOUND');
+    const ownerId = dog.userId;
+    await lockPair(tx, userId, ownerId);
+
+    const [swipe] = await tx
+      .select()
+      .from(swipes)
+      .where(and(eq(swipes.userId, userId), eq(swipes.dogId, dog.id)));
+    const now = Date.now();
+    if (swipe?.rejectedUntil && swipe.rejectedUntil.getTime() > now)
+      return { outcome: 'cooldown', minutesLeft: Math.ceil((swipe.rejectedUntil.getTime() - now) / 60_000) };
+    await tx
+      .insert(swipes)
+      .values({ userId, dogId: dog.id, fromDogId: from.id, liked: true })
+      .onConflictDoUpdate({
+        target: [swipes.userId, swipes.dogId],
+        set: { liked: true, fromDogId: from.id },
+      });
+
+    const [chat] = await tx
+      .select({ id: chats.id })
+      .from(chats)
+      .where(and(eq(chats.ownerId, ownerId), eq(chats.userId, userId), eq(chats.dogId, dog.id)));
+    if (chat) {
+      await tx.insert(chatMessages).values({ chatId: chat.id, senderId: userId, ...LIKE_MESSAGE });
+      await tx
+        .update(chats)
+        .set({ lastMessageAt: new Date(), unreadCountOwner: sql`${chats.unreadCountOwner} + 1` })
+        .where(eq(chats.id, chat.id));
+      return { outcome: 'message_sent', chatId: chat.id };
+    }
+
+    const [mine] = await tx
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.notificationType, 'request'),
+          eq(notifications.userId, userId),
+          eq(notifications.dogId, dog.id),
+        ),
+      );
+    // DECISIONS 3: they already like one of my dogs (pending or accepted) → a match.
+    const [theirs] = await tx
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.notificationType, 'request'),
+          eq(notifications.userId, ownerId),
+          eq(notifications.ownerId, userId),
+          inArray(notifications.status, ['unread', 'read', 'accepted']),
+        ),
+      )
+      .orderBy(sql`${notifications.dogId} = ${from.id} desc`, desc(notifications.createdAt))
+      .limit(1);
+    notify = [userId, ownerId];
+    if (theirs) {
+      const chatId = await ensureChat(tx, dog, userId);
+      await recordMatch(tx, { userId: ownerId, dogId: dog.id }, { userId, dogId: theirs.dogId ?? from.id });
+      const accepted = {
+        status: 'accepted' as const,
+        fromDogId: from.id,
+        updatedAt: new Date(),
+        seq: nextSeq,
+      };
+      if (mine) await tx.update(notifications).set(accepted).where(eq(notifications.id, mine.id));
+      else
+        await tx
+          .insert(notifications)
+          .values({ dogId: dog.id, fromDogId: from.id, ownerId, userId, status: 'accepted' });
+      await tx
+        .update(notifications)
+        .set({ status: 'accepted', updatedAt: new Date(), seq: nextSeq })
+        .where(and(eq(notifications.id, theirs.id), inArray(notifications.status, PENDING)));
+      // Both are told: each gets an acceptance notice about the other's dog.
+      await tx.insert(notifications).values([
+        {
+          notificationType: 'acceptance_feedback',
+          ownerId,
+          userId,
+          dogId: from.id,
+          fromDogId: dog.id,
+          status: 'unread',
+        },
+        {
+          notificationType: 'acceptance_feedback',
+          ownerId: userId,
+          userId: ownerId,
+          dogId: dog.id,
+          fromDogId: theirs.dogId,
+          status: 'unread',
+        },
+      ]);
+      return { outcome: 'match', chatId };
+    }
+    if (mine && mine.status !== 'rejected') {
+      notify = [];
+      return { outcome: 'already_sent' };
+    }
+    if (mine)
+      await tx
+        .update(notifications)
+        .set({ status: 'unread', fromDogId: from.id, updatedAt: new Date(), seq: nextSeq })
+        .where(eq(notifications.id, mine.id));
+    else await tx.insert(notifications).values({ dogId: dog.id, fromDogId: from.id, ownerId, userId });
+    return { outcome: 'requested' };
+  });
+  await changed(deps, notify);
+  return outcome;
+}
+
+export async function pass(deps: ServiceDeps, userId: string, input: { fromDogId: string; dogId: string }) {
+  const from = await dogOf(deps.db, input.fromDogId);
+  const dog = await dogOf(deps.db, input.dogId);
+  if (!from || from.userId !== userId || !dog || dog.userId === userId) throw new AppError('NOT_FOUND');
+  await deps.db
+    .insert(swipes)
+    .values({ userId, dogId: dog.id, fromDogId: from.id, liked: false })
+    .onConflictDoNothing();
+  return { ok: true as const };
+}
+
+/** A pending request addressed to `userId`, locked; anything else is NOT_FOUND or REQUEST_HANDLED. */
+async function pendingRequest(tx: Tx, userId: string, id: string) {
+  const [request] = await tx
+    .select()
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.id, id),
+        eq(notifications.ownerId, userId),
+        eq(notifications.notificationType, 'request'),
+      ),
+    )
+    .for('update');
+  if (!request || !request.userId || !request.dogId) throw new AppError('NOT_FOUND');
+  if (!(PENDING as readonly string[]).includes(request.status)) throw new AppError('REQUEST_HANDLED');
+  return { ...request, userId: request.userId, dogId: request.dogId };
+}
+
+export async function accept(deps: ServiceDeps, userId: string, id: string): Promise<{ chatId: string }> {
+  let liker = '';
+  const chatId = await deps.db.transaction(async (tx) => {
+    const request = await pendingRequest(tx, userId, id);
+    liker = request.userId;
+    await lockPair(tx, userId, liker);
+    await tx
+      .update(notifications)
+      .set({ status: 'accepted', updatedAt: new Date(), seq: nextSeq })
+      .where(eq(notifications.id, id));
+    const dog = await dogOf(tx, request.dogId);
+    if (!dog) throw new AppError('NOT_FOUND');
+    const chatId = await ensureChat(tx, dog, liker);
+    if (request.fromDogId)
+      await recordMatch(tx, { userId, dogId: dog.id }, { userId: liker, dogId: request.fromDogId });
+    try {
+      // In a savepoint: if the notice cannot be written, the acceptance still stands (SPEC §4).
+      await tx.transaction((notice) =>
+        notice.insert(notifications).values({
+          notificationType: 'acceptance_feedback',
+          ownerId: liker,
+          userId,
+          dogId: request.dogId,
+          fromDogId: request.fromDogId,
+          relatedNotificationId: id,
+        }),
+      );
+    } catch (err) {
+      deps.log.warn({ err, requestId: id }, 'acceptance notice not written');
+    }
+    return chatId;
+  });
+  await changed(deps, [userId, liker]);
+  return { chatId };
+}
+
+/** DECISIONS 4: rejected, and the liker waits LIMITS.likeCooldownMinutes before liking that dog again. */
+export async function reject(deps: ServiceDeps, userId: string, id: string) {
+  let liker = '';
+  await deps.db.transaction(async (tx) => {
+    const request = await pendingRequest(tx, userId, id);
+    liker = request.userId;
+    await tx
+      .update(notifications)
+      .set({ status: 'rejected', updatedAt: new Date(), seq: nextSeq })
+      .where(eq(notifications.id, id));
+    const rejectedUntil = new Date(Date.now() + LIMITS.likeCooldownMinutes * 60_000);
+    await tx
+      .insert(swipes)
+      .values({
+        userId: liker,
+        dogId: request.dogId,
+        fromDogId: request.fromDogId,
+        liked: true,
+        rejectedUntil,
+      })
+      .onConflictDoUpdate({ target: [swipes.userId, swipes.dogId], set: { rejectedUntil } });
+  });
+  await changed(deps, [userId, liker]);
+  return { ok: true as const };
+}
+
+export async function markRead(deps: ServiceDeps, userId: string, id: string) {
+  const [row] = await deps.db
+    .select({ status: notifications.status })
+    .from(notifications)
+    .where(and(eq(notifications.id, id), eq(notifications.ownerId, userId)));
+  if (!row) throw new AppError('NOT_FOUND');
+  const updated = await deps.db
+    .update(notifications)
+    .set({ status: 'read', updatedAt: new Date(), seq: nextSeq })
+    .where(and(eq(notifications.id, id), eq(notifications.status, 'unread')))
+    .returning({ id: notifications.id });
+  if (updated.length) await changed(deps, [userId]);
+  return { ok: true as const };
+}
+
+export async function unreadCount(deps: ServiceDeps, userId: string): Promise<number> {
+  const [row] = await deps.db
+    .select({ n: count() })
+    .from(notifications)
+    .where(and(eq(notifications.ownerId, userId), eq(notifications.status, 'unread')));
+  return row?.n ?? 0;
+}
+
+const dog = alias(dogProfiles, 'dog');
+const fromDog = alias(dogProfiles, 'from_dog');
+const ownerProfile = alias(profiles, 'owner_profile');
+const userProfile = alias(profiles, 'user_profile');
+
+/** Requests and notices addressed to or sent by `userId`, with their dogs and the other party. */
+function requestRows(deps: ServiceDeps, userId: string) {
+  return deps.db
+    .select({ n: notifications, dog, fromDog, ownerProfile, userProfile })
+    .from(notifications)
+    .leftJoin(dog, eq(dog.id, notifications.dogId))
+    .leftJoin(fromDog, eq(fromDog.id, notifications.fromDogId))
+    .leftJoin(ownerProfile, eq(ownerProfile.userId, notifications.ownerId))
+    .leftJoin(userProfile, eq(userProfile.userId, notifications.userId))
+    .$dynamic();
+}
+
+type Row = Awaited<ReturnType<typeof requestRows>>[number];
+
+function requestView(deps: ServiceDeps, userId: string, row: Row): RequestItem {
+  const received = row.n.ownerId === userId;
+  const other = received ? row.userProfile : row.ownerProfile;
+  const dogCard = (d: Row['dog']): RequestDog | null =>
+    d && {
+      id: d.id,
+      name: d.name,
+      breed: d.breed,
+      photo: d.photos[0] ? photoOf(deps.storage, d.photos[0]) : null,
+    };
+  return {
+    id: row.n.id,
+    seq: row.n.seq,
+    direction: received ? 'received' : 'sent',
+    type: row.n.notificationType,
+    status: row.n.status,
+    createdAt: row.n.createdAt,
+    updatedAt: row.n.updatedAt,
+    dog: dogCard(row.dog),
+    fromDog: dogCard(row.fromDog),
+    counterpart: other ? { userId: other.userId, fullName: other.fullName } : null,
+    detail: row.n.detail,
+  };
+}
+
+const mineOrSent = (userId: string) =>
+  or(eq(notifications.ownerId, userId), eq(notifications.userId, userId));
+
+/** Newest first. A notice the user sent (acceptance feedback to the liker) is not theirs to see. */
+export async function requests(deps: ServiceDeps, userId: string): Promise<RequestItem[]> {
+  const rows = await requestRows(deps, userId)
+    .where(visibleTo(userId))
+    .orderBy(desc(notifications.createdAt))
+    .limit(200);
+  return rows.map((row) => requestView(deps, userId, row));
+}
+
+/** Received anything; sent only requests (feedback notices belong to their recipient). */
+function visibleTo(userId: string) {
+  return and(
+    mineOrSent(userId),
+    or(eq(notifications.ownerId, userId), eq(notifications.notificationType, 'request')),
+  );
+}
+
+/** Changes after `afterSeq`, oldest first (for resumable subscriptions). */
+export async function requestChanges(deps: ServiceDeps, userId: string, afterSeq: number, limit = 100) {
+  const rows = await requestRows(deps, userId)
+    .where(and(visibleTo(userId), gt(notifications.seq, afterSeq)))
+    .orderBy(notifications.seq)
+    .limit(limit);
+  return rows.map((row) => requestView(deps, userId, row));
+}
+
+/** Where a subscriber without a last event id starts: after everything that exists now. */
+export async function latestRequestSeq(deps: ServiceDeps, userId: string): Promise<number> {
+  const [row] = await deps.db
+    .select({ seq: sql<number | null>`max(${notifications.seq})` })
+    .from(notifications)
+    .where(mineOrSent(userId));
+  return Number(row?.seq ?? 0);
+}

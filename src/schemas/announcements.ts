@@ -1,0 +1,24 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { idSchema } from './common';
+
+export const UPDATE_TYPES = ['general', 'feature', 'maintenance', 'announcement'] as const;
+export type UpdateType = (typeof UPDATE_TYPES)[number];
+
+const announcementFields = z.object({
+  title: z
+    .string()
+    .trim()
+    .min(1, 'validation.titleRequired')
+    .max(LIMITS.announcement.titleMax, 'validation.titleTooLong'),
+  content: z
+    .string()
+    .trim()
+    .min(1, 'validation.contentRequired')
+    .max(LIMITS.announcement.contentMax, 'validation.contentTooLong'),
+  updateType: z.enum(UPDATE_TYPES, 'validation.updateTypeInvalid').default('general'),
+});
+
+export const announcementCreateInput = announcementFields;
+export const announcementUpdateInput = announcementFields.extend({ id: idSchema });
+export const announcementIdInput = z.object({ id: idSchema });

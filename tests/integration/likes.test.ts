@@ -1,0 +1,286 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatMessages, chats, matches, notifications, swipes, users } from '../../server/db/schema';
+import { LIKE_MESSAGE } from '../../src/domain/like-message';
+import { LIMITS } from '../../src/limits';
+import { dbKinds, failure, startTestApp, type TestApp, trackedEvent } from '../helpers/app';
+
+type User = Awaited<ReturnType<TestApp['signedInUser']>>;
+
+describe.each(dbKinds())('likes and requests on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  /** A user with one dog in `location`. */
+  async function owner(name: string, location = 'Ljubljana') {
+    const user = await t.signedInUser();
+    const api = await t.caller(user.token);
+    const dog = await api.dogs.create({ name, breed: 'Mešanec', age: 3, location });
+    return { ...user, api, dog };
+  }
+  type Owner = Awaited<ReturnType<typeof owner>>;
+  const like = (a: Owner, b: Owner) => a.api.likes.like({ fromDogId: a.dog.id, dogId: b.dog.id });
+  const received = async (o: Owner) =>
+    (await o.api.likes.requests()).filter((r) => r.direction === 'received');
+
+  it('a like sends a request; again is "already sent"; the recipient sees who, with which dog', async () => {
+    const [ana, bor] = [await owner('Piki'), await owner('Rex')];
+    expect(await like(ana, bor)).toEqual({ outcome: 'requested' });
+    expect(await like(ana, bor)).toEqual({ outcome: 'already_sent' });
+    const [request] = await received(bor);
+    expect(request).toMatchObject({
+      type: 'request',
+      status: 'unread',
+      dog: { id: bor.dog.id, name: 'Rex' },
+      fromDog: { id: ana.dog.id, name: 'Piki', breed: 'Mešanec' },
+      counterpart: { userId: ana.user.id, fullName: 'Test Uporabnik' },
+    });
+    const [sent] = await ana.api.likes.requests();
+    expect(sent).toMatchObject({ direction: 'sent', status: 'unread', dog: { name: 'Rex' } });
+    expect(await bor.api.likes.unreadCount()).toBe(1);
+    await bor.api.likes.markRead({ id: request!.id });
+    expect(await bor.api.likes.unreadCount()).toBe(0);
+    expect((await received(bor))[0]?.status).toBe('read');
+  });
+
+  it('accept: a chat, a match and an acceptance notice; then a like posts the heart message instead', async () => {
+    const [ana, bor] = [await owner('Luna'), await owner('Max')];
+    await like(ana, bor);
+    const [request] = await received(bor);
+    const { chatId } = await bor.api.likes.accept({ id: request!.id });
+    const [chat] = await t.db.select().from(chats).where(eq(chats.id, chatId));
+    expect(chat).toMatchObject({ ownerId: bor.user.id, userId: ana.user.id, dogId: bor.dog.id });
+    expect(chat?.chatName).toBe('Max (Mešanec) · Test Uporabnik');
+    expect(await t.db.select().from(matches).where(eq(matches.dog1Id, bor.dog.id))).toHaveLength(1);
+    const feedback = (await received(ana)).find((r) => r.type === 'acceptance_feedback');
+    expect(feedback).toMatchObject({ status: 'unread', counterpart: { userId: bor.user.id } });
+    expect((await failure(bor.api.likes.accept({ id: request!.id }))).appCode).toBe('REQUEST_HANDLED');
+
+    expect(await like(ana, bor)).toEqual({ outcome: 'message_sent', chatId });
+    const messages = await t.db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId));
+    expect(messages).toMatchObject([{ senderId: ana.user.id, ...LIKE_MESSAGE }]);
+    expect((await t.db.select().from(chats).where(eq(chats.id, chatId)))[0]?.unreadCountOwner).toBe(1);
+  });
+
+  it('reject: the liker waits for the cooldown, then the same request comes back unread', async () => {
+    const [ana, bor] = [await owner('Bela'), await owner('Črni')];
+    await like(ana, bor);
+    const [request] = await received(bor);
+    await bor.api.likes.reject({ id: request!.id });
+    expect((await ana.api.likes.requests())[0]).toMatchObject({ direction: 'sent', status: 'rejected' });
+    expect(await like(ana, bor)).toEqual({ outcome: 'cooldown', minutesLeft: LIMITS.likeCooldownMinutes });
+    await t.db
+      .update(swipes)
+      .set({ rejectedUntil: new Date(Date.now() - 1000) })
+      .where(and(eq(swipes.userId, ana.user.id), eq(swipes.dogId, bor.dog.id)));
+    expect(await like(ana, bor)).toEqual({ outcome: 'requested' });
+    const again = await received(bor);
+    expect(again).toHaveLength(1);
+    expect(again[0]).toMatchObject({ id: request!.id, status: 'unread' });
+  });
+
+  it('a mutual like is a match: one chat, both requests accepted, both told', async () => {
+    const [ana, bor] = [await owner('Fido'), await owner('Lara')];
+    await like(bor, ana);
+    const result = await like(ana, bor);
+    expect(result).toMatchObject({ outcome: 'match' });
+    const chatId = (result as { chatId: string }).chatId;
+    expect((await ana.api.likes.requests()).find((r) => r.direction === 'sent')?.status).toBe('accepted');
+    expect((await bor.api.likes.requests()).find((r) => r.direction === 'sent')?.status).toBe('accepted');
+    expect((await received(ana)).some((r) => r.type === 'acceptance_feedback')).toBe(true);
+    expect((await received(bor)).some((r) => r.type === 'acceptance_feedback')).toBe(true);
+    expect(await t.db.select().from(chats).where(eq(chats.id, chatId))).toHaveLength(1);
+    expect(await ana.api.profiles.stats()).toEqual({ dogs: 1, matches: 1 });
+  });
+
+  it('only the recipient may accept or reject; not the liker, not a stranger', async () => {
+    const [ana, bor, eve] = [await owner('A'), await owner('B'), await owner('E')];
+    await like(ana, bor);
+    const [request] = await received(bor);
+    for (const who of [ana, eve]) {
+      expect((await failure(who.api.likes.accept({ id: request!.id }))).appCode).toBe('NOT_FOUND');
+      expect((await failure(who.api.likes.reject({ id: request!.id }))).appCode).toBe('NOT_FOUND');
+      expect((await failure(who.api.likes.markRead({ id: request!.id }))).appCode).toBe('NOT_FOUND');
+    }
+    const [row] = await t.db.select().from(notifications).where(eq(notifications.id, request!.id));
+    expect(row?.status).toBe('unread');
+    expect(await t.db.select().from(chats).where(eq(chats.dogId, bor.dog.id))).toEqual([]);
+    // Liking with someone else's dog, or one's own dog, is NOT_FOUND.
+    expect((await failure(eve.api.likes.like({ fromDogId: ana.dog.id, dogId: bor.dog.id }))).appCode).toBe(
+      'NOT_FOUND',
+    );
+    expect((await failure(eve.api.likes.like({ fromDogId: eve.dog.id, dogId: eve.dog.id }))).appCode).toBe(
+      'NOT_FOUND',
+    );
+  });
+
+  it('two simultaneous accepts, or two racing mutual likes, make exactly one chat', async () => {
+    const [ana, bor] = [await owner('Hitri'), await owner('Počasni')];
+    await like(ana, bor);
+    const [request] = await received(bor);
+    const results = await Promise.allSettled([
+      bor.api.likes.accept({ id: request!.id }),
+      bor.api.likes.accept({ id: request!.id }),
+    ]);
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    expect(await t.db.select().from(chats).where(eq(chats.dogId, bor.dog.id))).toHaveLength(1);
+
+    const [cid, dan] = [await owner('Ena'), await owner('Dva')];
+    const outcomes = await Promise.all([like(cid, dan), like(dan, cid)]);
+    expect(outcomes.map((o) => o.outcome).sort()).toEqual(['match', 'requested']);
+    const made = await t.db
+      .select()
+      .from(chats)
+      .where(and(eq(chats.ownerId, cid.user.id)));
+    const madeOther = await t.db
+      .select()
+      .from(chats)
+      .where(and(eq(chats.ownerId, dan.user.id)));
+    expect(made.length + madeOther.length).toBe(1);
+  });
+
+  it('the deck: other dogs not yet handled, never my own, my place first, a stable order per seed', async () => {
+    const me = await owner('Jaz', 'Kranj');
+    const near = await owner('Blizu', 'Kranj');
+    const passed = await owner('Mimo', 'Celje');
+    const deck = async (seed?: number) =>
+      (await me.api.dogs.deck({ fromDogId: me.dog.id, limit: 50, seed })).map((dog) => dog.id);
+    const first = await deck(0.3);
+    expect(first[0]).toBe(near.dog.id);
+    expect(first).not.toContain(me.dog.id);
+    expect(first).toContain(passed.dog.id);
+    expect(await deck(0.3)).toEqual(first);
+    expect((await deck(0.7)).sort()).toEqual([...first].sort());
+    await me.api.likes.pass({ fromDogId: me.dog.id, dogId: passed.dog.id });
+    await like(me, near);
+    const after = await deck(0.3);
+    expect(after).not.toContain(passed.dog.id);
+    expect(after).not.toContain(near.dog.id);
+    expect(after).toHaveLength(first.length - 2);
+    const card = (await me.api.dogs.deck({ fromDogId: me.dog.id, limit: 1 }))[0];
+    expect(card?.owner).toMatchObject({ fullName: 'Test Uporabnik' });
+    expect((await failure(near.api.dogs.deck({ fromDogId: me.dog.id }))).appCode).toBe('NOT_FOUND');
+  });
+
+  it('the demo deck shows only demo accounts’ dogs, to anyone', async () => {
+    const demo = await owner('Demo Dog');
+    await t.db.update(users).set({ passwordHash: null }).where(eq(users.id, demo.user.id));
+    const cards = await (await t.caller()).dogs.demoDeck();
+    expect(cards.map((dog) => dog.name)).toEqual(['Demo Dog']);
+  });
+
+  it('onChange delivers changes live in order and resumes after a dropped connection with nothing lost or repeated', async () => {
+    const [ana, bor] = [await owner('Sub'), await owner('Scriber')];
+    const first = new AbortController();
+    const stream = await (await t.caller(bor.token, {}, first.signal)).likes.onChange();
+    const seen: Array<{ id: string; status: string; type: string }> = [];
+    let lastEventId = '';
+    const reading = (async () => {
+      for await (const event of stream) {
+        const { id, data } = trackedEvent(event);
+        lastEventId = id;
+        seen.push(data);
+        if (seen.length === 1) break;
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await like(ana, bor);
+    await reading;
+    first.abort();
+    expect(seen).toMatchObject([{ type: 'request', status: 'unread' }]);
+
+    // While disconnected: read and accepted.
+    await bor.api.likes.markRead({ id: seen[0]!.id });
+    await bor.api.likes.accept({ id: seen[0]!.id });
+    const second = new AbortController();
+    const resumed = await (await t.caller(bor.token, {}, second.signal)).likes.onChange({ lastEventId });
+    const missed: Array<{ id: string; status: string }> = [];
+    for await (const event of resumed) {
+      missed.push(trackedEvent(event).data);
+      if (missed.length === 1) break;
+    }
+    second.abort();
+    // The request changed twice but is delivered once, in its latest state.
+    expect(missed).toMatchObject([{ id: seen[0]!.id, status: 'accepted' }]);
+  });
+});
+
+describe.each(dbKinds())('announcements on %s', (kind) => {
+  let t: TestApp;
+  let admin: User;
+  let someone: User;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { ADMIN_EMAILS: 'admin@tacke.si' });
+    admin = await t.signedInUser('admin@tacke.si');
+    someone = await t.signedInUser();
+  });
+  afterAll(() => t.close());
+
+  it('the admin posts, edits and soft-deletes; everyone lists the active ones, newest first', async () => {
+    const api = await t.caller(admin.token);
+    const first = await api.announcements.create({
+      title: ' Dobrodošli ',
+      content: ' Prvo obvestilo ',
+      updateType: 'general',
+    });
+    expect(first).toMatchObject({ title: 'Dobrodošli', content: 'Prvo obvestilo', updateType: 'general' });
+    const second = await api.announcements.create({
+      title: 'Nova funkcija',
+      content: 'Ujemanja',
+      updateType: 'feature',
+    });
+    const anon = await t.caller();
+    expect((await anon.announcements.list()).map((a) => a.id)).toEqual([second.id, first.id]);
+    await api.announcements.update({
+      id: first.id,
+      title: 'Pozdravljeni',
+      content: 'x',
+      updateType: 'announcement',
+    });
+    await api.announcements.remove({ id: second.id });
+    expect(await anon.announcements.list()).toMatchObject([{ id: first.id, title: 'Pozdravljeni' }]);
+    expect((await failure(api.announcements.remove({ id: second.id }))).appCode).toBe('NOT_FOUND');
+  });
+
+  it('non-admins get FORBIDDEN and nothing changes; empty texts are refused', async () => {
+    const before = await (await t.caller()).announcements.list();
+    const user = await t.caller(someone.token);
+    expect((await failure(user.announcements.create({ title: 'x', content: 'y' }))).appCode).toBe(
+      'FORBIDDEN',
+    );
+    if (before[0]) {
+      expect((await failure(user.announcements.remove({ id: before[0].id }))).appCode).toBe('FORBIDDEN');
+      expect(
+        (await failure(user.announcements.update({ id: before[0].id, title: 'x', content: 'y' }))).appCode,
+      ).toBe('FORBIDDEN');
+    }
+    expect(
+      (await failure((await t.caller()).announcements.create({ title: 'x', content: 'y' }))).appCode,
+    ).toBe('UNAUTHENTICATED');
+    const error = await failure(
+      (await t.caller(admin.token)).announcements.create({ title: '  ', content: '' }),
+    );
+    expect(error.fieldErrors).toMatchObject({
+      title: ['validation.titleRequired'],
+      content: ['validation.contentRequired'],
+    });
+    expect(await (await t.caller()).announcements.list()).toEqual(before);
+  });
+
+  it('onChange delivers a new announcement to a signed-out subscriber', async () => {
+    const controller = new AbortController();
+    const stream = await (await t.caller(null, {}, controller.signal)).announcements.onChange();
+    const reading = (async () => {
+      for await (const event of stream) return trackedEvent(event).data;
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await (
+      await t.caller(admin.token)
+    ).announcements.create({ title: 'V živo', content: 'Zdaj', updateType: 'maintenance' });
+    expect(await reading).toMatchObject({ title: 'V živo', isActive: true, updateType: 'maintenance' });
+    controller.abort();
+  });
+});
