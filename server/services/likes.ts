@@ -337,8 +337,8 @@ const fromDog = alias(dogProfiles, 'from_dog');
 const ownerProfile = alias(profiles, 'owner_profile');
 const userProfile = alias(profiles, 'user_profile');
 
-/** Requests and notices addressed to or sent by `userId`, with their dogs and the other party. */
-function requestRows(deps: ServiceDeps, userId: string) {
+/** Requests and notices with their dogs and both parties' profiles (callers add the filter). */
+function requestRows(deps: ServiceDeps) {
   return deps.db
     .select({ n: notifications, dog, fromDog, ownerProfile, userProfile })
     .from(notifications)
@@ -381,7 +381,7 @@ const mineOrSent = (userId: string) =>
 
 /** Newest first. A notice the user sent (acceptance feedback to the liker) is not theirs to see. */
 export async function requests(deps: ServiceDeps, userId: string): Promise<RequestItem[]> {
-  const rows = await requestRows(deps, userId)
+  const rows = await requestRows(deps)
     .where(visibleTo(userId))
     .orderBy(desc(notifications.createdAt))
     .limit(200);
@@ -398,7 +398,7 @@ function visibleTo(userId: string) {
 
 /** Changes after `afterSeq`, oldest first (for resumable subscriptions). */
 export async function requestChanges(deps: ServiceDeps, userId: string, afterSeq: number, limit = 100) {
-  const rows = await requestRows(deps, userId)
+  const rows = await requestRows(deps)
     .where(and(visibleTo(userId), gt(notifications.seq, afterSeq)))
     .orderBy(notifications.seq)
     .limit(limit);
