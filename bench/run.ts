@@ -1,6 +1,7 @@
 // `npm run bench`: every performance budget, measured on the built tree. Exits 1 when one is over.
 import { spawnSync } from 'node:child_process';
 import { benchDogsGrid } from './dogs-grid';
+import { benchMatching } from './matching';
 import { benchStartup } from './startup';
 import { benchUploads } from './uploads';
 
@@ -8,4 +9,5 @@ const size = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bundle-siz
 const startupOk = await benchStartup();
 const uploadsOk = await benchUploads();
 const gridOk = await benchDogsGrid();
-process.exit(size.status === 0 && startupOk && uploadsOk && gridOk ? 0 : 1);
+const matchingOk = await benchMatching();
+process.exit(size.status === 0 && startupOk && uploadsOk && gridOk && matchingOk ? 0 : 1);
