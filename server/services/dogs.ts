@@ -20,7 +20,8 @@ export interface DogOwner {
   fullName: string;
   photo: Photo | null;
   location: string | null;
-  country: string | null;
+  /** ISO code; clients show the name in their language. */
+  countryCode: string;
 }
 
 /** What other tabs of the owner hear when a dog changes (see dogs.onChange). */
@@ -64,7 +65,7 @@ export function ownerCard(storage: Storage, owner: typeof profiles.$inferSelect)
     fullName: owner.fullName,
     photo: owner.photoUrl ? photoOf(storage, owner.photoUrl) : null,
     location: owner.location,
-    country: owner.country,
+    countryCode: owner.countryCode,
   };
 }
 

@@ -31,6 +31,8 @@ export interface RequestItem {
   dog: RequestDog | null;
   fromDog: RequestDog | null;
   counterpart: { userId: string; fullName: string } | null;
+  /** The chat between the two about this dog, once there is one (accepted requests, matches). */
+  chatId: string | null;
   detail: string | null;
 }
 
@@ -337,10 +339,19 @@ const fromDog = alias(dogProfiles, 'from_dog');
 const ownerProfile = alias(profiles, 'owner_profile');
 const userProfile = alias(profiles, 'user_profile');
 
-/** Requests and notices with their dogs and both parties' profiles (callers add the filter). */
+/** The chat between the two parties about either dog of the notice (either may be the chat's owner). */
+const chatOfNotification = sql<string | null>`(
+  select c.id from ${chats} c
+  where ((c.owner_id = ${notifications.ownerId} and c.user_id = ${notifications.userId})
+      or (c.owner_id = ${notifications.userId} and c.user_id = ${notifications.ownerId}))
+    and c.dog_id in (${notifications.dogId}, ${notifications.fromDogId})
+  order by c.dog_id = ${notifications.dogId} desc
+  limit 1)`;
+
+/** Requests and notices with their dogs, both parties' profiles and their chat (callers add the filter). */
 function requestRows(deps: ServiceDeps) {
   return deps.db
-    .select({ n: notifications, dog, fromDog, ownerProfile, userProfile })
+    .select({ n: notifications, dog, fromDog, ownerProfile, userProfile, chatId: chatOfNotification })
     .from(notifications)
     .leftJoin(dog, eq(dog.id, notifications.dogId))
     .leftJoin(fromDog, eq(fromDog.id, notifications.fromDogId))
@@ -372,6 +383,7 @@ function requestView(deps: ServiceDeps, userId: string, row: Row): RequestItem {
     dog: dogCard(row.dog),
     fromDog: dogCard(row.fromDog),
     counterpart: other ? { userId: other.userId, fullName: other.fullName } : null,
+    chatId: row.chatId,
     detail: row.n.detail,
   };
 }

@@ -22,3 +22,26 @@ export function swipeDecision({ dx, dy, vx }: SwipeRelease): SwipeDecision | nul
   if (!(Math.abs(vx) > minVelocityPxPerMs)) return null;
   return dx > 0 ? 'like' : 'pass';
 }
+
+/** Where a drag was (horizontal movement in px) at a moment (ms). */
+export interface DragSample {
+  t: number;
+  x: number;
+}
+
+/**
+ * The horizontal speed (px/ms) at release, measured over the last `windowMs` of the drag: steady against
+ * coalesced move events (a quick flick may arrive as only one or two), and near zero when the finger rested
+ * before letting go. `samples` are in time order, the last one at release.
+ */
+export function releaseVelocity(samples: readonly DragSample[], windowMs = 100): number {
+  const last = samples.at(-1);
+  if (!last) return 0;
+  let from = last;
+  for (let i = samples.length - 2; i >= 0; i--) {
+    from = samples[i]!;
+    if (last.t - from.t >= windowMs) break;
+  }
+  const dt = last.t - from.t;
+  return dt > 0 ? (last.x - from.x) / dt : 0;
+}

@@ -1,9 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import WebSocket from 'ws';
 import { buildApp } from '../../server/app';
+import { dogProfiles, profiles, users } from '../../server/db/schema';
 import { loadConfig } from '../../server/env';
 import { createApiClient } from '../../src/client';
 import { freePort } from './postgres';
@@ -96,4 +98,67 @@ export async function signedInContext(
   } finally {
     await api.close();
   }
+}
+
+/**
+ * A demo account (DECISIONS 12: no password, so nobody can sign in as it) with its profile and one dog,
+ * written straight into the database. Returns the dog's id.
+ */
+export async function insertDemoDog(
+  server: TestServer,
+  dog: { owner: string; name: string; breed?: string; age?: number; location?: string },
+): Promise<string> {
+  const { db } = server.app.deps;
+  const email = `demo.${randomUUID()}@example.com`;
+  const [user] = await db
+    .insert(users)
+    .values({ email, passwordHash: null, emailVerifiedAt: new Date() })
+    .returning({ id: users.id });
+  await db.insert(profiles).values({ userId: user!.id, fullName: dog.owner, location: 'Ljubljana' });
+  const [created] = await db
+    .insert(dogProfiles)
+    .values({
+      userId: user!.id,
+      name: dog.name,
+      breed: dog.breed ?? 'Mešanec',
+      age: dog.age ?? 3,
+      location: dog.location ?? 'Ljubljana',
+    })
+    .returning({ id: dogProfiles.id });
+  return created!.id;
+}
+
+/**
+ * A confirmed account made through the API: its session token, and a client signed in with it for
+ * arranging data (dogs, likes). Close the client when done.
+ */
+export async function apiUser(
+  server: TestServer,
+  user: { fullName: string; email: string; password?: string },
+) {
+  const anonymous = createApiClient({ url: server.url, WebSocket: WebSocket as never });
+  try {
+    await anonymous.auth.signUp.mutate({
+      ...user,
+      password: user.password ?? 'zelo-dobro-geslo',
+      locale: 'sl',
+    });
+    const confirm = new URL(server.outboxLink(user.email)).searchParams.get('token') ?? '';
+    const { token } = await anonymous.auth.confirmEmail.mutate({ token: confirm });
+    return { token, api: createApiClient({ url: server.url, token, WebSocket: WebSocket as never }) };
+  } finally {
+    await anonymous.close();
+  }
+}
+
+/** A browser context signed in with a session token (from `apiUser`). */
+export async function sessionContext(
+  browser: Browser,
+  server: TestServer,
+  options: BrowserContextOptions,
+  token: string,
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
+  await context.addCookies([{ name: 'tacke_session', value: token, url: server.url }]);
+  return context;
 }

@@ -56,7 +56,8 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
     expect(chat?.chatName).toBe('Max (Mešanec) · Test Uporabnik');
     expect(await t.db.select().from(matches).where(eq(matches.dog1Id, bor.dog.id))).toHaveLength(1);
     const feedback = (await received(ana)).find((r) => r.type === 'acceptance_feedback');
-    expect(feedback).toMatchObject({ status: 'unread', counterpart: { userId: bor.user.id } });
+    expect(feedback).toMatchObject({ status: 'unread', counterpart: { userId: bor.user.id }, chatId });
+    expect((await received(bor))[0]).toMatchObject({ id: request!.id, status: 'accepted', chatId });
     expect((await failure(bor.api.likes.accept({ id: request!.id }))).appCode).toBe('REQUEST_HANDLED');
 
     expect(await like(ana, bor)).toEqual({ outcome: 'message_sent', chatId });
@@ -88,7 +89,12 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
     const result = await like(ana, bor);
     expect(result).toMatchObject({ outcome: 'match' });
     const chatId = (result as { chatId: string }).chatId;
-    expect((await ana.api.likes.requests()).find((r) => r.direction === 'sent')?.status).toBe('accepted');
+    expect((await ana.api.likes.requests()).find((r) => r.direction === 'sent')).toMatchObject({
+      status: 'accepted',
+      chatId,
+    });
+    for (const notice of [...(await received(ana)), ...(await received(bor))])
+      expect(notice.chatId).toBe(chatId);
     expect((await bor.api.likes.requests()).find((r) => r.direction === 'sent')?.status).toBe('accepted');
     expect((await received(ana)).some((r) => r.type === 'acceptance_feedback')).toBe(true);
     expect((await received(bor)).some((r) => r.type === 'acceptance_feedback')).toBe(true);

@@ -19,9 +19,10 @@ const page = (load: () => Promise<{ default: ComponentType }>, title?: string) =
 const auth = page(() => import('../features/auth/auth-page'), 'nav.signIn');
 const comingSoon = page(() => import('./pages/coming-soon'), 'comingSoon.title');
 const dogs = page(() => import('../features/dogs/dogs-page'), 'nav.myDogs');
+const matching = page(() => import('../features/matching/matching-page'), 'nav.match');
 
 /** Sections later issues build; each path keeps its final URL. */
-const COMING_SOON = ['ujemanja', 'match', 'events', 'trgovina', 'shop', 'chat'];
+const COMING_SOON = ['events', 'trgovina', 'shop', 'chat'];
 
 const routes: RouteObject[] = [
   {
@@ -42,6 +43,8 @@ const routes: RouteObject[] = [
       { path: 'profil', ...page(() => import('../features/profile/profile-page'), 'nav.profile') },
       { path: 'dogs', ...dogs },
       { path: 'moji-psi', ...dogs },
+      { path: 'ujemanja', ...matching },
+      { path: 'match', ...matching },
       ...COMING_SOON.map((path) => ({ path, ...comingSoon })),
       { path: 'klepet', Component: RequireSession, children: [{ index: true, ...comingSoon }] },
       { path: '*', ...page(() => import('./pages/not-found'), 'notFound.title') },

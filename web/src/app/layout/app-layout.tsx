@@ -1,8 +1,15 @@
+import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { PageTitle } from '../../components/page-title';
+import { useSession } from '../../lib/session';
 import { BottomNav } from './bottom-nav';
 import { TopBar } from './top-bar';
+
+// The live requests subscription: signed in only, in the bell's chunk (out of a signed-out first load).
+const RequestsLive = lazy(() =>
+  import('./notifications-bell').then((module) => ({ default: module.RequestsLive })),
+);
 
 /** What a route tells the layout: the locale key of its tab title (none: the app name). */
 export interface PageHandle {
@@ -12,6 +19,7 @@ export interface PageHandle {
 export function AppLayout() {
   const intl = useIntl();
   const title = (useMatches().at(-1)?.handle as PageHandle | undefined)?.title;
+  const { user } = useSession();
   return (
     <div className="flex min-h-dvh flex-col">
       <PageTitle id={title} />
@@ -22,6 +30,12 @@ export function AppLayout() {
         {intl.formatMessage({ id: 'nav.skipToContent' })}
       </a>
       <TopBar />
+      {/* One subscription for the bell and every requests panel, while signed in. */}
+      {user && (
+        <Suspense>
+          <RequestsLive />
+        </Suspense>
+      )}
       {/* Bottom padding keeps the phone bottom bar (4rem + safe area) off the content. */}
       <main
         id="main"

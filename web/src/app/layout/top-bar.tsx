@@ -1,5 +1,6 @@
 import clsx from 'clsx';
 import { LogOut } from 'lucide-react';
+import { lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { NavLink } from 'react-router';
 import { Logo } from '../../components/logo';
@@ -9,7 +10,10 @@ import { useSignOut } from '../../lib/use-sign-out';
 import { LanguageSwitcher } from './language-switcher';
 import { desktopNav } from './nav-items';
 
-/** Logo, links (desktop only; phones use the bottom bar), language and sign-out. */
+// Signed-in only, so it loads after sign-in and never with a signed-out first visit.
+const NotificationsBell = lazy(() => import('./notifications-bell'));
+
+/** Logo, links (desktop only; phones use the bottom bar), the requests bell, language and sign-out. */
 export function TopBar() {
   const intl = useIntl();
   const { user, isLoading } = useSession();
@@ -43,6 +47,11 @@ export function TopBar() {
           </nav>
         )}
         <div className="ml-auto flex items-center gap-1">
+          {user && (
+            <Suspense fallback={<span className="size-11" />}>
+              <NotificationsBell />
+            </Suspense>
+          )}
           <LanguageSwitcher />
           {user && (
             <Button variant="ghost" size="iconText" onClick={signOut} disabled={isPending}>

@@ -17,6 +17,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { INTL_TAG } from '../../../../src/i18n';
 import { useDogChanges } from '../../components/dogs/use-dog-changes';
+import { RequestsPanel } from '../../components/requests/requests-panel';
 import { SignInRequired } from '../../components/sign-in-required';
 import { Avatar, profilePlace } from '../../components/profile/avatar';
 import { Alert } from '../../components/ui/alert';
@@ -62,13 +63,15 @@ function Profile() {
   return (
     <div className="flex flex-col gap-6">
       <ProfileHeader profile={me.data} />
-      {/* Phones: numbers, dogs, actions. Wide screens: dogs on the left, numbers and actions beside. */}
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)]">
+      {/* Phones: numbers, dogs, requests, actions. Wide screens: dogs and requests on the left, numbers and
+          actions beside. */}
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
         <div className="lg:col-start-2 lg:row-start-1">
           <Stats dogs={dogCount} matches={stats.data?.matches} />
         </div>
-        <div className="lg:col-start-1 lg:row-span-2 lg:row-start-1">
+        <div className="flex flex-col gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <ProfileDogs profile={me.data} dogs={dogs.data} loading={dogs.isPending} />
+          <Requests />
         </div>
         <div className="lg:col-start-2 lg:row-start-2">
           <QuickActions hasDogs={hasDogs} dogsKnown={dogs.data !== undefined} />
@@ -161,6 +164,25 @@ function Stats({ dogs, matches }: { dogs: number | undefined; matches: number | 
           </div>
         ))}
       </dl>
+    </section>
+  );
+}
+
+/** Requests and announcements (SPEC Profile: a notifications/requests panel). */
+function Requests() {
+  const intl = useIntl();
+  return (
+    <section
+      aria-labelledby="profile-requests"
+      className="rounded-card border border-border bg-surface p-5 shadow-card md:p-6"
+    >
+      <h2 id="profile-requests" className="text-title font-bold">
+        {intl.formatMessage({ id: 'requests.title' })}
+      </h2>
+      <p className="mt-1 text-label text-muted-foreground">
+        {intl.formatMessage({ id: 'requests.subtitle' })}
+      </p>
+      <RequestsPanel className="mt-4" />
     </section>
   );
 }

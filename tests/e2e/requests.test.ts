@@ -1,0 +1,340 @@
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notifications, users } from '../../server/db/schema';
+import {
+  apiUser,
+  launchBrowser,
+  sessionContext,
+  startServer,
+  type TestServer,
+  VIEWPORTS,
+} from '../helpers/e2e';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+/** Wait until the text is in the scope (Playwright's auto-waiting, bounded). */
+const see = (scope: Page | Locator, text: string | RegExp) =>
+  scope.getByText(text).first().waitFor({ timeout: 10_000 });
+
+type User = Awaited<ReturnType<typeof apiUser>>;
+
+/** A user made through the API, with the dogs named (mixed breed, in Ljubljana). */
+async function owner(fullName: string, email: string, dogNames: string[]) {
+  const user = await apiUser(server, { fullName, email });
+  const dogs = [];
+  for (const name of dogNames)
+    dogs.push(await user.api.dogs.create.mutate({ name, breed: 'Mešanec', age: 3, location: 'Ljubljana' }));
+  return { ...user, dogs };
+}
+
+/**
+ * Resolves once the page's WebSocket reports each of these subscriptions started, so a change made after it
+ * must arrive live (not from the first list request). Set up before the page loads.
+ */
+function subscriptionsStarted(page: Page, paths: string[]): Promise<void> {
+  return new Promise((resolve) => {
+    const pathOf = new Map<string, string>();
+    const started = new Set<string>();
+    const messages = (payload: string | Buffer) => {
+      try {
+        const parsed = JSON.parse(String(payload)) as unknown;
+        return (Array.isArray(parsed) ? parsed : [parsed]) as Array<Record<string, never>>;
+      } catch {
+        return [];
+      }
+    };
+    page.on('websocket', (socket) => {
+      socket.on('framesent', ({ payload }) => {
+        for (const message of messages(payload)) {
+          const params = message.params as { path?: string } | undefined;
+          if (message.method === 'subscription' && params?.path) pathOf.set(String(message.id), params.path);
+        }
+      });
+      socket.on('framereceived', ({ payload }) => {
+        for (const message of messages(payload)) {
+          const result = message.result as { type?: string } | undefined;
+          const subscribed = pathOf.get(String(message.id));
+          if (result?.type === 'started' && subscribed) started.add(subscribed);
+          if (paths.every((name) => started.has(name))) resolve();
+        }
+      });
+    });
+  });
+}
+
+const LIVE = ['likes.onChange', 'announcements.onChange'];
+
+/** A signed-in page that fails the test on any uncaught error; opened at `url` with live updates running. */
+async function openPage(context: BrowserContext, url: string, errors: string[]) {
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  const live = subscriptionsStarted(page, LIVE);
+  await page.goto(`${server.url}${url}`);
+  await live;
+  return page;
+}
+
+/** The bell in the top bar; its name says how many are unread. */
+const bell = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Obvestila/ });
+
+/** The requests panel on /profil. */
+const panel = (page: Page) => page.getByRole('main').getByRole('region', { name: 'Obvestila' });
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(os.tmpdir(), `requests-${name}.png`), fullPage: true });
+}
+
+describe('requests and notifications', () => {
+  let ana: Awaited<ReturnType<typeof owner>>;
+  let bor: Awaited<ReturnType<typeof owner>>;
+  beforeAll(async () => {
+    ana = await owner('Ana Kos', 'ana@example.com', ['Piki']);
+    bor = await owner('Bor Novak', 'bor@example.com', ['Rex', 'Luna']);
+  });
+  afterAll(async () => {
+    await Promise.all([ana?.api.close(), bor?.api.close()]);
+  });
+  const like = (from: User & { dogs: { id: string }[] }, dogId: string) =>
+    from.api.likes.like.mutate({ fromDogId: from.dogs[0]!.id, dogId });
+
+  it('on a desktop: a like arrives live, is read, accepted and rejected; the liker sees each answer', async () => {
+    const errors: string[] = [];
+    const [contextA, contextB] = await Promise.all([
+      sessionContext(browser, server, VIEWPORTS.desktop, ana.token),
+      sessionContext(browser, server, VIEWPORTS.desktop, bor.token),
+    ]);
+    const [pageA, pageB] = await Promise.all([
+      openPage(contextA, '/profil', errors),
+      openPage(contextB, '/profil', errors),
+    ]);
+    try {
+      const requestsB = panel(pageB);
+      const requestsA = panel(pageA);
+      await see(requestsB, 'Ni zahtev');
+      await see(requestsA, 'Ni zahtev');
+      expect(await bell(pageB).getAttribute('aria-label')).toBe('Obvestila');
+
+      // Ana likes Rex: Bor's panel and bell show it without a reload.
+      expect(await like(ana, bor.dogs[0]!.id)).toEqual({ outcome: 'requested' });
+      const rex = requestsB.getByRole('article').filter({ hasText: 'Rex' });
+      await see(rex, 'Ana Kos predlaga srečanje psov Piki (Mešanec) in Rex.');
+      await see(rex, 'Novo');
+      await see(rex, 'zdaj');
+      await expect.poll(() => bell(pageB).getAttribute('aria-label')).toBe('Obvestila, 1 neprebrano');
+      expect(await pageB.getByTestId('bell-badge').textContent()).toBe('1');
+      await see(requestsB.getByRole('tab', { name: 'Vse (1)' }), 'Vse (1)');
+      // Ana's sent request is pending.
+      const sentRex = requestsA.getByRole('article').filter({ hasText: 'Rex' });
+      await see(sentRex, 'Poslali ste zahtevo uporabniku Bor Novak: srečanje psov Piki in Rex.');
+      await see(sentRex, 'V čakanju');
+
+      // Opening it marks it read: the badge goes.
+      await rex.getByRole('button', { name: /predlaga srečanje/ }).press('Enter');
+      await see(rex, 'Prebrano');
+      await expect.poll(() => bell(pageB).getAttribute('aria-label')).toBe('Obvestila');
+      expect(await pageB.getByTestId('bell-badge').count()).toBe(0);
+
+      // Accept: a toast, the card says accepted and links to the chat; Ana sees it live.
+      await rex.getByRole('button', { name: 'Sprejmi' }).click();
+      await see(pageB, 'Prošnja sprejeta. Klepet je ustvarjen!');
+      await see(rex, 'Sprejeto');
+      expect(await rex.getByRole('button', { name: 'Sprejmi' }).count()).toBe(0);
+      expect(await rex.getByRole('link', { name: 'Odpri klepet' }).getAttribute('href')).toMatch(
+        /^\/klepet\?chat=[0-9a-f-]{36}$/,
+      );
+      await requestsB.getByRole('tab', { name: 'Sprejete (1)' }).click();
+      await see(requestsB, 'Ana Kos predlaga srečanje psov Piki (Mešanec) in Rex.');
+      await requestsB.getByRole('tab', { name: 'Zavrnjene (0)' }).click();
+      await see(requestsB, 'Ni zavrnjenih zahtev');
+      await requestsB.getByRole('tab', { name: /^Vse/ }).click();
+
+      await see(sentRex, 'Sprejeto');
+      const feedback = requestsA.getByRole('article').filter({ hasText: 'je bila sprejeta' });
+      await see(feedback, 'Bor Novak: vaša zahteva za psa Rex je bila sprejeta.');
+      await see(feedback, 'Novo');
+      await expect.poll(() => bell(pageA).getAttribute('aria-label')).toBe('Obvestila, 1 neprebrano');
+
+      // A second request, rejected: Ana's sent card says so.
+      expect(await like(ana, bor.dogs[1]!.id)).toEqual({ outcome: 'requested' });
+      const luna = requestsB.getByRole('article').filter({ hasText: 'Luna' });
+      await see(luna, 'Novo');
+      await luna.getByRole('button', { name: 'Zavrni' }).click();
+      await see(pageB, 'Prošnja je bila zavrnjena.');
+      await see(luna, 'Zavrnjeno');
+      await expect.poll(() => bell(pageB).getAttribute('aria-label')).toBe('Obvestila');
+      const sentLuna = requestsA.getByRole('article').filter({ hasText: 'Luna' });
+      await see(sentLuna, 'Zavrnjeno');
+      await requestsA.getByRole('tab', { name: 'Zavrnjene (1)' }).click();
+      await see(requestsA, 'Poslali ste zahtevo uporabniku Bor Novak: srečanje psov Piki in Luna.');
+      await see(requestsA.getByRole('tab', { name: 'Vse (3)' }), 'Vse (3)');
+
+      // Clicking the feedback card marks it read.
+      await requestsA.getByRole('tab', { name: /^Vse/ }).click();
+      await feedback.click({ position: { x: 8, y: 8 } });
+      await see(feedback, 'Prebrano');
+      await expect.poll(() => bell(pageA).getAttribute('aria-label')).toBe('Obvestila');
+
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await Promise.all([shot(pageA, 'desktop-a'), shot(pageB, 'desktop-b')]);
+      throw error;
+    } finally {
+      await Promise.all([contextA.close(), contextB.close()]);
+    }
+  });
+
+  it('on a phone: the bell opens the panel as a sheet; a request is read and accepted there', async () => {
+    const cene = await owner('Cene Zupan', 'cene@example.com', ['Bela']);
+    const errors: string[] = [];
+    const context = await sessionContext(browser, server, VIEWPORTS.phone, bor.token);
+    const page = await openPage(context, '/', errors);
+    try {
+      await bell(page).waitFor();
+      expect(await bell(page).getAttribute('aria-label')).toBe('Obvestila');
+
+      expect(await like(cene, bor.dogs[0]!.id)).toEqual({ outcome: 'requested' });
+      await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Obvestila, 1 neprebrano');
+      expect(await page.getByTestId('bell-badge').textContent()).toBe('1');
+
+      await bell(page).click();
+      const sheet = page.getByRole('dialog', { name: 'Obvestila' });
+      await sheet.waitFor();
+      // A bottom sheet: flush with the bottom of the screen.
+      const box = await sheet.boundingBox();
+      expect(Math.round((box?.y ?? 0) + (box?.height ?? 0))).toBe(844);
+      const card = sheet.getByRole('article').filter({ hasText: 'Cene Zupan' });
+      await see(card, 'Cene Zupan predlaga srečanje psov Bela (Mešanec) in Rex.');
+      // Anywhere on the card opens it (here: its corner, away from the buttons).
+      await card.click({ position: { x: 8, y: 8 } });
+      await see(card, 'Prebrano');
+      // (The page behind the sheet is hidden from the accessibility tree, so the badge is found by its id.)
+      await expect.poll(() => page.getByTestId('bell-badge').count()).toBe(0);
+
+      await card.getByRole('button', { name: 'Sprejmi' }).click();
+      await see(page, 'Prošnja sprejeta. Klepet je ustvarjen!');
+      await see(card, 'Sprejeto');
+      // Following the chat link closes the sheet.
+      await card.getByRole('link', { name: 'Odpri klepet' }).click();
+      await page.waitForURL(/\/klepet\?chat=[0-9a-f-]{36}$/);
+      await sheet.waitFor({ state: 'detached' });
+
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await shot(page, 'phone');
+      throw error;
+    } finally {
+      await context.close();
+      await cene.api.close();
+    }
+  });
+
+  it('more than nine unread show 9+ on the bell; a cancelled event reads as a notice', async () => {
+    const eva = await apiUser(server, { fullName: 'Eva Horvat', email: 'eva@example.com' });
+    const [row] = await server.app.deps.db.select().from(users).where(eq(users.email, 'eva@example.com'));
+    await server.app.deps.db.insert(notifications).values(
+      Array.from({ length: 10 }, (_, i) => ({
+        ownerId: row!.id,
+        notificationType: 'event_cancelled' as const,
+        detail: `Sprehod ${i + 1}`,
+      })),
+    );
+    const errors: string[] = [];
+    const context = await sessionContext(browser, server, VIEWPORTS.desktop, eva.token);
+    const page = await openPage(context, '/profil', errors);
+    try {
+      await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Obvestila, 10 neprebranih');
+      expect(await page.getByTestId('bell-badge').textContent()).toBe('9+');
+      const notice = panel(page).getByRole('article').filter({ hasText: 'Sprehod 10' });
+      await see(notice, 'Dogodek »Sprehod 10« je bil odpovedan.');
+      await see(notice, 'Novo');
+      expect(await notice.getByRole('button', { name: 'Sprejmi' }).count()).toBe(0);
+      await notice.click();
+      await see(notice, 'Prebrano');
+      await expect.poll(() => page.getByTestId('bell-badge').textContent()).toBe('9');
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await shot(page, 'many');
+      throw error;
+    } finally {
+      await Promise.all([context.close(), eva.api.close()]);
+    }
+  });
+
+  describe.each(Object.entries(VIEWPORTS))('announcements on a %s', (name, options) => {
+    it('the admin posts and removes one; another user sees both live and has no form', async () => {
+      const admin = await apiUser(server, { fullName: 'Admin Tačke', email: `admin.${name}@example.com` });
+      await server.app.deps.db
+        .update(users)
+        .set({ role: 'admin' })
+        .where(eq(users.email, `admin.${name}@example.com`));
+      const errors: string[] = [];
+      const [contextAdmin, contextUser] = await Promise.all([
+        sessionContext(browser, server, options, admin.token),
+        sessionContext(browser, server, options, ana.token),
+      ]);
+      const [adminPage, userPage] = await Promise.all([
+        openPage(contextAdmin, '/profil', errors),
+        openPage(contextUser, '/profil', errors),
+      ]);
+      try {
+        const title = `Nova funkcija: ujemanja (${name})`;
+        const userPanel = panel(userPage);
+        await userPanel.getByRole('tab', { name: 'Posodobitve' }).click();
+        await see(userPanel, 'Ni sistemskih obvestil');
+        expect(await userPanel.getByRole('form').count()).toBe(0);
+        expect(await userPanel.getByRole('button', { name: 'Objavi' }).count()).toBe(0);
+
+        const adminPanel = panel(adminPage);
+        await adminPanel.getByRole('tab', { name: 'Posodobitve' }).click();
+        const form = adminPanel.getByRole('form', { name: 'Novo obvestilo' });
+        await form.waitFor();
+        // The shared schema refuses blank fields, in Slovenian, and focuses the first.
+        await form.getByLabel('Naslov').fill('   ');
+        await form.getByRole('button', { name: 'Objavi' }).click();
+        await see(form, 'Vpišite naslov.');
+        await see(form, 'Vpišite vsebino.');
+        expect(await adminPage.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('title');
+
+        await form.getByLabel('Naslov').fill(title);
+        await form.getByLabel('Vsebina').fill('Zdaj lahko iščete pse po vsej Sloveniji.\nPreizkusite!');
+        await form.getByLabel('Vrsta').selectOption({ label: 'Nova funkcija' });
+        await form.getByRole('button', { name: 'Objavi' }).click();
+        await see(adminPage, 'Obvestilo je bilo uspešno objavljeno');
+        expect(await form.getByLabel('Naslov').inputValue()).toBe('');
+
+        // The other user sees it at once, with its type.
+        const posted = userPanel.getByRole('article').filter({ hasText: title });
+        await see(posted, 'Zdaj lahko iščete pse po vsej Sloveniji.');
+        await see(posted, 'Nova funkcija');
+        expect(await posted.getByRole('button', { name: /Odstrani/ }).count()).toBe(0);
+
+        // Removing it takes a second click; it goes from the other user's list too.
+        const own = adminPanel.getByRole('article').filter({ hasText: title });
+        await own.getByRole('button', { name: `Odstrani obvestilo »${title}«` }).click();
+        await own.getByRole('group').getByRole('button', { name: 'Odstrani' }).click();
+        await see(adminPage, 'Obvestilo je odstranjeno');
+        await posted.waitFor({ state: 'detached' });
+        await see(userPanel, 'Ni sistemskih obvestil');
+
+        expect(errors).toEqual([]);
+      } catch (error) {
+        await Promise.all([shot(adminPage, `${name}-admin`), shot(userPage, `${name}-user`)]);
+        throw error;
+      } finally {
+        await Promise.all([contextAdmin.close(), contextUser.close(), admin.api.close()]);
+      }
+    });
+  });
+});

@@ -1,0 +1,75 @@
+import { Bell } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { LIMITS } from '../../../../src/limits';
+import { useRequestsLive } from '../../components/requests/use-requests-live';
+import { trpc } from '../../lib/trpc';
+
+/*
+ * Loaded by the layout once someone is signed in (see top-bar.tsx and app-layout.tsx), so a signed-out
+ * first visit downloads none of it.
+ */
+
+// The dialog and the requests panel load on the first opening (or when the pointer or focus reaches the
+// bell): until then only this button and its count are here.
+const loadDialog = () => import('./requests-dialog');
+const RequestsDialog = lazy(loadDialog);
+
+/** "9+" above the badge's limit (SPEC §9). */
+function badgeText(count: number): string {
+  return count > LIMITS.unreadBadgeMax ? `${LIMITS.unreadBadgeMax}+` : String(count);
+}
+
+/** The top bar's bell (signed in only): unread requests as a badge; opens the requests panel. */
+export default function NotificationsBell() {
+  const intl = useIntl();
+  const unread = trpc.likes.unreadCount.useQuery();
+  const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so reopening is instant.
+  const [used, setUsed] = useState(false);
+  const count = unread.data ?? 0;
+  const prefetch = () => void loadDialog();
+  return (
+    <>
+      <button
+        type="button"
+        aria-label={
+          count
+            ? intl.formatMessage({ id: 'nav.bellUnread' }, { count })
+            : intl.formatMessage({ id: 'nav.bell' })
+        }
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        onPointerEnter={prefetch}
+        onFocus={prefetch}
+        onClick={() => {
+          setUsed(true);
+          setOpen(true);
+        }}
+        className="relative inline-flex size-11 items-center justify-center rounded-control text-foreground hover:bg-muted aria-expanded:bg-muted"
+      >
+        <Bell aria-hidden="true" className="size-5" />
+        {count > 0 && (
+          <span
+            aria-hidden="true"
+            data-testid="bell-badge"
+            className="absolute top-1 left-1/2 ml-0.5 flex h-5 min-w-5 items-center justify-center rounded-pill bg-primary px-1 text-caption leading-none font-bold text-primary-foreground ring-2 ring-background"
+          >
+            {badgeText(count)}
+          </span>
+        )}
+      </button>
+      {used && (
+        <Suspense>
+          <RequestsDialog open={open} onOpenChange={setOpen} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** The one live subscription for requests and announcements (the bell and every panel read its caches). */
+export function RequestsLive() {
+  useRequestsLive(true);
+  return null;
+}

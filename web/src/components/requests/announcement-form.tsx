@@ -1,0 +1,166 @@
+import clsx from 'clsx';
+import { Send } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { LIMITS } from '../../../../src/limits';
+import type { UpdateType } from '../../../../src/schemas/announcements';
+import { useErrorText } from '../../lib/errors';
+import { type FieldIssues, focusFirstInvalid, issuesByField, serverIssues } from '../../lib/form-issues';
+import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { CONTROL_CLASSES, FieldError } from '../pickers/field-parts';
+import { Button } from '../ui/button';
+import { TextField } from '../ui/field';
+import { Label } from '../ui/label';
+import { upsertById } from './use-requests-live';
+
+/**
+ * The shared schema, loaded while the form is on screen: zod stays out of the first download. The types
+ * are the schema module's UPDATE_TYPES, not imported for the same reason.
+ */
+const loadSchema = async () =>
+  (await import('../../../../src/schemas/announcements')).announcementCreateInput;
+const TYPES: readonly UpdateType[] = ['general', 'feature', 'maintenance', 'announcement'];
+
+type Field = 'title' | 'content' | 'updateType';
+const ORDER: readonly Field[] = ['title', 'content', 'updateType'];
+const BOUNDS: Partial<Record<Field, Record<string, number>>> = {
+  title: { max: LIMITS.announcement.titleMax },
+  content: { max: LIMITS.announcement.contentMax },
+};
+const EMPTY = { title: '', content: '', updateType: 'general' as UpdateType };
+
+/** The admin's form for a new announcement, at the top of Posodobitve (SPEC §6 Admin). */
+export function AnnouncementForm() {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
+  const errorText = useErrorText();
+  const utils = trpc.useUtils();
+  const formRef = useRef<HTMLFormElement>(null);
+  const id = useId();
+  const [values, setValues] = useState(EMPTY);
+  const [issues, setIssues] = useState<FieldIssues<Field>>({});
+
+  useEffect(() => {
+    void loadSchema();
+  }, []);
+
+  const create = trpc.announcements.create.useMutation({
+    onSuccess: (created) => {
+      utils.announcements.list.setData(undefined, (list) => list && upsertById(list, created));
+      setValues(EMPTY);
+      toast.success(t('announcements.toast.created'));
+    },
+    onError: (error) => {
+      const fields = serverIssues<Field>(error, BOUNDS);
+      if (fields) {
+        setIssues(fields);
+        focusFirstInvalid(formRef.current, ORDER, fields);
+      }
+      toast.error(t('announcements.toast.createError'), { description: errorText(error) });
+    },
+  });
+
+  const set = <F extends Field>(field: F, value: (typeof EMPTY)[F]) => {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    setIssues((previous) => ({ ...previous, [field]: undefined }));
+  };
+  const message = (field: Field) => {
+    const issue = issues[field];
+    return issue && intl.formatMessage({ id: issue.key }, issue.values);
+  };
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (create.isPending) return;
+    const result = (await loadSchema()).safeParse(values);
+    if (!result.success) {
+      const found = issuesByField<Field>(result.error.issues, BOUNDS);
+      setIssues(found);
+      focusFirstInvalid(formRef.current, ORDER, found);
+      return;
+    }
+    setIssues({});
+    create.mutate(result.data);
+  };
+
+  const contentId = `${id}-content`;
+  const typeId = `${id}-type`;
+  const tooLong = values.content.length > LIMITS.announcement.contentMax;
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(event) => void submit(event)}
+      aria-labelledby={`${id}-heading`}
+      className="flex flex-col gap-4 rounded-control border border-primary/30 bg-primary-soft/40 p-4"
+    >
+      <div>
+        <h3 id={`${id}-heading`} className="text-body font-bold">
+          {t('announcements.form.heading')}
+        </h3>
+        <p className="text-caption text-muted-foreground">{t('announcements.form.text')}</p>
+      </div>
+      <TextField
+        label={t('announcements.form.title')}
+        name="title"
+        value={values.title}
+        onChange={(event) => set('title', event.target.value)}
+        error={message('title')}
+        maxLength={LIMITS.announcement.titleMax}
+        autoComplete="off"
+      />
+      <div className="flex flex-col gap-1.5">
+        <div className="flex items-baseline justify-between gap-3">
+          <Label htmlFor={contentId}>{t('announcements.form.content')}</Label>
+          <span
+            id={`${contentId}-count`}
+            className={clsx('text-caption tabular-nums', tooLong ? 'text-danger' : 'text-muted-foreground')}
+          >
+            {t('announcements.form.count', {
+              count: values.content.length,
+              max: LIMITS.announcement.contentMax,
+            })}
+          </span>
+        </div>
+        <textarea
+          id={contentId}
+          name="content"
+          rows={3}
+          maxLength={LIMITS.announcement.contentMax}
+          value={values.content}
+          onChange={(event) => set('content', event.target.value)}
+          aria-invalid={issues.content ? true : undefined}
+          aria-describedby={clsx(`${contentId}-count`, issues.content && `${contentId}-error`)}
+          className={clsx(CONTROL_CLASSES, 'resize-y py-2.5')}
+        />
+        {issues.content && <FieldError id={`${contentId}-error`}>{message('content') ?? ''}</FieldError>}
+      </div>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
+        <div className="flex flex-1 flex-col gap-1.5">
+          <Label htmlFor={typeId}>{t('announcements.form.type')}</Label>
+          <select
+            id={typeId}
+            name="updateType"
+            value={values.updateType}
+            onChange={(event) => set('updateType', event.target.value as UpdateType)}
+            aria-invalid={issues.updateType ? true : undefined}
+            aria-describedby={issues.updateType ? `${typeId}-error` : undefined}
+            className={CONTROL_CLASSES}
+          >
+            {TYPES.map((type) => (
+              <option key={type} value={type}>
+                {intl.formatMessage({ id: `announcements.type.${type}` })}
+              </option>
+            ))}
+          </select>
+          {issues.updateType && <FieldError id={`${typeId}-error`}>{message('updateType') ?? ''}</FieldError>}
+        </div>
+        <Button type="submit" loading={create.isPending}>
+          <Send aria-hidden="true" className="size-5" />
+          {t('announcements.form.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

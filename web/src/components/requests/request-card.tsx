@@ -1,0 +1,222 @@
+import clsx from 'clsx';
+import { CalendarX, Check, MessageCircle, X } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { Link, useNavigate } from 'react-router';
+import { INTL_TAG } from '../../../../src/i18n';
+import { useErrorText } from '../../lib/errors';
+import { useLocale } from '../../lib/intl';
+import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { DogPhoto } from '../dogs/dog-photo';
+import { breedName } from '../dogs/names';
+import { Button, buttonClasses } from '../ui/button';
+import { relativeTime } from './time';
+import type { RequestItem } from './types';
+
+type Status = RequestItem['status'];
+
+const chatLink = (chatId: string | null) =>
+  chatId ? `/klepet?chat=${encodeURIComponent(chatId)}` : '/klepet';
+
+const BADGES = {
+  new: 'bg-primary text-primary-foreground',
+  read: 'bg-muted text-muted-foreground',
+  pending: 'bg-accent-soft text-accent-strong',
+  accepted: 'bg-success-soft text-success-strong',
+  rejected: 'bg-danger-soft text-danger-strong',
+} as const;
+
+/** Novo / Prebrano for what I received; my own pending requests read "V čakanju". */
+function badgeOf(item: RequestItem): keyof typeof BADGES {
+  if (item.status === 'accepted' || item.status === 'rejected') return item.status;
+  if (item.direction === 'sent' && item.type === 'request') return 'pending';
+  return item.status === 'unread' ? 'new' : 'read';
+}
+
+/** Writes a new status into the cached list (the server's change event confirms it shortly after). */
+function useSetStatus() {
+  const utils = trpc.useUtils();
+  return (id: string, status: Status, only?: Status, chatId?: string) =>
+    utils.likes.requests.setData(undefined, (list) =>
+      list?.map((item) =>
+        item.id === id && (!only || item.status === only)
+          ? { ...item, status, updatedAt: new Date(), chatId: chatId ?? item.chatId }
+          : item,
+      ),
+    );
+}
+
+/**
+ * One request or notice: the dog, a status badge, what happened and when. Opening an unread card I
+ * received (click, or Enter on its text) marks it read; a request I received can be accepted or rejected.
+ */
+export function RequestCard({ item, now }: { item: RequestItem; now: number }) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [locale] = useLocale();
+  const utils = trpc.useUtils();
+  const setStatus = useSetStatus();
+  const errorText = useErrorText();
+  const navigate = useNavigate();
+
+  const settled = () => {
+    void utils.likes.unreadCount.invalidate();
+    void utils.profiles.stats.invalidate();
+  };
+  const markRead = trpc.likes.markRead.useMutation({
+    onMutate: ({ id }) => {
+      setStatus(id, 'read', 'unread');
+      utils.likes.unreadCount.setData(undefined, (count) => (count ? count - 1 : count));
+    },
+    onSettled: settled,
+  });
+  const accept = trpc.likes.accept.useMutation({
+    onSuccess: ({ chatId }) => {
+      setStatus(item.id, 'accepted', undefined, chatId);
+      toast.success(t('requests.toast.accepted'), {
+        action: { label: t('requests.openChat'), onClick: () => void navigate(chatLink(chatId)) },
+      });
+    },
+    onError: (error) => toast.error(t('requests.acceptError'), { description: errorText(error) }),
+    onSettled: settled,
+  });
+  const reject = trpc.likes.reject.useMutation({
+    onSuccess: () => {
+      setStatus(item.id, 'rejected');
+      toast.success(t('requests.toast.rejected'));
+    },
+    onError: (error) => toast.error(t('requests.rejectError'), { description: errorText(error) }),
+    onSettled: settled,
+  });
+
+  const received = item.direction === 'received';
+  const opens = received && item.status === 'unread';
+  const open = () => {
+    if (opens && !markRead.isPending) markRead.mutate({ id: item.id });
+  };
+  const decides = received && item.type === 'request' && (item.status === 'unread' || item.status === 'read');
+  const busy = accept.isPending || reject.isPending;
+  const showsChat =
+    item.type === 'acceptance_feedback' || (item.type === 'request' && item.status === 'accepted');
+  const badge = badgeOf(item);
+  const sentence = <Sentence item={item} />;
+  const avatar = item.type === 'request' && received ? (item.fromDog ?? item.dog) : item.dog;
+
+  return (
+    <li>
+      {/* The click is a pointer shortcut; keyboards open the card with the button around its text. */}
+      <article
+        onClick={opens ? open : undefined}
+        className={clsx(
+          'flex flex-col gap-3 rounded-control border p-3 transition-colors',
+          opens
+            ? 'cursor-pointer border-primary/40 bg-primary-soft/50 hover:bg-primary-soft'
+            : 'border-border bg-surface',
+        )}
+      >
+        <div className="flex gap-3">
+          {item.type === 'event_cancelled' ? (
+            <span className="flex size-12 shrink-0 items-center justify-center rounded-pill bg-muted text-muted-foreground">
+              <CalendarX aria-hidden="true" className="size-6" />
+            </span>
+          ) : (
+            <DogPhoto photo={avatar?.photo ?? undefined} alt="" className="size-12 shrink-0 rounded-pill" />
+          )}
+          <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+            <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+              <span className={clsx('rounded-pill px-2 py-0.5 text-caption font-semibold', BADGES[badge])}>
+                {t(`requests.status.${badge}`)}
+              </span>
+              <time
+                dateTime={item.createdAt.toISOString()}
+                title={intl.formatDate(item.createdAt, { dateStyle: 'long', timeStyle: 'short' })}
+                className="text-caption text-muted-foreground"
+              >
+                {relativeTime(item.createdAt, now, INTL_TAG[locale])}
+              </time>
+            </div>
+            {opens ? (
+              <button type="button" className="rounded-[0.25rem] text-left text-label break-words">
+                {sentence}
+              </button>
+            ) : (
+              <p className="text-label break-words">{sentence}</p>
+            )}
+          </div>
+        </div>
+        {(decides || showsChat) && (
+          // Phones: the buttons share the card's width; wider screens: under the text, their own size.
+          <div className="flex gap-2 sm:pl-15">
+            {decides && (
+              <>
+                <Button
+                  loading={accept.isPending}
+                  disabled={busy}
+                  className="flex-1 sm:flex-none"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    accept.mutate({ id: item.id });
+                  }}
+                >
+                  <Check aria-hidden="true" className="size-5" />
+                  {t('requests.accept')}
+                </Button>
+                <Button
+                  variant="outline"
+                  loading={reject.isPending}
+                  disabled={busy}
+                  className="flex-1 sm:flex-none"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    reject.mutate({ id: item.id });
+                  }}
+                >
+                  <X aria-hidden="true" className="size-5" />
+                  {t('requests.reject')}
+                </Button>
+              </>
+            )}
+            {/* Following the link also opens (reads) the card. */}
+            {showsChat && (
+              <Link
+                to={chatLink(item.chatId)}
+                className={buttonClasses({ variant: 'outline' }, 'flex-1 sm:flex-none')}
+              >
+                <MessageCircle aria-hidden="true" className="size-5" />
+                {t('requests.openChat')}
+              </Link>
+            )}
+          </div>
+        )}
+      </article>
+    </li>
+  );
+}
+
+/** What the card says, with the people and dogs in bold. */
+function Sentence({ item }: { item: RequestItem }) {
+  const intl = useIntl();
+  const [locale] = useLocale();
+  const bold = (text: string) => <strong className="font-semibold">{text}</strong>;
+  const name = bold(item.counterpart?.fullName || intl.formatMessage({ id: 'requests.unknownUser' }));
+  const dog = bold(item.dog?.name ?? intl.formatMessage({ id: 'requests.unknownDog' }));
+  const fromDog = item.fromDog;
+  const say = (id: string, values: Record<string, ReactNode> = {}) =>
+    intl.formatMessage({ id: `requests.text.${id}` }, { name, dog, ...values });
+
+  switch (item.type) {
+    case 'request':
+      if (item.direction === 'received')
+        return fromDog
+          ? say('received', { fromDog: bold(fromDog.name), breed: breedName(fromDog.breed, locale) })
+          : say('receivedNoDog');
+      return fromDog ? say('sent', { fromDog: bold(fromDog.name) }) : say('sentNoDog');
+    case 'acceptance_feedback':
+      return say('accepted');
+    case 'rejection_feedback':
+      return say('rejected');
+    case 'event_cancelled':
+      return item.detail ? say('eventCancelled', { title: bold(item.detail) }) : say('eventCancelledUnnamed');
+  }
+}

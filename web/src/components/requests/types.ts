@@ -1,0 +1,9 @@
+import type { inferRouterOutputs } from '@trpc/server';
+import type { AppRouter } from '../../../../server/routers/_app';
+
+type Outputs = inferRouterOutputs<AppRouter>;
+
+/** A like request or notice addressed to me or sent by me (likes.requests). */
+export type RequestItem = Outputs['likes']['requests'][number];
+/** A system announcement (announcements.list). */
+export type Announcement = Outputs['announcements']['list'][number];

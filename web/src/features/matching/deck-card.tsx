@@ -1,0 +1,210 @@
+import { useDrag } from '@use-gesture/react';
+import clsx from 'clsx';
+import { MapPin } from 'lucide-react';
+import { type CSSProperties, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import {
+  type DragSample,
+  releaseVelocity,
+  type SwipeDecision,
+  swipeDecision,
+} from '../../../../src/domain/swipe';
+import { LIMITS } from '../../../../src/limits';
+import { descriptionPreview } from '../../components/dogs/description-preview';
+import { dogAgeText } from '../../components/dogs/dog-age';
+import { DogSilhouette } from '../../components/dogs/dog-silhouette';
+import { GenderBadge } from '../../components/dogs/gender-badge';
+import { breedName, placeName } from '../../components/dogs/names';
+import { TraitBadges } from '../../components/dogs/trait-badges';
+import { Avatar } from '../../components/profile/avatar';
+import { useLocale } from '../../lib/intl';
+import type { DeckDog } from './types';
+
+const WIDTHS = LIMITS.upload.widths;
+/** The photo's slot: the page width on phones (minus its padding), half the card (≤ 448 px) beside. */
+const PHOTO_SIZES = '(min-width: 768px) 448px, calc(100vw - 2rem)';
+/** How long a card takes to fly off or spring back. */
+export const CARD_MOTION_MS = 280;
+
+/** The card's place in the stack. */
+export type CardRole = 'top' | 'next';
+
+interface DeckCardProps {
+  dog: DeckDog;
+  role: CardRole;
+  /** Set while the card leaves: it flies to that side. */
+  leaving: SwipeDecision | null;
+  /** Cards follow the finger (phones only). */
+  swipeable: boolean;
+  /** A like or pass is in flight: gestures are ignored. */
+  busy: boolean;
+  reducedMotion: boolean;
+  onSwipe: (decision: SwipeDecision) => void;
+  onOpen: () => void;
+}
+
+/**
+ * One dog of the deck: a big photo (which opens the details) and what matters at a glance. On phones the
+ * top card follows a horizontal drag (vertical scrolling stays the browser's) and is liked or passed when
+ * released far and fast enough; otherwise it springs back.
+ */
+export function DeckCard({
+  dog,
+  role,
+  leaving,
+  swipeable,
+  busy,
+  reducedMotion,
+  onSwipe,
+  onOpen,
+}: DeckCardProps) {
+  const intl = useIntl();
+  const [locale] = useLocale();
+  const [drag, setDrag] = useState({ x: 0, active: false });
+  const top = role === 'top';
+
+  // The drag's recent positions, for its speed at release.
+  const samples = useRef<DragSample[]>([]);
+
+  const bind = useDrag(
+    ({ active, first, last, tap, movement: [mx, my], startTime, timeStamp }) => {
+      if (tap || busy || leaving) return;
+      if (first) samples.current = [{ t: startTime, x: 0 }];
+      samples.current.push({ t: timeStamp, x: mx });
+      if (samples.current.length > 64) samples.current.splice(0, samples.current.length - 64);
+      if (active) {
+        setDrag({ x: mx, active: true });
+        return;
+      }
+      if (!last) return;
+      const vx = releaseVelocity(samples.current);
+      // Back to the middle, unless the decision sends the card off (it flies from where the finger let go:
+      // the transition starts from the position last shown).
+      setDrag({ x: 0, active: false });
+      const decision = swipeDecision({ dx: mx, dy: my, vx });
+      if (decision) onSwipe(decision);
+    },
+    { enabled: top && swipeable, filterTaps: true },
+  );
+
+  const side = leaving === 'like' ? 1 : -1;
+  const transform = leaving
+    ? `translateX(${side * 150}%) rotate(${reducedMotion ? 0 : side * 20}deg)`
+    : drag.x === 0
+      ? undefined
+      : `translateX(${drag.x}px) rotate(${reducedMotion ? 0 : Math.max(-20, Math.min(20, drag.x / 18))}deg)`;
+  const style: CSSProperties = top
+    ? {
+        transform,
+        transition:
+          drag.active || reducedMotion
+            ? 'none'
+            : `transform ${CARD_MOTION_MS}ms cubic-bezier(0.2, 0.8, 0.3, 1.1), opacity ${CARD_MOTION_MS}ms ease-out`,
+        opacity: leaving && reducedMotion ? 0 : 1,
+      }
+    : {
+        transform: 'translateY(0.75rem) scale(0.95)',
+        transition: reducedMotion ? 'none' : `transform ${CARD_MOTION_MS}ms ease-out`,
+      };
+  const likeHint = leaving === 'like' ? 1 : clamp01(drag.x / LIMITS.swipe.minDistancePx);
+  const passHint = leaving === 'pass' ? 1 : clamp01(-drag.x / LIMITS.swipe.minDistancePx);
+  const photo = dog.photos[0];
+
+  return (
+    <article
+      {...(top ? bind() : {})}
+      inert={!top}
+      aria-hidden={top ? undefined : true}
+      aria-labelledby={top ? `deck-card-${dog.id}` : undefined}
+      style={style}
+      className={clsx(
+        'col-start-1 row-start-1 flex flex-col overflow-hidden rounded-card border border-border bg-surface shadow-card select-none md:grid md:grid-cols-2',
+        top ? 'z-10 touch-pan-y' : 'pointer-events-none origin-bottom',
+      )}
+    >
+      <div className="relative">
+        <button
+          type="button"
+          onClick={onOpen}
+          aria-label={intl.formatMessage({ id: 'matching.openDetails' }, { name: dog.name })}
+          className="block w-full focus-visible:-outline-offset-4"
+        >
+          <span className="relative block h-[clamp(12rem,34dvh,24rem)] overflow-hidden bg-primary-soft md:h-full md:min-h-[24rem]">
+            {photo ? (
+              <img
+                src={photo.medium}
+                srcSet={`${photo.medium} ${WIDTHS.medium}w, ${photo.full} ${WIDTHS.full}w`}
+                sizes={PHOTO_SIZES}
+                alt={intl.formatMessage({ id: 'dog.photoAlt' }, { name: dog.name })}
+                width={WIDTHS.medium}
+                height={WIDTHS.medium}
+                draggable={false}
+                loading="eager"
+                decoding="async"
+                className="absolute inset-0 size-full object-cover"
+              />
+            ) : (
+              <span className="absolute inset-0 flex items-end justify-center">
+                <DogSilhouette className="h-4/5 w-4/5 text-primary/35" />
+              </span>
+            )}
+          </span>
+        </button>
+        <GenderBadge gender={dog.gender} className="pointer-events-none absolute top-3 left-3 shadow-sm" />
+        <Stamp tone="like" opacity={likeHint} label={intl.formatMessage({ id: 'matching.stamp.like' })} />
+        <Stamp tone="pass" opacity={passHint} label={intl.formatMessage({ id: 'matching.stamp.pass' })} />
+      </div>
+      <div className="flex min-w-0 flex-1 flex-col gap-2.5 p-4 md:gap-3 md:p-7">
+        <div>
+          <div className="flex items-baseline justify-between gap-3">
+            <h2 id={`deck-card-${dog.id}`} className="min-w-0 text-title font-bold break-words">
+              {dog.name}
+            </h2>
+            <span className="shrink-0 font-semibold text-muted-foreground">{dogAgeText(intl, dog.age)}</span>
+          </div>
+          <p className="font-medium text-primary-strong">{breedName(dog.breed, locale)}</p>
+          <p className="mt-1 flex items-center gap-1.5 text-caption text-muted-foreground">
+            <MapPin aria-hidden="true" className="size-4 shrink-0" />
+            <span className="min-w-0 truncate">{placeName(dog.location, dog.originCountry, locale)}</span>
+          </p>
+        </div>
+        <TraitBadges traits={dog.traits} />
+        {dog.description && (
+          <p className="line-clamp-2 text-label break-words text-muted-foreground md:line-clamp-none">
+            {descriptionPreview(dog.description)}
+          </p>
+        )}
+        {/* Wide screens have the room: whose dog it is (the details show the owner on phones). */}
+        <p className="mt-auto hidden items-center gap-3 border-t border-border pt-4 md:flex">
+          <Avatar fullName={dog.owner.fullName} photo={dog.owner.photo} size="sm" />
+          <span className="flex min-w-0 flex-col">
+            <span className="text-caption text-muted-foreground">
+              {intl.formatMessage({ id: 'dog.owner' })}
+            </span>
+            <span className="font-semibold break-words">{dog.owner.fullName}</span>
+          </span>
+        </p>
+      </div>
+    </article>
+  );
+}
+
+const clamp01 = (value: number) => Math.max(0, Math.min(1, value));
+
+/** 'VŠEČ' / 'NAPREJ' stamped on the photo as the card is dragged towards a side. */
+function Stamp({ tone, opacity, label }: { tone: 'like' | 'pass'; opacity: number; label: string }) {
+  return (
+    <span
+      aria-hidden="true"
+      style={{ opacity }}
+      className={clsx(
+        'pointer-events-none absolute top-14 rounded-control border-4 bg-surface/85 px-3 py-1 text-title font-extrabold tracking-wider',
+        tone === 'like'
+          ? 'left-4 -rotate-12 border-success text-success-strong'
+          : 'right-4 rotate-12 border-danger text-danger-strong',
+      )}
+    >
+      {label}
+    </span>
+  );
+}

@@ -1,0 +1,155 @@
+import clsx from 'clsx';
+import { Heart, X } from 'lucide-react';
+import { type ReactNode, useEffect, useEffectEvent, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import type { SwipeDecision } from '../../../../src/domain/swipe';
+import { CARD_MOTION_MS, type CardRole, DeckCard } from './deck-card';
+import type { DeckDog } from './types';
+import { useNarrowScreen, useReducedMotion } from './use-media-query';
+
+/** What to do once the card has gone (it stays when there is nothing to do). */
+export type AfterDecision = (() => void) | null;
+
+interface DeckViewProps {
+  /** The dogs still to see; the first is on top. */
+  dogs: readonly DeckDog[];
+  /** Sends the like or pass; resolves once it is done. */
+  onDecide: (dog: DeckDog, decision: SwipeDecision) => Promise<AfterDecision>;
+  /** Whether a decided card flies off (the demo leads to sign-in instead). */
+  flyOut: boolean;
+  onOpen: (dog: DeckDog) => void;
+  /** The arrow keys are off while a dialog is open above the deck. */
+  keysEnabled: boolean;
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Elements where the arrow keys belong to the element (text, choices, menus, sliders, dialogs). */
+const KEY_OWNERS = [
+  'input',
+  'textarea',
+  'select',
+  '[contenteditable]:not([contenteditable="false"])',
+  ...['dialog', 'menu', 'menubar', 'listbox', 'tablist', 'radiogroup', 'slider'].map(
+    (role) => `[role="${role}"]`,
+  ),
+].join(', ');
+
+/**
+ * The stack of cards (the next one peeks from behind) with Pass and Like below; ArrowLeft passes and
+ * ArrowRight likes. One decision at a time: while one is in flight the buttons are disabled and
+ * gestures and keys are ignored.
+ */
+export function DeckView({ dogs, onDecide, flyOut, onOpen, keysEnabled }: DeckViewProps) {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const narrow = useNarrowScreen();
+  const reducedMotion = useReducedMotion();
+  const [processing, setProcessing] = useState(false);
+  const [leaving, setLeaving] = useState<SwipeDecision | null>(null);
+  // Guards against a second decision in the same moment (a double tap before the re-render).
+  const busy = useRef(false);
+  const top = dogs[0];
+
+  async function decide(decision: SwipeDecision) {
+    if (!top || busy.current) return;
+    busy.current = true;
+    setProcessing(true);
+    if (flyOut) setLeaving(decision);
+    const [after] = await Promise.all([
+      onDecide(top, decision),
+      flyOut && !reducedMotion ? wait(CARD_MOTION_MS) : undefined,
+    ]);
+    busy.current = false;
+    setProcessing(false);
+    setLeaving(null);
+    after?.();
+  }
+
+  const onKey = useEffectEvent((event: KeyboardEvent) => {
+    const decision = event.key === 'ArrowRight' ? 'like' : event.key === 'ArrowLeft' ? 'pass' : null;
+    if (!decision || !keysEnabled || event.defaultPrevented || event.repeat) return;
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    const target = event.target instanceof Element ? event.target : null;
+    if (target?.closest(KEY_OWNERS)) return;
+    event.preventDefault();
+    void decide(decision);
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => onKey(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, []);
+
+  const cards: [DeckDog, CardRole][] = dogs.slice(0, 2).map((dog, index) => [dog, index ? 'next' : 'top']);
+  const disabled = processing || !top;
+  return (
+    <div className="flex flex-col gap-4 md:gap-6">
+      {/* Clipped at the screen's edges, so a card flying off adds no scrollbar. */}
+      <div className="-mx-4 overflow-x-clip px-4 pb-3">
+        <div className="mx-auto grid max-w-4xl">
+          {/* The next card first, so the top one is above it; keys keep each card's element as it moves up. */}
+          {[...cards].reverse().map(([dog, role]) => (
+            <DeckCard
+              key={dog.id}
+              dog={dog}
+              role={role}
+              leaving={role === 'top' ? leaving : null}
+              swipeable={narrow}
+              busy={processing}
+              reducedMotion={reducedMotion}
+              onSwipe={(decision) => void decide(decision)}
+              onOpen={() => onOpen(dog)}
+            />
+          ))}
+        </div>
+      </div>
+      <div className="mx-auto grid w-full max-w-md grid-cols-2 gap-3">
+        <ActionButton tone="pass" disabled={disabled} onClick={() => void decide('pass')}>
+          <X aria-hidden="true" className="size-6" strokeWidth={2.5} />
+          {t('matching.pass')}
+        </ActionButton>
+        <ActionButton tone="like" disabled={disabled} onClick={() => void decide('like')}>
+          <Heart aria-hidden="true" className="size-6" fill="currentColor" />
+          {t('matching.like')}
+        </ActionButton>
+      </div>
+      <p className="text-center text-caption text-muted-foreground">
+        {t(narrow ? 'matching.swipeHint' : 'matching.keyboardHint')}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * Pass or Like. Disabled with aria-disabled rather than `disabled`, so a keyboard user's focus stays on the
+ * button while the decision is in flight.
+ */
+function ActionButton({
+  tone,
+  disabled,
+  onClick,
+  children,
+}: {
+  tone: 'like' | 'pass';
+  disabled: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-disabled={disabled || undefined}
+      onClick={() => !disabled && onClick()}
+      className={clsx(
+        'inline-flex min-h-14 items-center justify-center gap-2 rounded-pill px-4 text-lead font-bold shadow-card transition-colors',
+        'aria-disabled:cursor-not-allowed aria-disabled:opacity-60',
+        tone === 'like'
+          ? 'bg-primary text-primary-foreground hover:bg-primary-hover'
+          : 'border-2 border-danger/40 bg-surface text-danger-strong hover:bg-danger-soft',
+      )}
+    >
+      {children}
+    </button>
+  );
+}

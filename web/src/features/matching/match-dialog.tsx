@@ -1,0 +1,80 @@
+import clsx from 'clsx';
+import { Heart, MessageCircle } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import { DogPhoto } from '../../components/dogs/dog-photo';
+import type { Dog } from '../../components/dogs/types';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+
+/** A mutual like: my dog, theirs, and the chat that was made for them. */
+export interface Match {
+  myDog: Dog;
+  theirDog: Dog;
+  chatId: string;
+}
+
+interface MatchDialogProps {
+  match: Match | null;
+  onClose: () => void;
+}
+
+/** "It's a Match!": both dogs, then straight to the new chat or back to the deck. */
+export function MatchDialog({ match, onClose }: MatchDialogProps) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const navigate = useNavigate();
+  return (
+    <Dialog open={match !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="text-center">
+        {match && (
+          <div className="flex flex-col items-center gap-5 pt-4 md:pt-0">
+            <div className="flex items-center justify-center">
+              <MatchPhoto dog={match.myDog} className="-rotate-6" />
+              <span className="z-10 -mx-5 flex size-14 shrink-0 items-center justify-center rounded-pill bg-primary text-primary-foreground shadow-card ring-4 ring-surface">
+                <Heart aria-hidden="true" className="size-7" fill="currentColor" />
+              </span>
+              <MatchPhoto dog={match.theirDog} className="rotate-6" />
+            </div>
+            <div>
+              <DialogTitle className="pr-0! text-headline font-extrabold text-primary-strong">
+                {t('matching.match.title')}
+              </DialogTitle>
+              <DialogDescription className="text-lead text-balance">
+                {t('matching.match.text', { myDog: match.myDog.name, theirDog: match.theirDog.name })}
+              </DialogDescription>
+            </div>
+            <div className="flex w-full flex-col gap-3">
+              <Button
+                size="lg"
+                onClick={() => void navigate(`/klepet?chat=${encodeURIComponent(match.chatId)}`)}
+              >
+                <MessageCircle aria-hidden="true" className="size-5" />
+                {t('matching.match.chat')}
+              </Button>
+              <Button size="lg" variant="outline" onClick={onClose}>
+                {t('matching.match.continue')}
+              </Button>
+            </div>
+          </div>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function MatchPhoto({ dog, className }: { dog: Dog; className: string }) {
+  const intl = useIntl();
+  return (
+    <DogPhoto
+      photo={dog.photos[0]}
+      variant="medium"
+      loading="eager"
+      alt={intl.formatMessage({ id: 'dog.photoAlt' }, { name: dog.name })}
+      className={clsx(
+        'size-28 shrink-0 rounded-pill border-4 border-surface shadow-card md:size-36',
+        className,
+      )}
+    />
+  );
+}

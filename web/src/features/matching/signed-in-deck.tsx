@@ -1,0 +1,202 @@
+import { ArrowLeftRight, RotateCcw, SearchCheck } from 'lucide-react';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useNavigate } from 'react-router';
+import type { SwipeDecision } from '../../../../src/domain/swipe';
+import { DogDetailsDialog } from '../../components/dogs/dog-details-dialog';
+import { DogPhoto } from '../../components/dogs/dog-photo';
+import type { Dog } from '../../components/dogs/types';
+import { MessagePanel } from '../../components/message-panel';
+import { UserProfileDialog } from '../../components/profile/user-profile-dialog';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { appErrorOf, useErrorText } from '../../lib/errors';
+import { useLocale } from '../../lib/intl';
+import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { DeckHeader, DeckSkeleton, RemainingCounter } from './deck-parts';
+import { type AfterDecision, DeckView } from './deck-view';
+import { type Match, MatchDialog } from './match-dialog';
+import { ownerCardOf } from './owner-place';
+import type { DeckDog, LikeOutcome } from './types';
+
+/** Dogs asked for at once; when they run out, the next ones are asked for with the same seed. */
+const BATCH = 30;
+
+interface SignedInDeckProps {
+  myDog: Dog;
+  /** Where this visit starts in the shuffled order (one per visit; a refresh picks a new one). */
+  seed: number;
+  onRefresh: () => void;
+  onSwitchDog: () => void;
+}
+
+/** Other owners' dogs, one at a time, liked or passed in `myDog`'s name. */
+export function SignedInDeck({ myDog, seed, onRefresh, onSwitchDog }: SignedInDeckProps) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const [locale] = useLocale();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const utils = trpc.useUtils();
+  const deck = trpc.dogs.deck.useQuery(
+    { fromDogId: myDog.id, limit: BATCH, seed },
+    // The order is fixed by the seed; a refetch only happens when the local cards run out.
+    { staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false },
+  );
+  const like = trpc.likes.like.useMutation();
+  const pass = trpc.likes.pass.useMutation();
+  const [handled, setHandled] = useState<ReadonlySet<string>>(() => new Set());
+  const [details, setDetails] = useState<DeckDog | null>(null);
+  const [ownerId, setOwnerId] = useState<string | null>(null);
+  const [match, setMatch] = useState<Match | null>(null);
+
+  const remaining = deck.data?.filter((dog) => !handled.has(dog.id)) ?? [];
+  // A full batch means more dogs may wait on the server.
+  const more = deck.data?.length === BATCH;
+
+  const advance = (dog: DeckDog) => {
+    setHandled((previous) => new Set(previous).add(dog.id));
+    if (more && remaining.every((other) => other.id === dog.id)) void deck.refetch();
+  };
+
+  const showOutcome = (result: LikeOutcome, dog: DeckDog) => {
+    const name = { name: dog.name };
+    switch (result.outcome) {
+      case 'requested':
+        toast.success(t('matching.toast.requested.title'), {
+          description: t('matching.toast.requested.text', name),
+        });
+        break;
+      case 'already_sent':
+        toast.success(t('matching.toast.alreadySent.title'), {
+          description: t('matching.toast.alreadySent.text', name),
+        });
+        break;
+      case 'cooldown':
+        toast.error(t('matching.toast.cooldown.title'), {
+          description: t('matching.toast.cooldown.text', { minutes: result.minutesLeft }),
+        });
+        break;
+      case 'message_sent':
+        toast.success(t('matching.toast.messageSent.title'), {
+          description: t('matching.toast.messageSent.text', name),
+        });
+        break;
+      case 'match':
+        setMatch({ myDog, theirDog: dog, chatId: result.chatId });
+        void utils.profiles.stats.invalidate();
+        break;
+    }
+  };
+
+  const decide = async (dog: DeckDog, decision: SwipeDecision): Promise<AfterDecision> => {
+    const input = { fromDogId: myDog.id, dogId: dog.id };
+    try {
+      if (decision === 'pass') {
+        await pass.mutateAsync(input);
+        return () => advance(dog);
+      }
+      const result = await like.mutateAsync(input);
+      return () => {
+        advance(dog);
+        showOutcome(result, dog);
+      };
+    } catch (error) {
+      if (appErrorOf(error)?.appCode === 'UNAUTHENTICATED') {
+        toast.error(t('matching.toast.signIn.title'), { description: t('matching.toast.signIn.text') });
+        void navigate('/auth');
+      } else {
+        toast.error(t('matching.toast.error.title'), { description: t('matching.toast.error.text') });
+      }
+      return null;
+    }
+  };
+
+  const loadingMore = remaining.length === 0 && more && deck.isFetching;
+  const counter = deck.data && remaining.length > 0 && (
+    <RemainingCounter count={remaining.length} atLeast={more} />
+  );
+
+  return (
+    <div className="flex flex-col gap-4 md:gap-6">
+      <DeckHeader aside={counter}>
+        <MyDogChip dog={myDog} onSwitch={onSwitchDog} />
+      </DeckHeader>
+
+      {deck.isPending || loadingMore ? (
+        <DeckSkeleton header={false} />
+      ) : deck.isError ? (
+        <Alert title={t('matching.loadError')} className="mx-auto w-full max-w-4xl">
+          <p>{errorText(deck.error)}</p>
+          <Button variant="outline" className="mt-2 self-start" onClick={() => void deck.refetch()}>
+            <RotateCcw aria-hidden="true" className="size-5" />
+            {t('matching.retry')}
+          </Button>
+        </Alert>
+      ) : remaining.length === 0 ? (
+        <MessagePanel
+          icon={SearchCheck}
+          tone="accent"
+          title={t('matching.empty.title')}
+          actions={
+            <>
+              <Button onClick={onRefresh}>
+                <RotateCcw aria-hidden="true" className="size-5" />
+                {t('matching.empty.refresh')}
+              </Button>
+              <Button variant="outline" onClick={onSwitchDog}>
+                <ArrowLeftRight aria-hidden="true" className="size-5" />
+                {t('matching.switchDog')}
+              </Button>
+            </>
+          }
+        >
+          <p>{t('matching.empty.text')}</p>
+        </MessagePanel>
+      ) : (
+        <DeckView
+          dogs={remaining}
+          onDecide={decide}
+          flyOut
+          onOpen={setDetails}
+          keysEnabled={!details && !ownerId && !match}
+        />
+      )}
+
+      <DogDetailsDialog
+        dog={details}
+        onOpenChange={(open) => !open && setDetails(null)}
+        owner={ownerCardOf(details, locale)}
+        onOwnerClick={details ? () => setOwnerId(details.owner.userId) : undefined}
+      />
+      <UserProfileDialog
+        userId={ownerId}
+        open={ownerId !== null}
+        onOpenChange={(open) => !open && setOwnerId(null)}
+      />
+      <MatchDialog match={match} onClose={() => setMatch(null)} />
+    </div>
+  );
+}
+
+/** The dog I am swiping as; pressing it goes back to the choice of dog. */
+function MyDogChip({ dog, onSwitch }: { dog: Dog; onSwitch: () => void }) {
+  const intl = useIntl();
+  return (
+    <button
+      type="button"
+      onClick={onSwitch}
+      className="flex min-h-12 min-w-0 items-center gap-2.5 rounded-pill border border-border bg-surface p-1 pr-4 text-left shadow-card transition-colors hover:bg-muted"
+    >
+      <DogPhoto photo={dog.photos[0]} alt="" className="size-10 shrink-0 rounded-pill" />
+      <span className="flex min-w-0 flex-col leading-tight">
+        <span className="truncate font-bold">{dog.name}</span>
+        <span className="flex items-center gap-1 text-caption font-semibold text-primary-strong">
+          <ArrowLeftRight aria-hidden="true" className="size-3.5 shrink-0" />
+          {intl.formatMessage({ id: 'matching.switchDog' })}
+        </span>
+      </span>
+    </button>
+  );
+}
