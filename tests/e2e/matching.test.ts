@@ -286,8 +286,11 @@ describe('matching', () => {
     const context = await browser.newContext(VIEWPORTS.phone);
     await onPage(context, 'demo', async (page) => {
       // No demo data: an invitation to sign up.
-      await page.goto(`${server.url}/match`);
+      // The spec's second address leads to the first, and the nav item for it is the current one.
+      await page.goto(`${server.url}/match?from=link`);
       await see(page, 'Spoznajte nove pasje prijatelje');
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/ujemanja?from=link');
+      expect(await page.locator('nav a[aria-current="page"]').first().getAttribute('href')).toBe('/ujemanja');
       expect(await page.getByRole('link', { name: 'Registracija' }).getAttribute('href')).toBe(
         '/auth?tab=signUp',
       );

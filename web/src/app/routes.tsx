@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import type { PageHandle } from './layout/app-layout';
 import { AppLayout } from './layout/app-layout';
@@ -16,13 +16,19 @@ const page = (load: () => Promise<{ default: ComponentType }>, title?: string) =
   handle: { title } satisfies PageHandle,
 });
 
-const auth = page(() => import('../features/auth/auth-page'), 'nav.signIn');
 const comingSoon = page(() => import('./pages/coming-soon'), 'comingSoon.title');
-const dogs = page(() => import('../features/dogs/dogs-page'), 'nav.myDogs');
-const matching = page(() => import('../features/matching/matching-page'), 'nav.match');
 
 /** Sections later issues build; each path keeps its final URL. */
-const COMING_SOON = ['events', 'trgovina', 'shop', 'chat'];
+const COMING_SOON = ['events', 'trgovina', 'chat'];
+
+/**
+ * The spec's second names for a screen lead to its one address, keeping the query, so links, the tab
+ * title and the highlighted nav item are the same whichever name was typed.
+ */
+const alias = (path: string, to: string): RouteObject => ({
+  path,
+  loader: ({ request }) => redirect(to + new URL(request.url).search),
+});
 
 const routes: RouteObject[] = [
   {
@@ -30,8 +36,8 @@ const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { index: true, ...page(() => import('../features/home/home-page')) },
-      { path: 'auth', ...auth },
-      { path: 'login', ...auth },
+      { path: 'auth', ...page(() => import('../features/auth/auth-page'), 'nav.signIn') },
+      alias('login', '/auth'),
       {
         path: 'email-confirmed',
         ...page(() => import('../features/auth/email-confirmed-page'), 'emailConfirmed.title'),
@@ -41,10 +47,11 @@ const routes: RouteObject[] = [
         ...page(() => import('../features/auth/reset-password-page'), 'resetPassword.title'),
       },
       { path: 'profil', ...page(() => import('../features/profile/profile-page'), 'nav.profile') },
-      { path: 'dogs', ...dogs },
-      { path: 'moji-psi', ...dogs },
-      { path: 'ujemanja', ...matching },
-      { path: 'match', ...matching },
+      { path: 'moji-psi', ...page(() => import('../features/dogs/dogs-page'), 'nav.myDogs') },
+      alias('dogs', '/moji-psi'),
+      { path: 'ujemanja', ...page(() => import('../features/matching/matching-page'), 'nav.match') },
+      alias('match', '/ujemanja'),
+      alias('shop', '/trgovina'),
       ...COMING_SOON.map((path) => ({ path, ...comingSoon })),
       { path: 'klepet', Component: RequireSession, children: [{ index: true, ...comingSoon }] },
       { path: '*', ...page(() => import('./pages/not-found'), 'notFound.title') },
