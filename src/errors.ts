@@ -24,6 +24,7 @@ export const APP_ERROR_CODES = [
   'UPLOAD_NOT_FOUND',
   'TOO_MANY_UPLOADS',
   'REQUEST_HANDLED',
+  'CHAT_READ_ONLY',
 ] as const;
 
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
@@ -62,6 +63,7 @@ export const TRPC_CODE_OF: Record<
   UPLOAD_NOT_FOUND: 'BAD_REQUEST',
   TOO_MANY_UPLOADS: 'TOO_MANY_REQUESTS',
   REQUEST_HANDLED: 'CONFLICT',
+  CHAT_READ_ONLY: 'FORBIDDEN',
 };
 
 export class AppError extends Error {

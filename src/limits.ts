@@ -24,6 +24,7 @@ export const LIMITS = {
     perHour: 60,
   },
   announcement: { titleMax: 120, contentMax: 2000 },
+  chatMessage: { max: 2000, pageSize: 50 },
   /** DECISIONS 4: a rejected like may be repeated after this. */
   likeCooldownMinutes: 60,
   eventAttendees: { min: 2, max: 100, default: 20 },

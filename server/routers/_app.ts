@@ -1,6 +1,7 @@
 import { router } from '../trpc/init';
 import { announcementsRouter } from './announcements';
 import { authRouter } from './auth';
+import { chatsRouter } from './chats';
 import { dogsRouter } from './dogs';
 import { likesRouter } from './likes';
 import { profilesRouter } from './profiles';
@@ -10,6 +11,7 @@ export const appRouter = router({
   profiles: profilesRouter,
   dogs: dogsRouter,
   likes: likesRouter,
+  chats: chatsRouter,
   announcements: announcementsRouter,
 });
 

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { idSchema } from './common';
+
+export const MESSAGE_TYPES = ['text', 'emoji'] as const;
+
+export const chatIdInput = z.object({ chatId: idSchema });
+
+export const messagesInput = z.object({
+  chatId: idSchema,
+  /** Older messages than this event id (a message's `seq`), for paging back. */
+  before: z.number().int().positive().optional(),
+});
+
+export const sendInput = z.object({
+  chatId: idSchema,
+  content: z
+    .string()
+    .trim()
+    .min(1, 'validation.messageRequired')
+    .max(LIMITS.chatMessage.max, 'validation.messageTooLong'),
+  type: z.enum(MESSAGE_TYPES).default('text'),
+});

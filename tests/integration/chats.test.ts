@@ -1,0 +1,152 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chatMessages, chats, users } from '../../server/db/schema';
+import { LIMITS } from '../../src/limits';
+import { dbKinds, failure, startTestApp, type TestApp, trackedEvent } from '../helpers/app';
+
+describe.each(dbKinds())('chats on %s', (kind) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(kind);
+  });
+  afterAll(() => t.close());
+
+  async function owner(name: string) {
+    const user = await t.signedInUser();
+    const api = await t.caller(user.token);
+    const dog = await api.dogs.create({ name, breed: 'Mešanec', age: 3, location: 'Ljubljana' });
+    return { ...user, api, dog };
+  }
+
+  /** Ana likes Bor's dog and Bor accepts: their chat. */
+  async function chatBetween() {
+    const [ana, bor] = [await owner('Piki'), await owner('Rex')];
+    await ana.api.likes.like({ fromDogId: ana.dog.id, dogId: bor.dog.id });
+    const [request] = await bor.api.likes.requests();
+    const { chatId } = await bor.api.likes.accept({ id: request!.id });
+    return { ana, bor, chatId };
+  }
+
+  it('send stores the trimmed message, moves the chat up and counts it unread for the other side only', async () => {
+    const { ana, bor, chatId } = await chatBetween();
+    const sent = await ana.api.chats.send({ chatId, content: '  Živjo! Greva na sprehod?  ' });
+    expect(sent).toMatchObject({
+      chatId,
+      senderId: ana.user.id,
+      content: 'Živjo! Greva na sprehod?',
+      messageType: 'text',
+    });
+    await bor.api.chats.send({ chatId, content: '🐕', type: 'emoji' });
+    await ana.api.chats.send({ chatId, content: 'Ob petih?' });
+
+    const [borsView] = await bor.api.chats.list();
+    expect(borsView).toMatchObject({
+      id: chatId,
+      iAmOwner: true,
+      unread: 2,
+      lastMessage: { content: 'Ob petih?' },
+      counterpart: { userId: ana.user.id },
+      dog: { id: bor.dog.id, name: 'Rex' },
+    });
+    expect((await ana.api.chats.list())[0]).toMatchObject({ id: chatId, iAmOwner: false, unread: 1 });
+    expect((await ana.api.chats.messages({ chatId })).map((m) => m.content)).toEqual([
+      'Živjo! Greva na sprehod?',
+      '🐕',
+      'Ob petih?',
+    ]);
+    await bor.api.chats.markRead({ chatId });
+    expect((await bor.api.chats.list())[0]?.unread).toBe(0);
+    expect((await ana.api.chats.list())[0]?.unread).toBe(1);
+  });
+
+  it('pages back through older messages', async () => {
+    const { ana, chatId } = await chatBetween();
+    const total = LIMITS.chatMessage.pageSize + 5;
+    for (let i = 1; i <= total; i++) await ana.api.chats.send({ chatId, content: `sporočilo ${i}` });
+    const newest = await ana.api.chats.messages({ chatId });
+    expect(newest).toHaveLength(LIMITS.chatMessage.pageSize);
+    expect(newest.at(-1)?.content).toBe(`sporočilo ${total}`);
+    const older = await ana.api.chats.messages({ chatId, before: newest[0]!.seq });
+    expect(older.map((m) => m.content)).toEqual([1, 2, 3, 4, 5].map((i) => `sporočilo ${i}`));
+  });
+
+  it('refuses empty and over-long messages and writes nothing', async () => {
+    const { ana, chatId } = await chatBetween();
+    for (const [content, key] of [
+      ['   ', 'validation.messageRequired'],
+      ['x'.repeat(LIMITS.chatMessage.max + 1), 'validation.messageTooLong'],
+    ] as const) {
+      const error = await failure(ana.api.chats.send({ chatId, content }));
+      expect(error.fieldErrors?.content).toContain(key);
+    }
+    expect(await t.db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId))).toEqual([]);
+  });
+
+  it('nobody but the two parties can read, write, mark or delete the chat (NOT_FOUND)', async () => {
+    const { chatId } = await chatBetween();
+    const eve = await owner('Eve');
+    for (const call of [
+      () => eve.api.chats.messages({ chatId }),
+      () => eve.api.chats.send({ chatId, content: 'vdor' }),
+      () => eve.api.chats.markRead({ chatId }),
+      () => eve.api.chats.remove({ chatId }),
+      () => eve.api.chats.onMessage({ chatId }),
+    ])
+      expect((await failure(call())).appCode).toBe('NOT_FOUND');
+    expect(await eve.api.chats.list()).toEqual([]);
+    expect(await t.db.select().from(chats).where(eq(chats.id, chatId))).toHaveLength(1);
+    expect(await t.db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId))).toEqual([]);
+    expect((await failure((await t.caller()).chats.list())).appCode).toBe('UNAUTHENTICATED');
+  });
+
+  it('either party deletes the chat with its messages', async () => {
+    const { ana, bor, chatId } = await chatBetween();
+    await bor.api.chats.send({ chatId, content: 'Adijo' });
+    expect(await ana.api.chats.remove({ chatId })).toEqual({ id: chatId });
+    expect(await bor.api.chats.list()).toEqual([]);
+    expect(await t.db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId))).toEqual([]);
+  });
+
+  it('a chat whose other party deleted their account is read-only and shows no counterpart', async () => {
+    const { ana, bor, chatId } = await chatBetween();
+    await ana.api.chats.send({ chatId, content: 'Še zadnje sporočilo' });
+    await t.db.delete(users).where(eq(users.id, ana.user.id));
+    const [view] = await bor.api.chats.list();
+    expect(view).toMatchObject({ id: chatId, counterpart: null, lastMessage: null });
+    expect((await failure(bor.api.chats.send({ chatId, content: 'Halo?' }))).appCode).toBe('CHAT_READ_ONLY');
+  });
+
+  it('onMessage delivers messages live in order and resumes after a drop with each message once', async () => {
+    const { ana, bor, chatId } = await chatBetween();
+    const first = new AbortController();
+    const stream = await (await t.caller(bor.token, {}, first.signal)).chats.onMessage({ chatId });
+    const seen: string[] = [];
+    let lastEventId = '';
+    const reading = (async () => {
+      for await (const event of stream) {
+        const { id, data } = trackedEvent(event);
+        lastEventId = id;
+        seen.push(data.content);
+        if (seen.length === 3) break;
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    for (const content of ['ena', 'dva', 'tri']) await ana.api.chats.send({ chatId, content });
+    await reading;
+    first.abort();
+    expect(seen).toEqual(['ena', 'dva', 'tri']);
+
+    for (const content of ['štiri', 'pet']) await ana.api.chats.send({ chatId, content });
+    const second = new AbortController();
+    const resumed = await (
+      await t.caller(bor.token, {}, second.signal)
+    ).chats.onMessage({ chatId, lastEventId });
+    const missed: string[] = [];
+    for await (const event of resumed) {
+      missed.push(trackedEvent(event).data.content);
+      if (missed.length === 2) break;
+    }
+    second.abort();
+    expect(missed).toEqual(['štiri', 'pet']);
+  });
+});
