@@ -1,4 +1,3 @@
-import clsx from 'clsx';
 import { Send } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -12,6 +11,7 @@ import { CONTROL_CLASSES, FieldError } from '../pickers/field-parts';
 import { Button } from '../ui/button';
 import { TextField } from '../ui/field';
 import { Label } from '../ui/label';
+import { TextareaField } from '../ui/textarea-field';
 import { upsertById } from './use-requests-live';
 
 /**
@@ -86,7 +86,6 @@ export function AnnouncementForm() {
 
   const contentId = `${id}-content`;
   const typeId = `${id}-type`;
-  const tooLong = values.content.length > LIMITS.announcement.contentMax;
   return (
     <form
       ref={formRef}
@@ -110,32 +109,16 @@ export function AnnouncementForm() {
         maxLength={LIMITS.announcement.titleMax}
         autoComplete="off"
       />
-      <div className="flex flex-col gap-1.5">
-        <div className="flex items-baseline justify-between gap-3">
-          <Label htmlFor={contentId}>{t('announcements.form.content')}</Label>
-          <span
-            id={`${contentId}-count`}
-            className={clsx('text-caption tabular-nums', tooLong ? 'text-danger' : 'text-muted-foreground')}
-          >
-            {t('announcements.form.count', {
-              count: values.content.length,
-              max: LIMITS.announcement.contentMax,
-            })}
-          </span>
-        </div>
-        <textarea
-          id={contentId}
-          name="content"
-          rows={3}
-          maxLength={LIMITS.announcement.contentMax}
-          value={values.content}
-          onChange={(event) => set('content', event.target.value)}
-          aria-invalid={issues.content ? true : undefined}
-          aria-describedby={clsx(`${contentId}-count`, issues.content && `${contentId}-error`)}
-          className={clsx(CONTROL_CLASSES, 'resize-y py-2.5')}
-        />
-        {issues.content && <FieldError id={`${contentId}-error`}>{message('content') ?? ''}</FieldError>}
-      </div>
+      <TextareaField
+        id={contentId}
+        label={t('announcements.form.content')}
+        name="content"
+        rows={3}
+        maxLength={LIMITS.announcement.contentMax}
+        value={values.content}
+        onChange={(event) => set('content', event.target.value)}
+        error={message('content')}
+      />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
         <div className="flex flex-1 flex-col gap-1.5">
           <Label htmlFor={typeId}>{t('announcements.form.type')}</Label>

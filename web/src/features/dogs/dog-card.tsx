@@ -1,14 +1,10 @@
-import { MapPin, Pencil, Trash2 } from 'lucide-react';
+import { Pencil, Trash2 } from 'lucide-react';
 import { useIntl } from 'react-intl';
-import { descriptionPreview } from '../../components/dogs/description-preview';
-import { dogAgeText } from '../../components/dogs/dog-age';
 import { DogPhoto } from '../../components/dogs/dog-photo';
 import { GenderBadge } from '../../components/dogs/gender-badge';
-import { breedName, placeName } from '../../components/dogs/names';
-import { TraitBadges } from '../../components/dogs/trait-badges';
 import type { Dog } from '../../components/dogs/types';
 import { buttonClasses } from '../../components/ui/button';
-import { useLocale } from '../../lib/intl';
+import { DogSummary } from '../../components/dogs/dog-summary';
 
 /**
  * The photo's slot in the grid (1 column on phones, 2 from md, 3 from lg inside max-w-6xl), so the browser
@@ -29,7 +25,6 @@ interface DogCardProps {
 export function DogCard({ dog, onOpen, onEdit, onDelete, eager = false }: DogCardProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
-  const [locale] = useLocale();
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-card border border-border bg-surface shadow-card transition-shadow hover:shadow-lg">
       <div className="relative">
@@ -43,8 +38,9 @@ export function DogCard({ dog, onOpen, onEdit, onDelete, eager = false }: DogCar
         <GenderBadge gender={dog.gender} className="absolute top-3 left-3 shadow-sm" />
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4 md:p-5">
-        <div>
-          <div className="flex items-baseline justify-between gap-3">
+        <DogSummary
+          dog={dog}
+          title={
             <h2 className="min-w-0 text-title font-bold break-words">
               <button
                 type="button"
@@ -54,20 +50,8 @@ export function DogCard({ dog, onOpen, onEdit, onDelete, eager = false }: DogCar
                 {dog.name}
               </button>
             </h2>
-            <span className="shrink-0 font-semibold text-muted-foreground">{dogAgeText(intl, dog.age)}</span>
-          </div>
-          <p className="font-medium text-primary-strong">{breedName(dog.breed, locale)}</p>
-          <p className="mt-1 flex items-center gap-1.5 text-caption text-muted-foreground">
-            <MapPin aria-hidden="true" className="size-4 shrink-0" />
-            <span className="min-w-0 truncate">{placeName(dog.location, dog.originCountry, locale)}</span>
-          </p>
-        </div>
-        <TraitBadges traits={dog.traits} />
-        {dog.description && (
-          <p className="text-label break-words text-muted-foreground">
-            {descriptionPreview(dog.description)}
-          </p>
-        )}
+          }
+        />
         {/* Above the name's cover, so these stay their own buttons. */}
         <div className="relative z-10 mt-auto grid grid-cols-2 gap-2 pt-1">
           <button

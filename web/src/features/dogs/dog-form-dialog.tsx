@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Mars, Venus } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { DEFAULT_COUNTRY } from '../../../../src/data/countries';
 import { LIMITS } from '../../../../src/limits';
@@ -10,12 +10,11 @@ import type { Dog } from '../../components/dogs/types';
 import { AgePicker } from '../../components/pickers/age-picker';
 import { BreedPicker } from '../../components/pickers/breed-picker';
 import { PlaceFields } from '../../components/pickers/place-fields';
-import { CONTROL_CLASSES } from '../../components/pickers/field-parts';
 import { TraitsPicker } from '../../components/pickers/traits-picker';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
-import { Label } from '../../components/ui/label';
+import { TextareaField } from '../../components/ui/textarea-field';
 import { useErrorText } from '../../lib/errors';
 import {
   type FieldIssues,
@@ -125,7 +124,6 @@ function DogForm({ dog, onDone }: { dog: Dog | null; onDone: () => void }) {
   const errorText = useErrorText();
   const utils = trpc.useUtils();
   const formRef = useRef<HTMLFormElement>(null);
-  const descriptionId = useId();
   const [values, setValues] = useState(() => initialValues(dog));
   const [issues, setIssues] = useState<FieldIssues<Field>>({});
   const [uploading, setUploading] = useState(false);
@@ -244,40 +242,16 @@ function DogForm({ dog, onDone }: { dog: Dog | null; onDone: () => void }) {
         countryError={message('originCountry')}
         locationError={message('location')}
       />
-      <div className="flex flex-col gap-1.5">
-        <div className="flex items-baseline justify-between gap-3">
-          <Label htmlFor={descriptionId}>{t('dogs.form.description')}</Label>
-          <span
-            id={`${descriptionId}-count`}
-            className={clsx(
-              'text-caption tabular-nums',
-              values.description.length > LIMITS.dogDescription.max ? 'text-danger' : 'text-muted-foreground',
-            )}
-          >
-            {t('dogs.form.descriptionCount', {
-              count: values.description.length,
-              max: LIMITS.dogDescription.max,
-            })}
-          </span>
-        </div>
-        <textarea
-          id={descriptionId}
-          name="description"
-          rows={4}
-          maxLength={LIMITS.dogDescription.max}
-          value={values.description}
-          onChange={(event) => set('description', event.target.value)}
-          placeholder={t('dogs.form.descriptionPlaceholder')}
-          aria-invalid={issues.description ? true : undefined}
-          aria-describedby={clsx(`${descriptionId}-count`, issues.description && `${descriptionId}-error`)}
-          className={clsx(CONTROL_CLASSES, 'resize-y py-2.5')}
-        />
-        {issues.description && (
-          <p id={`${descriptionId}-error`} className="text-caption font-medium text-danger">
-            {message('description')}
-          </p>
-        )}
-      </div>
+      <TextareaField
+        label={t('dogs.form.description')}
+        name="description"
+        rows={4}
+        maxLength={LIMITS.dogDescription.max}
+        value={values.description}
+        onChange={(event) => set('description', event.target.value)}
+        placeholder={t('dogs.form.descriptionPlaceholder')}
+        error={message('description')}
+      />
       <TraitsPicker
         label={t('dogs.form.traits')}
         name="traits"

@@ -1,6 +1,5 @@
 import { useDrag } from '@use-gesture/react';
 import clsx from 'clsx';
-import { MapPin } from 'lucide-react';
 import { type CSSProperties, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import {
@@ -10,14 +9,10 @@ import {
   swipeDecision,
 } from '../../../../src/domain/swipe';
 import { LIMITS } from '../../../../src/limits';
-import { descriptionPreview } from '../../components/dogs/description-preview';
-import { dogAgeText } from '../../components/dogs/dog-age';
 import { DogSilhouette } from '../../components/dogs/dog-silhouette';
 import { GenderBadge } from '../../components/dogs/gender-badge';
-import { breedName, placeName } from '../../components/dogs/names';
-import { TraitBadges } from '../../components/dogs/trait-badges';
 import { Avatar } from '../../components/profile/avatar';
-import { useLocale } from '../../lib/intl';
+import { DogSummary } from '../../components/dogs/dog-summary';
 import type { DeckDog } from './types';
 
 const WIDTHS = LIMITS.upload.widths;
@@ -59,7 +54,6 @@ export function DeckCard({
   onOpen,
 }: DeckCardProps) {
   const intl = useIntl();
-  const [locale] = useLocale();
   const [drag, setDrag] = useState({ x: 0, active: false });
   const top = role === 'top';
 
@@ -155,25 +149,15 @@ export function DeckCard({
         <Stamp tone="pass" opacity={passHint} label={intl.formatMessage({ id: 'matching.stamp.pass' })} />
       </div>
       <div className="flex min-w-0 flex-1 flex-col gap-2.5 p-4 md:gap-3 md:p-7">
-        <div>
-          <div className="flex items-baseline justify-between gap-3">
+        <DogSummary
+          dog={dog}
+          descriptionClassName="line-clamp-2 md:line-clamp-none"
+          title={
             <h2 id={`deck-card-${dog.id}`} className="min-w-0 text-title font-bold break-words">
               {dog.name}
             </h2>
-            <span className="shrink-0 font-semibold text-muted-foreground">{dogAgeText(intl, dog.age)}</span>
-          </div>
-          <p className="font-medium text-primary-strong">{breedName(dog.breed, locale)}</p>
-          <p className="mt-1 flex items-center gap-1.5 text-caption text-muted-foreground">
-            <MapPin aria-hidden="true" className="size-4 shrink-0" />
-            <span className="min-w-0 truncate">{placeName(dog.location, dog.originCountry, locale)}</span>
-          </p>
-        </div>
-        <TraitBadges traits={dog.traits} />
-        {dog.description && (
-          <p className="line-clamp-2 text-label break-words text-muted-foreground md:line-clamp-none">
-            {descriptionPreview(dog.description)}
-          </p>
-        )}
+          }
+        />
         {/* Wide screens have the room: whose dog it is (the details show the owner on phones). */}
         <p className="mt-auto hidden items-center gap-3 border-t border-border pt-4 md:flex">
           <Avatar fullName={dog.owner.fullName} photo={dog.owner.photo} size="sm" />

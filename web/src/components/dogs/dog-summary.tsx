@@ -1,0 +1,48 @@
+import { MapPin } from 'lucide-react';
+import type { ReactNode } from 'react';
+import { useIntl } from 'react-intl';
+import { useLocale } from '../../lib/intl';
+import { descriptionPreview } from './description-preview';
+import { dogAgeText } from './dog-age';
+import { breedName, placeName } from './names';
+import { TraitBadges } from './trait-badges';
+import type { Dog } from './types';
+
+/**
+ * What a dog card says about the dog: its name (as the card renders it), age, breed and place, up to
+ * three traits and the start of the description.
+ */
+export function DogSummary({
+  dog,
+  title,
+  descriptionClassName,
+}: {
+  dog: Pick<Dog, 'age' | 'breed' | 'location' | 'originCountry' | 'traits' | 'description'>;
+  /** The heading with the name: a plain heading, or one with the card's open button. */
+  title: ReactNode;
+  descriptionClassName?: string;
+}) {
+  const intl = useIntl();
+  const [locale] = useLocale();
+  return (
+    <>
+      <div>
+        <div className="flex items-baseline justify-between gap-3">
+          {title}
+          <span className="shrink-0 font-semibold text-muted-foreground">{dogAgeText(intl, dog.age)}</span>
+        </div>
+        <p className="font-medium text-primary-strong">{breedName(dog.breed, locale)}</p>
+        <p className="mt-1 flex items-center gap-1.5 text-caption text-muted-foreground">
+          <MapPin aria-hidden="true" className="size-4 shrink-0" />
+          <span className="min-w-0 truncate">{placeName(dog.location, dog.originCountry, locale)}</span>
+        </p>
+      </div>
+      <TraitBadges traits={dog.traits} />
+      {dog.description && (
+        <p className={`text-label break-words text-muted-foreground ${descriptionClassName ?? ''}`}>
+          {descriptionPreview(dog.description)}
+        </p>
+      )}
+    </>
+  );
+}
