@@ -1,6 +1,8 @@
-import { chatIdInput, messagesInput, sendInput } from '../../src/schemas/chats';
+import { chatIdInput, listResumeInput, messagesInput, sendInput } from '../../src/schemas/chats';
 import { resumeInput } from '../../src/schemas/likes';
+import { tracked } from '@trpc/server';
 import { backfilled } from '../realtime/backfill';
+import { wakeups } from '../realtime/bus';
 import { whileSignedIn } from '../realtime/sessions';
 import * as chats from '../services/chats';
 import { authedProcedure, router } from '../trpc/init';
@@ -37,4 +39,21 @@ export const chatsRouter = router({
         session.throwIfEnded();
       })();
     }),
+
+  /**
+   * The whole list whenever it changes (a message, a read, a new or deleted chat), first at once unless the
+   * client's last event id says it already has this version. The list is small and a delete leaves no row
+   * to resume from, so sending the list beats sending changes.
+   */
+  onChange: authedProcedure.input(listResumeInput).subscription(async function* ({ ctx, input, signal }) {
+    const session = whileSignedIn(ctx, signal);
+    const wake = wakeups(ctx.bus, chats.chatListTopic(ctx.user.id), session.signal);
+    let last = input?.lastEventId ?? null;
+    do {
+      const { list, version } = await chats.listVersion(ctx, ctx.user.id);
+      if (version !== last) yield tracked(version, list);
+      last = version;
+    } while (await wake.next());
+    session.throwIfEnded();
+  }),
 });

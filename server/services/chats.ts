@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../src/errors';
@@ -125,7 +126,7 @@ export async function messages(deps: ServiceDeps, userId: string, chatId: string
 export async function send(
   deps: ServiceDeps,
   userId: string,
-  input: { chatId: string; content: string; type: MessageRow['messageType'] },
+  input: { chatId: string; id?: string; content: string; type: MessageRow['messageType'] },
 ): Promise<ChatMessage> {
   const { message, chat } = await deps.db.transaction(async (tx) => {
     const chat = await chatOf(tx, userId, input.chatId);
@@ -133,22 +134,45 @@ export async function send(
     if (!chat.userId) throw new AppError('CHAT_READ_ONLY');
     const [message] = await tx
       .insert(chatMessages)
-      .values({ chatId: chat.id, senderId: userId, content: input.content, messageType: input.type })
+      .values({
+        id: input.id,
+        chatId: chat.id,
+        senderId: userId,
+        content: input.content,
+        messageType: input.type,
+      })
+      .onConflictDoNothing({ target: chatMessages.id })
       .returning();
+    if (!message) return { message: await resentMessage(tx, userId, chat.id, input.id), chat: null };
     const toOwner = chat.ownerId !== userId;
     await tx
       .update(chats)
       .set({
-        lastMessageAt: message!.createdAt,
+        lastMessageAt: message.createdAt,
         ...(toOwner
           ? { unreadCountOwner: sql`${chats.unreadCountOwner} + 1` }
           : { unreadCountUser: sql`${chats.unreadCountUser} + 1` }),
       })
       .where(eq(chats.id, chat.id));
-    return { message: message!, chat };
+    return { message, chat };
   });
-  await announce(deps, chat);
+  if (chat) await announceChat(deps, chat);
   return messageView(message);
+}
+
+/** A retried send whose first attempt was stored: the stored message, counted once. */
+async function resentMessage(tx: DbOrTx, userId: string, chatId: string, id: string | undefined) {
+  const [stored] = id
+    ? await tx
+        .select()
+        .from(chatMessages)
+        .where(
+          and(eq(chatMessages.id, id), eq(chatMessages.chatId, chatId), eq(chatMessages.senderId, userId)),
+        )
+    : [];
+  // Someone else's id: refuse without saying whose it is.
+  if (!stored) throw new AppError('VALIDATION');
+  return stored;
 }
 
 export async function markRead(deps: ServiceDeps, userId: string, chatId: string) {
@@ -165,11 +189,12 @@ export async function markRead(deps: ServiceDeps, userId: string, chatId: string
 export async function removeChat(deps: ServiceDeps, userId: string, chatId: string) {
   const chat = await chatOf(deps.db, userId, chatId);
   await deps.db.delete(chats).where(eq(chats.id, chatId));
-  await announce(deps, chat);
+  await announceChat(deps, chat);
   return { id: chatId };
 }
 
-async function announce(deps: ServiceDeps, chat: ChatRow) {
+/** After the commit: the chat's subscribers and both parties' lists hear of the change. */
+export async function announceChat(deps: ServiceDeps, chat: Pick<ChatRow, 'id' | 'ownerId' | 'userId'>) {
   await deps.bus.publish(chatTopic(chat.id), null);
   for (const party of [chat.ownerId, chat.userId])
     if (party) await deps.bus.publish(chatListTopic(party), null);
@@ -192,4 +217,11 @@ export async function latestMessageSeq(deps: ServiceDeps, chatId: string): Promi
     .from(chatMessages)
     .where(eq(chatMessages.chatId, chatId));
   return Number(row?.seq ?? 0);
+}
+
+/** The list with a digest of its contents: the event id of `chats.onChange`, equal exactly when nothing changed. */
+export async function listVersion(deps: ServiceDeps, userId: string) {
+  const list = await listChats(deps, userId);
+  const version = createHash('sha256').update(JSON.stringify(list)).digest('hex').slice(0, 32);
+  return { list, version };
 }

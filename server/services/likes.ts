@@ -7,6 +7,7 @@ import type { LikeOutcome } from '../../src/schemas/likes';
 import type { Photo } from '../../src/schemas/uploads';
 import type { DbOrTx, Tx } from '../db/client';
 import { chatMessages, chats, dogProfiles, matches, notifications, profiles, swipes } from '../db/schema';
+import { announceChat } from './chats';
 import type { ServiceDeps } from './deps';
 import { photoOf } from './uploads';
 
@@ -105,11 +106,13 @@ export async function like(
   input: { fromDogId: string; dogId: string },
 ): Promise<LikeOutcome> {
   let notify: string[] = [];
+  let chatChanged: string | undefined;
+  let ownerId = '';
   const outcome = await deps.db.transaction(async (tx): Promise<LikeOutcome> => {
     const from = await dogOf(tx, input.fromDogId);
     const dog = await dogOf(tx, input.dogId);
     if (!from || from.userId !== userId || !dog || dog.userId === userId) throw new AppError('NOT_FOUND');
-    const ownerId = dog.userId;
+    ownerId = dog.userId;
     await lockPair(tx, userId, ownerId);
 
     const [swipe] = await tx
@@ -132,6 +135,7 @@ export async function like(
       .from(chats)
       .where(and(eq(chats.ownerId, ownerId), eq(chats.userId, userId), eq(chats.dogId, dog.id)));
     if (chat) {
+      chatChanged = chat.id;
       await tx.insert(chatMessages).values({ chatId: chat.id, senderId: userId, ...LIKE_MESSAGE });
       await tx
         .update(chats)
@@ -167,6 +171,7 @@ export async function like(
     notify = [userId, ownerId];
     if (theirs) {
       const chatId = await ensureChat(tx, dog, userId);
+      chatChanged = chatId;
       await recordMatch(tx, { userId: ownerId, dogId: dog.id }, { userId, dogId: theirs.dogId ?? from.id });
       const accepted = {
         status: 'accepted' as const,
@@ -217,6 +222,7 @@ export async function like(
     return { outcome: 'requested' };
   });
   await changed(deps, notify);
+  if (chatChanged) await announceChat(deps, { id: chatChanged, ownerId, userId });
   return outcome;
 }
 
@@ -282,6 +288,7 @@ export async function accept(deps: ServiceDeps, userId: string, id: string): Pro
     return chatId;
   });
   await changed(deps, [userId, liker]);
+  await announceChat(deps, { id: chatId, ownerId: userId, userId: liker });
   return { chatId };
 }
 

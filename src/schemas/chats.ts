@@ -14,6 +14,8 @@ export const messagesInput = z.object({
 
 export const sendInput = z.object({
   chatId: idSchema,
+  /** The message's id, chosen by the client so that a retried send (e.g. after a network drop) is stored once. */
+  id: idSchema.optional(),
   content: z
     .string()
     .trim()
@@ -21,3 +23,13 @@ export const sendInput = z.object({
     .max(LIMITS.chatMessage.max, 'validation.messageTooLong'),
   type: z.enum(MESSAGE_TYPES).default('text'),
 });
+
+/** The chat list's version (a digest of what the list shows), for resuming `chats.onChange`. */
+export const listResumeInput = z
+  .object({
+    lastEventId: z
+      .string()
+      .regex(/^[0-9a-f]{1,64}$/)
+      .nullish(),
+  })
+  .optional();
