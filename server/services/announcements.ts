@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import { AppError } from '../../src/errors';
 import type { announcementCreateInput, announcementUpdateInput } from '../../src/schemas/announcements';
 import { adminUpdates } from '../db/schema';
+import { lockStreams } from '../realtime/stream-lock';
 import type { ServiceDeps } from './deps';
 
 type Row = typeof adminUpdates.$inferSelect;
@@ -43,10 +44,13 @@ export async function createAnnouncement(
   adminId: string,
   input: z.output<typeof announcementCreateInput>,
 ): Promise<Announcement> {
-  const [row] = await deps.db
-    .insert(adminUpdates)
-    .values({ ...input, createdBy: adminId })
-    .returning();
+  const [row] = await deps.db.transaction(async (tx) => {
+    await lockStreams(tx, ANNOUNCEMENTS_TOPIC);
+    return tx
+      .insert(adminUpdates)
+      .values({ ...input, createdBy: adminId })
+      .returning();
+  });
   await deps.bus.publish(ANNOUNCEMENTS_TOPIC, null);
   return view(row!);
 }
@@ -56,11 +60,14 @@ export async function updateAnnouncement(
   deps: ServiceDeps,
   { id, ...input }: z.output<typeof announcementUpdateInput>,
 ): Promise<Announcement> {
-  const [row] = await deps.db
-    .update(adminUpdates)
-    .set({ ...input, updatedAt: new Date(), seq: sql`default` })
-    .where(and(eq(adminUpdates.id, id), eq(adminUpdates.isActive, true)))
-    .returning();
+  const [row] = await deps.db.transaction(async (tx) => {
+    await lockStreams(tx, ANNOUNCEMENTS_TOPIC);
+    return tx
+      .update(adminUpdates)
+      .set({ ...input, updatedAt: new Date(), seq: sql`default` })
+      .where(and(eq(adminUpdates.id, id), eq(adminUpdates.isActive, true)))
+      .returning();
+  });
   if (!row) throw new AppError('NOT_FOUND');
   await deps.bus.publish(ANNOUNCEMENTS_TOPIC, null);
   return view(row);
@@ -68,11 +75,14 @@ export async function updateAnnouncement(
 
 /** Soft delete (SPEC §4): the row stays, inactive. */
 export async function removeAnnouncement(deps: ServiceDeps, id: string) {
-  const [row] = await deps.db
-    .update(adminUpdates)
-    .set({ isActive: false, updatedAt: new Date(), seq: sql`default` })
-    .where(and(eq(adminUpdates.id, id), eq(adminUpdates.isActive, true)))
-    .returning({ id: adminUpdates.id });
+  const [row] = await deps.db.transaction(async (tx) => {
+    await lockStreams(tx, ANNOUNCEMENTS_TOPIC);
+    return tx
+      .update(adminUpdates)
+      .set({ isActive: false, updatedAt: new Date(), seq: sql`default` })
+      .where(and(eq(adminUpdates.id, id), eq(adminUpdates.isActive, true)))
+      .returning({ id: adminUpdates.id });
+  });
   if (!row) throw new AppError('NOT_FOUND');
   await deps.bus.publish(ANNOUNCEMENTS_TOPIC, null);
   return { id };

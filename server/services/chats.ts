@@ -5,6 +5,7 @@ import { AppError } from '../../src/errors';
 import { LIMITS } from '../../src/limits';
 import type { Photo } from '../../src/schemas/uploads';
 import type { DbOrTx } from '../db/client';
+import { lockStreams } from '../realtime/stream-lock';
 import { chatMessages, chats, dogProfiles, profiles } from '../db/schema';
 import type { ServiceDeps } from './deps';
 import { photoOf } from './uploads';
@@ -132,6 +133,7 @@ export async function send(
     const chat = await chatOf(tx, userId, input.chatId);
     // The other party's account is gone: the chat stays to read, but nobody answers.
     if (!chat.userId) throw new AppError('CHAT_READ_ONLY');
+    await lockStreams(tx, chatTopic(chat.id));
     const [message] = await tx
       .insert(chatMessages)
       .values({

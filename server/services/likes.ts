@@ -7,7 +7,8 @@ import type { LikeOutcome } from '../../src/schemas/likes';
 import type { Photo } from '../../src/schemas/uploads';
 import type { DbOrTx, Tx } from '../db/client';
 import { chatMessages, chats, dogProfiles, matches, notifications, profiles, swipes } from '../db/schema';
-import { announceChat } from './chats';
+import { lockStreams } from '../realtime/stream-lock';
+import { announceChat, chatTopic } from './chats';
 import type { ServiceDeps } from './deps';
 import { photoOf } from './uploads';
 
@@ -46,13 +47,11 @@ const PENDING = ['unread', 'read'] as const;
 const nextSeq = sql`default`;
 
 /**
- * All like and accept work between two users runs one at a time (a transaction-scoped advisory lock on
- * the pair), so racing likes or accepts can never create two chats or two requests.
+ * All like, accept and reject work between two users runs one at a time (both users' request streams are
+ * locked), so racing likes or accepts can never create two chats or two requests, and each user's
+ * subscribers see the changes in commit order.
  */
-async function lockPair(tx: Tx, a: string, b: string) {
-  const key = [a, b].sort().join(':');
-  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
-}
+const lockPair = (tx: Tx, a: string, b: string) => lockStreams(tx, requestsTopic(a), requestsTopic(b));
 
 async function chatName(tx: Tx, dog: { name: string; breed: string; userId: string }) {
   const [owner] = await tx
@@ -136,6 +135,7 @@ export async function like(
       .where(and(eq(chats.ownerId, ownerId), eq(chats.userId, userId), eq(chats.dogId, dog.id)));
     if (chat) {
       chatChanged = chat.id;
+      await lockStreams(tx, chatTopic(chat.id));
       await tx.insert(chatMessages).values({ chatId: chat.id, senderId: userId, ...LIKE_MESSAGE });
       await tx
         .update(chats)
@@ -298,6 +298,7 @@ export async function reject(deps: ServiceDeps, userId: string, id: string) {
   await deps.db.transaction(async (tx) => {
     const request = await pendingRequest(tx, userId, id);
     liker = request.userId;
+    await lockPair(tx, userId, liker);
     await tx
       .update(notifications)
       .set({ status: 'rejected', updatedAt: new Date(), seq: nextSeq })
@@ -319,17 +320,21 @@ export async function reject(deps: ServiceDeps, userId: string, id: string) {
 }
 
 export async function markRead(deps: ServiceDeps, userId: string, id: string) {
-  const [row] = await deps.db
-    .select({ status: notifications.status })
-    .from(notifications)
-    .where(and(eq(notifications.id, id), eq(notifications.ownerId, userId)));
-  if (!row) throw new AppError('NOT_FOUND');
-  const updated = await deps.db
-    .update(notifications)
-    .set({ status: 'read', updatedAt: new Date(), seq: nextSeq })
-    .where(and(eq(notifications.id, id), eq(notifications.status, 'unread')))
-    .returning({ id: notifications.id });
-  if (updated.length) await changed(deps, [userId]);
+  const updated = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ userId: notifications.userId })
+      .from(notifications)
+      .where(and(eq(notifications.id, id), eq(notifications.ownerId, userId)));
+    if (!row) throw new AppError('NOT_FOUND');
+    // The liker sees the request too: both streams get the change.
+    await lockStreams(tx, requestsTopic(userId), row.userId && requestsTopic(row.userId));
+    return tx
+      .update(notifications)
+      .set({ status: 'read', updatedAt: new Date(), seq: nextSeq })
+      .where(and(eq(notifications.id, id), eq(notifications.status, 'unread')))
+      .returning({ userId: notifications.userId });
+  });
+  if (updated[0]) await changed(deps, [userId, ...(updated[0].userId ? [updated[0].userId] : [])]);
   return { ok: true as const };
 }
 

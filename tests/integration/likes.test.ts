@@ -212,6 +212,27 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
     // The request changed twice but is delivered once, in its latest state.
     expect(missed).toMatchObject([{ id: seen[0]!.id, status: 'accepted' }]);
   });
+
+  it('onChange hears every one of 30 likes sent at once (writers commit in seq order)', async () => {
+    const bor = await owner('Priljubljeni');
+    const likers: Owner[] = [];
+    for (let i = 0; i < 30; i++) likers.push(await owner(`Oboževalec ${i}`));
+    const controller = new AbortController();
+    const stream = await (await t.caller(bor.token, {}, controller.signal)).likes.onChange();
+    const seen = new Set<string>();
+    const reading = (async () => {
+      for await (const event of stream) {
+        seen.add(trackedEvent(event).data.id);
+        if (seen.size === 30) break;
+      }
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    await Promise.all(likers.map((liker) => like(liker, bor)));
+    await Promise.race([reading, new Promise((resolve) => setTimeout(resolve, 5_000))]);
+    controller.abort();
+    expect(seen).toEqual(new Set((await received(bor)).map((request) => request.id)));
+    expect(seen.size).toBe(30);
+  });
 });
 
 describe.each(dbKinds())('announcements on %s', (kind) => {

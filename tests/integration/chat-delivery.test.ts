@@ -1,0 +1,203 @@
+import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
+import { asc, eq } from 'drizzle-orm';
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { chatMessages, chats } from '../../server/db/schema';
+import type { AppRouter } from '../../server/routers/_app';
+import type { ChatMessage, ChatSummary } from '../../server/services/chats';
+import { LIKE_MESSAGE } from '../../src/domain/like-message';
+import { dbKinds, failure, startTestApp, type TestApp, trackedEvent } from '../helpers/app';
+
+/** Realtime delivery over the real HTTP server and WebSocket: order, resumption, exactly once. */
+describe.each(dbKinds())('chat delivery on %s', (kind) => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { PUBLIC_URL: 'http://localhost:1' });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  async function owner(name: string) {
+    const user = await t.signedInUser();
+    const api = await t.caller(user.token);
+    const dog = await api.dogs.create({ name, breed: 'Mešanec', age: 3, location: 'Ljubljana' });
+    return { ...user, api, dog };
+  }
+
+  async function chatBetween() {
+    const [ana, bor] = [await owner('Piki'), await owner('Rex')];
+    await ana.api.likes.like({ fromDogId: ana.dog.id, dogId: bor.dog.id });
+    const [request] = await bor.api.likes.requests();
+    const { chatId } = await bor.api.likes.accept({ id: request!.id });
+    return { ana, bor, chatId };
+  }
+
+  /** A browser-like client: HTTP for calls, one WebSocket (reconnecting by itself) for subscriptions. */
+  function wireClient(token: string) {
+    const ws = createWSClient({
+      url: `${base.replace('http', 'ws')}/trpc`,
+      WebSocket: WebSocket as never,
+      connectionParams: { token },
+      retryDelayMs: () => 50,
+    });
+    const client = createTRPCClient<AppRouter>({
+      links: [
+        splitLink({
+          condition: (op) => op.type === 'subscription',
+          true: wsLink({ client: ws, transformer: superjson }),
+          false: httpBatchLink({
+            url: `${base}/trpc`,
+            transformer: superjson,
+            headers: { authorization: `Bearer ${token}` },
+          }),
+        }),
+      ],
+    });
+    return { client, close: () => ws.close() };
+  }
+
+  /** Cuts every WebSocket on the server side, as a network drop does. */
+  function dropAllSockets() {
+    for (const socket of t.app.websocketServer.clients) socket.terminate();
+  }
+
+  it('a burst of 500 messages from both sides, cut off in the middle, arrives in order and each once', async () => {
+    const { ana, bor, chatId } = await chatBetween();
+    const receiver = wireClient(bor.token);
+    const received: ChatMessage[] = [];
+    let drops = 0;
+    let resolveAll: () => void;
+    const all = new Promise<void>((resolve) => (resolveAll = resolve));
+    const started = new Promise<void>((resolve) => {
+      const subscription = receiver.client.chats.onMessage.subscribe(
+        { chatId, lastEventId: '0' },
+        {
+          onStarted: () => resolve(),
+          onData: ({ data }) => {
+            received.push(data);
+            // The socket is cut twice while the burst is still being sent.
+            if (received.length === 150 || received.length === 350) {
+              drops++;
+              dropAllSockets();
+            }
+            if (received.length >= 500) {
+              subscription.unsubscribe();
+              resolveAll();
+            }
+          },
+          onError: (error) => {
+            throw error;
+          },
+        },
+      );
+    });
+    await started;
+
+    // Both send at once, 10 calls in flight each.
+    const sendMany = async (api: typeof ana.api, who: string) => {
+      for (let batch = 0; batch < 25; batch++)
+        await Promise.all(
+          Array.from({ length: 10 }, (_, i) =>
+            api.chats.send({ chatId, content: `${who} ${batch * 10 + i}` }),
+          ),
+        );
+    };
+    await Promise.all([sendMany(ana.api, 'ana'), sendMany(bor.api, 'bor')]);
+    // A lost message would leave `all` pending: give delivery a few seconds, then compare.
+    await Promise.race([all, new Promise((resolve) => setTimeout(resolve, 10_000))]);
+    await receiver.close();
+
+    const stored = await t.db
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(eq(chatMessages.chatId, chatId))
+      .orderBy(asc(chatMessages.seq));
+    expect(drops).toBe(2);
+    expect(stored).toHaveLength(500);
+    expect(received.map((m) => m.id)).toEqual(stored.map((m) => m.id));
+    expect(new Set(received.map((m) => m.content)).size).toBe(500);
+  }, 60_000);
+
+  it('a send retried with the same id (its answer was lost) is stored and counted once', async () => {
+    const { ana, bor, chatId } = await chatBetween();
+    const id = crypto.randomUUID();
+    const first = await ana.api.chats.send({ chatId, id, content: 'Si dobil?' });
+    const again = await ana.api.chats.send({ chatId, id, content: 'Si dobil?' });
+    expect(again).toEqual(first);
+    expect(first.id).toBe(id);
+    expect(await bor.api.chats.messages({ chatId })).toHaveLength(1);
+    expect((await bor.api.chats.list())[0]?.unread).toBe(1);
+
+    // Someone else's message id is refused, and nothing is written.
+    const other = await chatBetween();
+    const error = await failure(
+      other.ana.api.chats.send({ chatId: other.chatId, id, content: 'ukraden id' }),
+    );
+    expect(error.appCode).toBe('VALIDATION');
+    const error2 = await failure(bor.api.chats.send({ chatId, id, content: 'tuji id' }));
+    expect(error2.appCode).toBe('VALIDATION');
+    expect(await t.db.select().from(chatMessages).where(eq(chatMessages.chatId, other.chatId))).toEqual([]);
+    expect((await ana.api.chats.list())[0]?.unread).toBe(0);
+  });
+
+  it('onChange sends the whole list at once and after every change, and nothing when resumed up to date', async () => {
+    const { ana, bor, chatId } = await chatBetween();
+    const controller = new AbortController();
+    const stream = await (await t.caller(bor.token, {}, controller.signal)).chats.onChange();
+    const iterator = stream[Symbol.asyncIterator]();
+    const next = async () =>
+      trackedEvent((await iterator.next()).value as { id: string; data: ChatSummary[] });
+
+    const initial = await next();
+    expect(initial.data).toMatchObject([{ id: chatId, unread: 0, lastMessage: null }]);
+    await ana.api.chats.send({ chatId, content: 'Živjo' });
+    const afterSend = await next();
+    expect(afterSend.data).toMatchObject([{ id: chatId, unread: 1, lastMessage: { content: 'Živjo' } }]);
+    expect(afterSend.id).not.toBe(initial.id);
+    await bor.api.chats.markRead({ chatId });
+    expect((await next()).data).toMatchObject([{ id: chatId, unread: 0 }]);
+
+    controller.abort();
+
+    // A client that already has the current list hears only the next change: its first event is the removal.
+    const resumeController = new AbortController();
+    const resumed = await (
+      await t.caller(bor.token, {}, resumeController.signal)
+    ).chats.onChange({ lastEventId: await versionOf(bor.token) });
+    const resumedIterator = resumed[Symbol.asyncIterator]();
+    const pending = resumedIterator.next();
+    await ana.api.chats.remove({ chatId });
+    const afterRemove = trackedEvent((await pending).value as { id: string; data: ChatSummary[] });
+    expect(afterRemove.data).toEqual([]);
+    resumeController.abort();
+  });
+
+  /** The current version of the user's list: the id of onChange's first event. */
+  async function versionOf(token: string) {
+    const controller = new AbortController();
+    const stream = await (await t.caller(token, {}, controller.signal)).chats.onChange();
+    const first = await stream[Symbol.asyncIterator]().next();
+    controller.abort();
+    return trackedEvent(first.value as { id: string; data: ChatSummary[] }).id;
+  }
+
+  it('a like on a dog whose owner already chats with me arrives in the chat as the heart message', async () => {
+    const { ana, bor, chatId } = await chatBetween();
+    const controller = new AbortController();
+    const stream = await (await t.caller(bor.token, {}, controller.signal)).chats.onMessage({ chatId });
+    const iterator = stream[Symbol.asyncIterator]();
+    const pending = iterator.next();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(await ana.api.likes.like({ fromDogId: ana.dog.id, dogId: bor.dog.id })).toEqual({
+      outcome: 'message_sent',
+      chatId,
+    });
+    const { data } = trackedEvent((await pending).value as { id: string; data: ChatMessage });
+    expect(data).toMatchObject({ senderId: ana.user.id, ...LIKE_MESSAGE });
+    controller.abort();
+    const [row] = await t.db.select().from(chats).where(eq(chats.id, chatId));
+    expect(row?.unreadCountOwner).toBe(1);
+  });
+});
