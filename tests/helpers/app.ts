@@ -24,7 +24,7 @@ const createCaller = createCallerFactory(appRouter);
 export type TestApp = Awaited<ReturnType<typeof startTestApp>>;
 
 /** The real app on a fresh database, with mail captured in memory. Never listens unless asked. */
-export async function startTestApp(kind: DbKind, env: Record<string, string> = {}) {
+export async function startTestApp(kind: DbKind, env: Record<string, string | undefined> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tacke-test-'));
   const databaseUrl = kind === 'pglite' ? 'memory://' : await createDatabase(inject('postgresUrl'));
   const config = loadConfig({

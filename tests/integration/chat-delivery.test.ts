@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { asc, eq } from 'drizzle-orm';
 import superjson from 'superjson';
@@ -19,15 +22,15 @@ describe.each(dbKinds())('chat delivery on %s', (kind) => {
   });
   afterAll(() => t.close());
 
-  async function owner(name: string) {
-    const user = await t.signedInUser();
-    const api = await t.caller(user.token);
+  async function owner(name: string, app: TestApp) {
+    const user = await app.signedInUser();
+    const api = await app.caller(user.token);
     const dog = await api.dogs.create({ name, breed: 'Mešanec', age: 3, location: 'Ljubljana' });
     return { ...user, api, dog };
   }
 
-  async function chatBetween() {
-    const [ana, bor] = [await owner('Piki'), await owner('Rex')];
+  async function chatBetween(app = t) {
+    const [ana, bor] = [await owner('Piki', app), await owner('Rex', app)];
     await ana.api.likes.like({ fromDogId: ana.dog.id, dogId: bor.dog.id });
     const [request] = await bor.api.likes.requests();
     const { chatId } = await bor.api.likes.accept({ id: request!.id });
@@ -35,9 +38,9 @@ describe.each(dbKinds())('chat delivery on %s', (kind) => {
   }
 
   /** A browser-like client: HTTP for calls, one WebSocket (reconnecting by itself) for subscriptions. */
-  function wireClient(token: string) {
+  function wireClient(token: string, url = base) {
     const ws = createWSClient({
-      url: `${base.replace('http', 'ws')}/trpc`,
+      url: `${url.replace('http', 'ws')}/trpc`,
       WebSocket: WebSocket as never,
       connectionParams: { token },
       retryDelayMs: () => 50,
@@ -48,7 +51,7 @@ describe.each(dbKinds())('chat delivery on %s', (kind) => {
           condition: (op) => op.type === 'subscription',
           true: wsLink({ client: ws, transformer: superjson }),
           false: httpBatchLink({
-            url: `${base}/trpc`,
+            url: `${url}/trpc`,
             transformer: superjson,
             headers: { authorization: `Bearer ${token}` },
           }),
@@ -200,4 +203,59 @@ describe.each(dbKinds())('chat delivery on %s', (kind) => {
     const [row] = await t.db.select().from(chats).where(eq(chats.id, chatId));
     expect(row?.unreadCountOwner).toBe(1);
   });
+
+  it('a subscriber resumes after a server restart with the messages written while it was down, each once', async () => {
+    // Its own server on a database that outlives it: the embedded PGlite in a data directory, or PostgreSQL.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tacke-restart-'));
+    const env = { DATA_DIR: dataDir, DATABASE_URL: kind === 'pglite' ? undefined : t.config.databaseUrl };
+    const first = await startTestApp(kind, env);
+    const { ana, bor, chatId } = await chatBetween(first);
+    const url = await first.app.listen({ port: 0, host: '127.0.0.1' });
+    const port = Number(new URL(url).port);
+    const receiver = wireClient(bor.token, url);
+    const received: string[] = [];
+    let arrived = () => {};
+    const subscription = receiver.client.chats.onMessage.subscribe(
+      { chatId, lastEventId: '0' },
+      {
+        onData: ({ data }) => {
+          received.push(data.content);
+          arrived();
+        },
+      },
+    );
+    const until = (count: number) =>
+      new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`got ${received.join(', ')}`)), 10_000);
+        arrived = () => {
+          if (received.length < count) return;
+          clearTimeout(timer);
+          resolve();
+        };
+        arrived();
+      });
+    try {
+      for (const content of ['ena', 'dva']) await ana.api.chats.send({ chatId, content });
+      await until(2);
+      await first.close();
+
+      // Written while no server listens; then the new server takes the same port.
+      const second = await startTestApp(kind, env);
+      try {
+        const anaAgain = await second.caller(ana.token);
+        for (const content of ['tri', 'štiri']) await anaAgain.chats.send({ chatId, content });
+        await second.app.listen({ port, host: '127.0.0.1' });
+        await until(4);
+        await anaAgain.chats.send({ chatId, content: 'pet' });
+        await until(5);
+        expect(received).toEqual(['ena', 'dva', 'tri', 'štiri', 'pet']);
+      } finally {
+        subscription.unsubscribe();
+        await receiver.close();
+        await second.close();
+      }
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
