@@ -19,7 +19,7 @@ const page = (load: () => Promise<{ default: ComponentType }>, title?: string) =
 const comingSoon = page(() => import('./pages/coming-soon'), 'comingSoon.title');
 
 /** Sections later issues build; each path keeps its final URL. */
-const COMING_SOON = ['events', 'trgovina', 'chat'];
+const COMING_SOON = ['events', 'trgovina'];
 
 /**
  * The spec's second names for a screen lead to its one address, keeping the query, so links, the tab
@@ -53,7 +53,12 @@ const routes: RouteObject[] = [
       alias('match', '/ujemanja'),
       alias('shop', '/trgovina'),
       ...COMING_SOON.map((path) => ({ path, ...comingSoon })),
-      { path: 'klepet', Component: RequireSession, children: [{ index: true, ...comingSoon }] },
+      { path: 'chat', ...page(() => import('../features/chat/chat-cards-page'), 'chat.title') },
+      {
+        path: 'klepet',
+        Component: RequireSession,
+        children: [{ index: true, ...page(() => import('../features/chat/klepet-page'), 'nav.chat') }],
+      },
       { path: '*', ...page(() => import('./pages/not-found'), 'notFound.title') },
     ],
   },

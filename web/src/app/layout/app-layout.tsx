@@ -1,15 +1,11 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { PageTitle } from '../../components/page-title';
 import { useSession } from '../../lib/session';
 import { BottomNav } from './bottom-nav';
+import { LiveUpdates } from './signed-in';
 import { TopBar } from './top-bar';
-
-// The live requests subscription: signed in only, in the bell's chunk (out of a signed-out first load).
-const RequestsLive = lazy(() =>
-  import('./notifications-bell').then((module) => ({ default: module.RequestsLive })),
-);
 
 /** What a route tells the layout: the locale key of its tab title (none: the app name). */
 export interface PageHandle {
@@ -30,10 +26,10 @@ export function AppLayout() {
         {intl.formatMessage({ id: 'nav.skipToContent' })}
       </a>
       <TopBar />
-      {/* One subscription for the bell and every requests panel, while signed in. */}
+      {/* One set of live subscriptions for the bell, the chat badge and every panel, while signed in. */}
       {user && (
         <Suspense>
-          <RequestsLive />
+          <LiveUpdates />
         </Suspense>
       )}
       {/* Bottom padding keeps the phone bottom bar (4rem + safe area) off the content. */}

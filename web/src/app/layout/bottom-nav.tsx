@@ -1,8 +1,10 @@
 import clsx from 'clsx';
+import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { NavLink } from 'react-router';
 import { useSession } from '../../lib/session';
 import { mobileNav } from './nav-items';
+import { ChatUnreadBadge } from './signed-in';
 
 /** Phones: five items fixed at the bottom, in thumb reach. */
 export function BottomNav() {
@@ -15,14 +17,14 @@ export function BottomNav() {
     >
       <ul className="grid h-16 grid-cols-5">
         {!isLoading &&
-          mobileNav(Boolean(user)).map(({ to, label, icon: Icon, highlight = true }) => (
+          mobileNav(Boolean(user)).map(({ to, label, icon: Icon, highlight = true, chatBadge }) => (
             <li key={label} className="flex">
               <NavLink
                 to={to}
                 aria-current={highlight ? 'page' : false}
                 className={({ isActive }) =>
                   clsx(
-                    'group flex flex-1 flex-col items-center justify-center gap-0.5 text-caption font-semibold',
+                    'group relative flex flex-1 flex-col items-center justify-center gap-0.5 text-caption font-semibold',
                     isActive && highlight ? 'text-primary-strong' : 'text-muted-foreground',
                   )
                 }
@@ -38,6 +40,12 @@ export function BottomNav() {
                       <Icon aria-hidden="true" className="size-5" />
                     </span>
                     {intl.formatMessage({ id: label })}
+                    {/* After the label, so the link reads "Klepet, 2 …"; drawn on the icon's corner. */}
+                    {chatBadge && user && (
+                      <Suspense>
+                        <ChatUnreadBadge className="absolute top-1 left-1/2 ml-1.5 ring-2 ring-surface" />
+                      </Suspense>
+                    )}
                   </>
                 )}
               </NavLink>

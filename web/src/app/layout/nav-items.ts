@@ -16,11 +16,13 @@ export interface NavItem {
   icon: LucideIcon;
   /** False for items that only send a signed-out visitor to /auth, so "Prijava" alone lights up there. */
   highlight?: boolean;
+  /** Shows the unread messages of all chats (signed in). */
+  chatBadge?: boolean;
 }
 
 const profile: NavItem = { to: '/profil', label: 'nav.profile', icon: CircleUserRound };
 const myDogs: NavItem = { to: '/moji-psi', label: 'nav.myDogs', icon: Dog };
-const chat: NavItem = { to: '/klepet', label: 'nav.chat', icon: MessageCircle };
+const chat: NavItem = { to: '/klepet', label: 'nav.chat', icon: MessageCircle, chatBadge: true };
 const match: NavItem = { to: '/ujemanja', label: 'nav.match', icon: Heart };
 const events: NavItem = { to: '/events', label: 'nav.events', icon: CalendarDays };
 const shop: NavItem = { to: '/trgovina', label: 'nav.shop', icon: ShoppingBag };

@@ -1,24 +1,21 @@
+import clsx from 'clsx';
 import { Bell } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { LIMITS } from '../../../../src/limits';
+import { badgeText } from '../../components/badge-text';
 import { useRequestsLive } from '../../components/requests/use-requests-live';
+import { unreadTotal, useChatsLive } from '../../features/chat/use-chats-live';
 import { trpc } from '../../lib/trpc';
 
 /*
- * Loaded by the layout once someone is signed in (see top-bar.tsx and app-layout.tsx), so a signed-out
- * first visit downloads none of it.
+ * Loaded by the layout once someone is signed in (see signed-in.ts), so a signed-out first visit
+ * downloads none of it.
  */
 
 // The dialog and the requests panel load on the first opening (or when the pointer or focus reaches the
 // bell): until then only this button and its count are here.
 const loadDialog = () => import('./requests-dialog');
 const RequestsDialog = lazy(loadDialog);
-
-/** "9+" above the badge's limit (SPEC §9). */
-function badgeText(count: number): string {
-  return count > LIMITS.unreadBadgeMax ? `${LIMITS.unreadBadgeMax}+` : String(count);
-}
 
 /** The top bar's bell (signed in only): unread requests as a badge; opens the requests panel. */
 export default function NotificationsBell() {
@@ -68,8 +65,36 @@ export default function NotificationsBell() {
   );
 }
 
-/** The one live subscription for requests and announcements (the bell and every panel read its caches). */
-export function RequestsLive() {
+/**
+ * The one set of live subscriptions: requests, announcements and the chat list (the bell, the chat badge,
+ * every panel and the chat screens read their caches).
+ */
+export function LiveUpdates() {
   useRequestsLive(true);
+  useChatsLive();
   return null;
+}
+
+/** The chat nav item's badge: unread messages across all chats, "9+" above nine; nothing at zero. */
+export function ChatUnreadBadge({ className }: { className?: string }) {
+  const intl = useIntl();
+  // Filled and kept current by LiveUpdates' subscription (its first event is the list): no request here.
+  const chats = trpc.chats.list.useQuery(undefined, { enabled: false });
+  const count = unreadTotal(chats.data);
+  if (!count) return null;
+  return (
+    <>
+      <span
+        aria-hidden="true"
+        data-testid="chat-badge"
+        className={clsx(
+          'flex h-5 min-w-5 items-center justify-center rounded-pill bg-primary px-1 text-caption leading-none font-bold text-primary-foreground',
+          className,
+        )}
+      >
+        {badgeText(count)}
+      </span>
+      <span className="sr-only">, {intl.formatMessage({ id: 'chat.unread' }, { count })}</span>
+    </>
+  );
 }

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { LogOut } from 'lucide-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { NavLink } from 'react-router';
 import { Logo } from '../../components/logo';
@@ -9,9 +9,7 @@ import { useSession } from '../../lib/session';
 import { useSignOut } from '../../lib/use-sign-out';
 import { LanguageSwitcher } from './language-switcher';
 import { desktopNav } from './nav-items';
-
-// Signed-in only, so it loads after sign-in and never with a signed-out first visit.
-const NotificationsBell = lazy(() => import('./notifications-bell'));
+import { ChatUnreadBadge, NotificationsBell } from './signed-in';
 
 /** Logo, links (desktop only; phones use the bottom bar), the requests bell, language and sign-out. */
 export function TopBar() {
@@ -27,7 +25,7 @@ export function TopBar() {
             aria-label={intl.formatMessage({ id: 'nav.label' })}
             className="hidden items-center gap-1 md:flex"
           >
-            {desktopNav(Boolean(user)).map(({ to, label, icon: Icon }) => (
+            {desktopNav(Boolean(user)).map(({ to, label, icon: Icon, chatBadge }) => (
               <NavLink
                 key={to}
                 to={to}
@@ -42,6 +40,11 @@ export function TopBar() {
               >
                 <Icon aria-hidden="true" className="hidden size-5 xl:block" />
                 {intl.formatMessage({ id: label })}
+                {chatBadge && user && (
+                  <Suspense>
+                    <ChatUnreadBadge />
+                  </Suspense>
+                )}
               </NavLink>
             ))}
           </nav>

@@ -1,0 +1,436 @@
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chats, users } from '../../server/db/schema';
+import {
+  apiUser,
+  launchBrowser,
+  sessionContext,
+  startServer,
+  type TestServer,
+  VIEWPORTS,
+} from '../helpers/e2e';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const see = (scope: Page | Locator, text: string | RegExp) =>
+  scope.getByText(text).first().waitFor({ timeout: 10_000 });
+
+type Owner = Awaited<ReturnType<typeof owner>>;
+
+/** A user made through the API with one dog (mixed breed, in Ljubljana). */
+async function owner(fullName: string, email: string, dogName: string) {
+  const user = await apiUser(server, { fullName, email });
+  const dog = await user.api.dogs.create.mutate({
+    name: dogName,
+    breed: 'Mešanec',
+    age: 3,
+    location: 'Ljubljana',
+  });
+  const [row] = await server.app.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return { ...user, dog, id: row!.id };
+}
+
+/** `liker` likes the dog of `dogOwner` with their own dog, and the owner accepts: the chat between them. */
+async function chatBetween(dogOwner: Owner, liker: Owner): Promise<string> {
+  await liker.api.likes.like.mutate({ fromDogId: liker.dog.id, dogId: dogOwner.dog.id });
+  const request = (await dogOwner.api.likes.requests.query()).find(
+    (item) => item.direction === 'received' && item.type === 'request' && item.status === 'unread',
+  );
+  const { chatId } = await dogOwner.api.likes.accept.mutate({ id: request!.id });
+  return chatId;
+}
+
+/** Resolves once the page's WebSocket reports each of these subscriptions started (set up before loading). */
+function subscriptionsStarted(page: Page, paths: string[]): Promise<void> {
+  return new Promise((resolve) => {
+    const pathOf = new Map<string, string>();
+    const started = new Set<string>();
+    const messages = (payload: string | Buffer) => {
+      try {
+        const parsed = JSON.parse(String(payload)) as unknown;
+        return (Array.isArray(parsed) ? parsed : [parsed]) as Array<Record<string, never>>;
+      } catch {
+        return [];
+      }
+    };
+    page.on('websocket', (socket) => {
+      socket.on('framesent', ({ payload }) => {
+        for (const message of messages(payload)) {
+          const params = message.params as { path?: string } | undefined;
+          if (message.method === 'subscription' && params?.path) pathOf.set(String(message.id), params.path);
+        }
+      });
+      socket.on('framereceived', ({ payload }) => {
+        for (const message of messages(payload)) {
+          const result = message.result as { type?: string } | undefined;
+          const subscribed = pathOf.get(String(message.id));
+          if (result?.type === 'started' && subscribed) started.add(subscribed);
+          if (paths.every((name) => started.has(name))) resolve();
+        }
+      });
+    });
+  });
+}
+
+/** A signed-in page that records uncaught errors; opened at `url` once the given subscriptions run. */
+async function openPage(context: BrowserContext, url: string, errors: string[], live = ['chats.onChange']) {
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  const started = subscriptionsStarted(page, live);
+  await page.goto(`${server.url}${url}`);
+  await started;
+  return page;
+}
+
+/** The visible main navigation (the top bar on a desktop, the bottom bar on a phone). */
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Glavni meni' });
+/** The chat panel titled after the dog. */
+const panel = (page: Page, title: string | RegExp = /\(Mešanec\)$/) =>
+  page.getByRole('region', { name: title });
+const composer = (scope: Page | Locator) => scope.getByRole('textbox', { name: 'Sporočilo' });
+const log = (scope: Page | Locator) => scope.getByRole('log', { name: 'Sporočila' });
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(os.tmpdir(), `chat-${name}.png`), fullPage: true });
+}
+
+describe.each(Object.entries(VIEWPORTS))('chat on a %s', (name, options) => {
+  let ana: Owner;
+  let bor: Owner;
+  let chatId: string;
+  beforeAll(async () => {
+    ana = await owner('Ana Kos', `ana.${name}@example.com`, 'Rex');
+    bor = await owner('Bor Novak', `bor.${name}@example.com`, 'Luna');
+    chatId = await chatBetween(ana, bor);
+  });
+  afterAll(async () => {
+    await Promise.all([ana?.api.close(), bor?.api.close()]);
+  });
+
+  it('messages arrive live, unread counts show and clear, the heart is styled, a delete reaches both', async () => {
+    const errors: string[] = [];
+    const [contextA, contextB] = await Promise.all([
+      sessionContext(browser, server, options, ana.token),
+      sessionContext(browser, server, options, bor.token),
+    ]);
+    const [pageA, pageB] = await Promise.all([
+      openPage(contextA, `/klepet?chat=${chatId}`, errors, ['chats.onChange', 'chats.onMessage']),
+      openPage(contextB, '/profil', errors),
+    ]);
+    try {
+      const chatA = panel(pageA);
+      await see(chatA, 'Še ni sporočil');
+      await see(chatA.getByRole('button', { name: 'Bor Novak' }), 'Bor Novak');
+
+      // Ana writes: Enter sends, Shift+Enter makes a second line.
+      await composer(chatA).fill('Živjo, greva na sprehod?');
+      await composer(chatA).press('Enter');
+      expect(await composer(chatA).inputValue()).toBe('');
+      await composer(chatA).pressSequentially('Prva vrstica');
+      await composer(chatA).press('Shift+Enter');
+      await composer(chatA).pressSequentially('Druga vrstica');
+      expect(await composer(chatA).inputValue()).toBe('Prva vrstica\nDruga vrstica');
+      await composer(chatA).press('Enter');
+      await see(log(chatA), 'Druga vrstica');
+
+      // Bor, elsewhere: the chat nav item counts both messages.
+      const badge = nav(pageB).getByTestId('chat-badge');
+      await expect.poll(() => badge.textContent()).toBe('2');
+      expect(
+        await nav(pageB)
+          .getByRole('link', { name: /^Klepet/ })
+          .textContent(),
+      ).toContain('2 neprebrani sporočili');
+
+      // On /klepet (no chat chosen) the list shows the count, the snippet and the time.
+      await nav(pageB)
+        .getByRole('link', { name: /^Klepet/ })
+        .click();
+      await pageB.waitForURL(/\/klepet$/);
+      const row = pageB.getByRole('listitem').filter({ hasText: 'Rex (Mešanec)' });
+      await expect.poll(() => row.getByTestId('chat-unread').textContent()).toBe('2');
+      await see(row, 'Ana Kos');
+      await see(row, /Prva vrstica/);
+      expect(await row.locator('time').textContent()).toMatch(/^\d\d:\d\d$/);
+      if (name === 'desktop') await see(pageB, 'Izberite klepet');
+
+      // Opening the chat reads it: both badges clear.
+      await row.getByRole('link').click();
+      await pageB.waitForURL(/\/klepet\?chat=/);
+      const chatB = panel(pageB);
+      const lines = log(chatB).getByText('Prva vrstica');
+      await lines.waitFor();
+      expect(await lines.innerText()).toContain('Prva vrstica\nDruga vrstica');
+      await see(chatB, 'Danes');
+      await expect.poll(() => nav(pageB).getByTestId('chat-badge').count()).toBe(0);
+      if (name === 'desktop') expect(await row.getByTestId('chat-unread').count()).toBe(0);
+
+      // Live, both ways; a message in an open chat in a visible tab is read at once.
+      await composer(chatB).fill('Z veseljem! Ob petih?');
+      await composer(chatB).press('Enter');
+      await see(log(chatA), 'Z veseljem! Ob petih?');
+      await composer(chatA).fill('Dogovorjeno.');
+      await composer(chatA).press('Enter');
+      await see(log(chatB), 'Dogovorjeno.');
+      await pageB.waitForTimeout(500);
+      expect(await nav(pageB).getByTestId('chat-badge').count()).toBe(0);
+      // Mine on the right, theirs on the left.
+      const mine = await log(chatB).getByText('Z veseljem! Ob petih?').boundingBox();
+      const theirs = await log(chatB).getByText('Dogovorjeno.').boundingBox();
+      expect(mine!.x + mine!.width).toBeGreaterThan(theirs!.x + theirs!.width);
+      expect(mine!.x).toBeGreaterThan(theirs!.x);
+
+      // The heart: a styled like message on both sides, not a bubble of raw text.
+      await chatA.getByRole('button', { name: 'Pošlji srček' }).click();
+      await log(chatB).getByTestId('like-message').waitFor();
+      expect(await log(chatB).getByTestId('like-message').textContent()).toContain('Všeč si mi');
+      expect(await log(chatB).getByText('Všeč si mi ❤️').count()).toBe(0);
+
+      // The owner's name opens their profile; the dog's photo opens the dog.
+      await chatB.getByRole('button', { name: 'Ana Kos' }).click();
+      const profile = pageB.getByRole('dialog', { name: 'Ana Kos' });
+      await see(profile, 'Rex');
+      await profile.getByRole('button', { name: 'Zapri' }).click();
+      await chatB.getByRole('button', { name: 'Podrobnosti o psu Rex' }).click();
+      const dog = pageB.getByRole('dialog', { name: 'Rex' });
+      await see(dog, 'Mešanec');
+      await see(dog, 'Ana Kos');
+      await dog.getByRole('button', { name: 'Zapri' }).last().click();
+      await dog.waitFor({ state: 'detached' });
+
+      // On a phone the chat replaces the list, with a way back.
+      if (name === 'phone') {
+        expect(await pageB.getByRole('heading', { name: 'Klepeti' }).count()).toBe(0);
+        await pageB.getByRole('link', { name: 'Nazaj na klepete' }).click();
+        await pageB.waitForURL(/\/klepet$/);
+        await pageB.getByRole('heading', { name: 'Klepeti' }).waitFor();
+        expect(await panel(pageB).count()).toBe(0);
+        await pageB.goBack();
+      }
+
+      // Ana deletes the chat after confirming; it leaves Bor's list too.
+      await chatA.getByRole('button', { name: 'Izbriši klepet Rex (Mešanec)' }).click();
+      const confirm = pageA.getByRole('dialog', { name: 'Izbrišem klepet?' });
+      await confirm.getByRole('button', { name: 'Izbriši' }).click();
+      await see(pageA, 'Klepet je bil izbrisan.');
+      await see(pageA, 'Še nimate klepetov');
+      // (Bor had the chat open; it was his only one.)
+      await see(pageB, 'Še nimate klepetov');
+      expect(await panel(pageB).count()).toBe(0);
+
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await Promise.all([shot(pageA, `${name}-a`), shot(pageB, `${name}-b`)]);
+      throw error;
+    } finally {
+      await Promise.all([contextA.close(), contextB.close()]);
+    }
+  });
+
+  it('/chat shows each chat as a card of the spec height; closing one asks first', async () => {
+    const cene = await owner('Cene Zupan', `cene.${name}@example.com`, 'Bela');
+    await chatBetween(cene, ana);
+    const errors: string[] = [];
+    const context = await sessionContext(browser, server, options, ana.token);
+    const page = await openPage(context, '/chat', errors);
+    try {
+      const card = panel(page, 'Bela (Mešanec)');
+      await see(card, 'Cene Zupan');
+      const box = await card.boundingBox();
+      expect(box?.height).toBe(name === 'phone' ? 500 : 600);
+
+      await composer(card).fill('Pozdrav s kartice');
+      await composer(card).press('Enter');
+      await expect
+        .poll(async () => (await cene.api.chats.list.query())[0]?.lastMessage?.content)
+        .toBe('Pozdrav s kartice');
+
+      // The close button asks; cancelling keeps the chat.
+      await card.getByRole('button', { name: 'Izbriši klepet Bela (Mešanec)' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Izbrišem klepet?' });
+      await see(confirm, 'Pogovor o psu Bela in vsa sporočila bodo izbrisani za oba.');
+      await confirm.getByRole('button', { name: 'Prekliči' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      await card.getByRole('button', { name: 'Izbriši klepet Bela (Mešanec)' }).click();
+      await confirm.getByRole('button', { name: 'Izbriši' }).click();
+      await see(page, 'Klepet je bil izbrisan.');
+      await card.waitFor({ state: 'detached' });
+      expect(await cene.api.chats.list.query()).toEqual([]);
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await shot(page, `${name}-cards`);
+      throw error;
+    } finally {
+      await Promise.all([context.close(), cene.api.close()]);
+    }
+  });
+
+  it('a message sent while the connection fails waits, then is delivered exactly once', async () => {
+    const dana = await owner('Dana Zorko', `dana.${name}@example.com`, 'Fifi');
+    const id = await chatBetween(dana, bor);
+    const errors: string[] = [];
+    const [contextA, contextB] = await Promise.all([
+      sessionContext(browser, server, options, dana.token),
+      sessionContext(browser, server, options, bor.token),
+    ]);
+    const live = ['chats.onChange', 'chats.onMessage'];
+    const [pageA, pageB] = await Promise.all([
+      openPage(contextA, `/klepet?chat=${id}`, errors, live),
+      openPage(contextB, `/klepet?chat=${id}`, errors, live),
+    ]);
+    try {
+      // Sends fail on the way: the message waits. The second attempt reaches the server but its answer is
+      // lost (the live stream shows it stored); the next, with the same id, gets the stored message back.
+      const sentIds: string[] = [];
+      const isSend = (url: URL) => url.pathname.includes('chats.send');
+      await pageA.route(isSend, async (route) => {
+        sentIds.push(
+          route
+            .request()
+            .postData()
+            ?.match(/"id":"([0-9a-f-]{36})"/)?.[1] ?? '',
+        );
+        if (sentIds.length === 2) await route.fetch();
+        await route.abort('internetdisconnected');
+      });
+      const chatA = panel(pageA);
+      await composer(chatA).fill('Je kdo tam?');
+      await composer(chatA).press('Enter');
+      const bubble = log(chatA).getByRole('listitem').filter({ hasText: 'Je kdo tam?' });
+      await see(bubble, 'Čaka na povezavo …');
+      await see(log(panel(pageB)), 'Je kdo tam?');
+      expect(sentIds).toHaveLength(2);
+
+      await pageA.unroute(isSend);
+      const delivered = pageA.waitForResponse((response) => isSend(new URL(response.url())), {
+        timeout: 15_000,
+      });
+      // Desktop: the browser says it is back online, so it goes at once; the phone waits for the backoff.
+      if (name === 'desktop') await pageA.evaluate(() => window.dispatchEvent(new Event('online')));
+      expect((await delivered).ok()).toBe(true);
+      await bubble.locator('[data-status]').waitFor({ state: 'detached' });
+
+      expect(await log(panel(pageB)).getByText('Je kdo tam?').count()).toBe(1);
+      expect(await log(chatA).getByText('Je kdo tam?').count()).toBe(1);
+      const stored = await bor.api.chats.messages.query({ chatId: id });
+      expect(stored.filter((message) => message.content === 'Je kdo tam?')).toHaveLength(1);
+      const storedId = stored.find((message) => message.content === 'Je kdo tam?')?.id;
+      expect(sentIds).toEqual([storedId, storedId]);
+
+      // A chat gone meanwhile (deleted with no event reaching this page) refuses: the message fails for good.
+      await server.app.deps.db.delete(chats).where(eq(chats.id, id));
+      await composer(chatA).fill('Si še tu?');
+      await composer(chatA).press('Enter');
+      await see(pageA, 'Ni mogoče poslati sporočila');
+      await see(pageA, 'Tega ni bilo mogoče najti.');
+      const failed = log(chatA).getByRole('listitem').filter({ hasText: 'Si še tu?' });
+      await see(failed, 'Ni poslano');
+      await failed.getByRole('button', { name: 'Zavrzi' }).click();
+      await failed.waitFor({ state: 'detached' });
+
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await Promise.all([shot(pageA, `${name}-queue-a`), shot(pageB, `${name}-queue-b`)]);
+      throw error;
+    } finally {
+      await Promise.all([contextA.close(), contextB.close(), dana.api.close()]);
+    }
+  });
+});
+
+describe('a long chat', () => {
+  it('opens at the newest message and loads older ones at the top, keeping the view', async () => {
+    const gaja = await owner('Gaja Potočnik', 'gaja@example.com', 'Runo');
+    const hana = await owner('Hana Vidmar', 'hana@example.com', 'Piko');
+    const id = await chatBetween(gaja, hana);
+    for (let i = 1; i <= 60; i++)
+      await (i % 2 ? hana : gaja).api.chats.send.mutate({
+        chatId: id,
+        content: `Sporočilo ${i}`,
+        type: 'text',
+      });
+    const errors: string[] = [];
+    const context = await sessionContext(browser, server, VIEWPORTS.desktop, gaja.token);
+    const page = await openPage(context, `/klepet?chat=${id}`, errors, ['chats.onChange', 'chats.onMessage']);
+    try {
+      const messages = log(panel(page));
+      await see(messages, /Sporočilo 60$/);
+      // The newest page (50) is shown, scrolled to its end.
+      expect(await messages.getByText(/Sporočilo \d+$/).count()).toBe(50);
+      await expect
+        .poll(() => messages.evaluate((box) => box.scrollHeight - box.scrollTop - box.clientHeight))
+        .toBeLessThan(2);
+
+      // Scrolled to the top, the older ten arrive above what was on screen, which stays in view.
+      await messages.evaluate((box) => box.scrollTo({ top: 0 }));
+      await messages.getByText(/Sporočilo 1$/).waitFor({ state: 'attached' });
+      expect(await messages.getByText(/Sporočilo \d+$/).count()).toBe(60);
+      const view = await messages.boundingBox();
+      expect((await messages.getByText(/Sporočilo 1$/).boundingBox())!.y).toBeLessThan(view!.y);
+      const eleven = await messages.getByText(/Sporočilo 11$/).boundingBox();
+      expect(eleven!.y).toBeGreaterThanOrEqual(view!.y);
+      expect(eleven!.y).toBeLessThan(view!.y + view!.height);
+      expect(await messages.getByRole('button', { name: 'Naloži starejša sporočila' }).count()).toBe(0);
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await shot(page, 'long');
+      throw error;
+    } finally {
+      await Promise.all([context.close(), gaja.api.close(), hana.api.close()]);
+    }
+  });
+});
+
+describe('a chat whose other person deleted their account', () => {
+  it('shows them as a deleted user and cannot be written to', async () => {
+    const eva = await owner('Eva Horvat', 'eva@example.com', 'Žak');
+    const filip = await owner('Filip Kralj', 'filip@example.com', 'Maks');
+    await chatBetween(eva, filip);
+    await filip.api.close();
+    await server.app.deps.db.delete(users).where(eq(users.id, filip.id));
+    const errors: string[] = [];
+    const context = await sessionContext(browser, server, VIEWPORTS.desktop, eva.token);
+    const page = await openPage(context, '/chat', errors);
+    try {
+      const card = panel(page, 'Žak (Mešanec)');
+      await see(card, 'Izbrisan uporabnik');
+      await see(card, 'Ta uporabnik je izbrisal svoj račun, zato mu ne morete več pisati.');
+      expect(await composer(card).isDisabled()).toBe(true);
+      expect(await card.getByRole('button', { name: 'Pošlji srček' }).isDisabled()).toBe(true);
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await shot(page, 'deleted-user');
+      throw error;
+    } finally {
+      await Promise.all([context.close(), eva.api.close()]);
+    }
+  });
+});
+
+describe('signed out', () => {
+  it('/chat asks to sign in', async () => {
+    const context = await browser.newContext(VIEWPORTS.phone);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${server.url}/chat`);
+      await see(page, 'Za klepet z drugimi lastniki psov se prijavite.');
+      expect(await page.getByRole('main').getByRole('link', { name: 'Prijava' }).getAttribute('href')).toBe(
+        '/auth',
+      );
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,73 @@
+import { MessageCircle, X } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { SignInRequired } from '../../components/sign-in-required';
+import { PageSpinner } from '../../components/ui/spinner';
+import { useLocale } from '../../lib/intl';
+import { useSession } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
+import { ChatPanel } from './chat-panel';
+import { ChatsLoadError, NoChats } from './chat-states';
+import { DeleteChatDialog } from './delete-chat-dialog';
+import { chatTitle } from './format';
+import type { ChatSummary } from './types';
+
+/** /chat: every chat as a card with its messages and input (SPEC Chat list). */
+export default function ChatCardsPage() {
+  const { user, isLoading } = useSession();
+  if (isLoading) return <PageSpinner />;
+  if (!user) return <SignInRequired icon={MessageCircle} messages="chat.signedOut" />;
+  return <ChatCards />;
+}
+
+function ChatCards() {
+  const intl = useIntl();
+  const t = (id: string) => intl.formatMessage({ id });
+  const [locale] = useLocale();
+  const chats = trpc.chats.list.useQuery();
+  const [deleting, setDeleting] = useState<ChatSummary | null>(null);
+
+  let body: ReactNode;
+  if (chats.isPending) body = <PageSpinner />;
+  else if (!chats.data) body = <ChatsLoadError error={chats.error} onRetry={() => void chats.refetch()} />;
+  else if (!chats.data.length) body = <NoChats />;
+  else
+    body = (
+      <ul className="grid gap-5 md:grid-cols-2">
+        {chats.data.map((chat) => (
+          <li key={chat.id}>
+            <ChatPanel
+              chat={chat}
+              // SPEC §9: 500 px on phones, 600 px from the md breakpoint.
+              className="h-[500px] overflow-hidden rounded-card border border-border bg-surface shadow-card md:h-[600px]"
+              actions={
+                <button
+                  type="button"
+                  onClick={() => setDeleting(chat)}
+                  aria-label={intl.formatMessage(
+                    { id: 'chat.deleteNamed' },
+                    { title: chatTitle(chat, locale) },
+                  )}
+                  title={t('chat.delete')}
+                  className="inline-flex size-11 shrink-0 items-center justify-center rounded-control text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
+                >
+                  <X aria-hidden="true" className="size-5" />
+                </button>
+              }
+            />
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <div className="flex flex-col gap-6 md:gap-8">
+      <header>
+        <h1 className="text-headline font-extrabold">{t('chat.title')}</h1>
+        <p className="mt-1 text-lead text-muted-foreground">{t('chat.subtitle')}</p>
+      </header>
+      {body}
+      <DeleteChatDialog chat={deleting} onClose={() => setDeleting(null)} />
+    </div>
+  );
+}

@@ -1,0 +1,183 @@
+import clsx from 'clsx';
+import { type ReactNode, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { useIntl } from 'react-intl';
+import { DogDetailsDialog } from '../../components/dogs/dog-details-dialog';
+import { DogPhoto } from '../../components/dogs/dog-photo';
+import { profilePlace } from '../../components/profile/avatar';
+import { UserProfileDialog } from '../../components/profile/user-profile-dialog';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { useErrorText } from '../../lib/errors';
+import { useLocale } from '../../lib/intl';
+import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { Composer } from './composer';
+import { chatTitle, counterpartName } from './format';
+import { MessageList } from './message-list';
+import { withPending } from './messages';
+import type { ChatSummary } from './types';
+import { useChatMessages } from './use-chat-messages';
+import { usePending } from './use-outbox';
+
+interface ChatPanelProps {
+  chat: ChatSummary;
+  /** Before the dog's photo (the phone's back button on /klepet). */
+  leading?: ReactNode;
+  /** At the end of the header (delete on /klepet, close on /chat). */
+  actions?: ReactNode;
+  /** The box: its height (the panel fills it) and frame. */
+  className?: string;
+}
+
+/**
+ * One chat, the same on /chat and /klepet: the dog and the person (each opens their details), the message
+ * stream and the input, in a column as high as `className` makes it.
+ */
+export function ChatPanel({ chat, leading, actions, className }: ChatPanelProps) {
+  const intl = useIntl();
+  const [locale] = useLocale();
+  const { user } = useSession();
+  const titleId = useId();
+  const [dogOpen, setDogOpen] = useState(false);
+  const [profileId, setProfileId] = useState<string | null>(null);
+  const { query, hasOlder, loadingOlder, loadOlder } = useChatMessages(chat.id);
+  const pending = usePending(chat.id);
+  const messages = useMemo(() => withPending(query.data ?? [], pending), [query.data, pending]);
+  useMarkRead(chat);
+
+  const title = chatTitle(chat, locale);
+  const name = counterpartName(intl, chat);
+  return (
+    <section aria-labelledby={titleId} className={clsx('flex min-h-0 flex-col', className)}>
+      <header className="flex items-center gap-2 border-b border-border px-2 py-2 md:gap-3 md:px-3">
+        {leading}
+        <DogButton chat={chat} open={dogOpen} onOpenChange={setDogOpen} onOwner={setProfileId} />
+        <div className="flex min-w-0 flex-1 flex-col items-start">
+          <h2 id={titleId} className="w-full truncate text-body font-bold">
+            {title}
+          </h2>
+          {chat.counterpart ? (
+            <button
+              type="button"
+              onClick={() => setProfileId(chat.counterpart?.userId ?? null)}
+              className="max-w-full truncate rounded-sm text-label text-muted-foreground hover:text-primary-strong hover:underline"
+            >
+              {name}
+            </button>
+          ) : (
+            <span className="max-w-full truncate text-label text-muted-foreground italic">{name}</span>
+          )}
+        </div>
+        {actions}
+      </header>
+      {query.isPending ? (
+        <div role="status" className="flex flex-1 items-center justify-center text-primary">
+          <Spinner className="size-8" />
+          <span className="sr-only">{intl.formatMessage({ id: 'common.loading' })}</span>
+        </div>
+      ) : query.isError ? (
+        <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center">
+          <p className="font-semibold">{intl.formatMessage({ id: 'chat.messagesError' })}</p>
+          <Button variant="outline" onClick={() => void query.refetch()}>
+            {intl.formatMessage({ id: 'chat.retry' })}
+          </Button>
+        </div>
+      ) : (
+        <MessageList
+          messages={messages}
+          myId={user?.id ?? ''}
+          theirName={name}
+          hasOlder={hasOlder}
+          loadingOlder={loadingOlder}
+          onLoadOlder={() => void loadOlder()}
+        />
+      )}
+      <Composer chatId={chat.id} readOnly={!chat.counterpart} />
+      <UserProfileDialog
+        userId={profileId}
+        open={profileId !== null}
+        onOpenChange={(open) => !open && setProfileId(null)}
+      />
+    </section>
+  );
+}
+
+/** The dog's photo; it opens the dog's details (loaded on the first opening) with its owner's card. */
+function DogButton({
+  chat,
+  open,
+  onOpenChange,
+  onOwner,
+}: {
+  chat: ChatSummary;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  onOwner: (userId: string) => void;
+}) {
+  const intl = useIntl();
+  const [locale] = useLocale();
+  const errorText = useErrorText();
+  const dog = trpc.dogs.byId.useQuery({ id: chat.dog.id }, { enabled: open });
+  useEffect(() => {
+    if (open && dog.isError) {
+      toast.error(intl.formatMessage({ id: 'chat.dogError' }), { description: errorText(dog.error) });
+      onOpenChange(false);
+    }
+  }, [open, dog.isError, dog.error, intl, errorText, onOpenChange]);
+  const owner = dog.data?.owner;
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => onOpenChange(true)}
+        aria-label={intl.formatMessage({ id: 'chat.dogDetails' }, { name: chat.dog.name })}
+        aria-busy={open && dog.isFetching ? true : undefined}
+        className="relative shrink-0 rounded-pill transition-opacity hover:opacity-85"
+      >
+        <DogPhoto photo={chat.dog.photo ?? undefined} alt="" className="size-11 rounded-pill md:size-12" />
+        {open && dog.isFetching && (
+          <span className="absolute inset-0 flex items-center justify-center rounded-pill bg-foreground/40 text-white">
+            <Spinner className="size-5" />
+          </span>
+        )}
+      </button>
+      <DogDetailsDialog
+        dog={open ? (dog.data ?? null) : null}
+        onOpenChange={onOpenChange}
+        owner={owner && { fullName: owner.fullName, photo: owner.photo, place: profilePlace(owner, locale) }}
+        onOwnerClick={
+          owner && !chat.iAmOwner
+            ? () => {
+                onOpenChange(false);
+                onOwner(owner.userId);
+              }
+            : undefined
+        }
+      />
+    </>
+  );
+}
+
+const subscribeVisibility = (onChange: () => void) => {
+  document.addEventListener('visibilitychange', onChange);
+  return () => document.removeEventListener('visibilitychange', onChange);
+};
+
+/**
+ * While the chat is on screen in a visible tab, its unread messages are read: at opening, on each new
+ * message, and when the tab comes back. The badges clear at once; the server's list event confirms it.
+ */
+function useMarkRead(chat: ChatSummary) {
+  const utils = trpc.useUtils();
+  const visible = useSyncExternalStore(subscribeVisibility, () => document.visibilityState === 'visible');
+  // SPEC §8: mark-read errors go to the console only.
+  const { mutate } = trpc.chats.markRead.useMutation({ onError: (error) => console.error(error) });
+  useEffect(() => {
+    if (!visible || chat.unread === 0) return;
+    utils.chats.list.setData(undefined, (list) =>
+      list?.map((entry) => (entry.id === chat.id ? { ...entry, unread: 0 } : entry)),
+    );
+    mutate({ chatId: chat.id });
+  }, [chat.id, chat.unread, visible, mutate, utils]);
+}

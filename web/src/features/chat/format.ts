@@ -1,0 +1,47 @@
+import type { IntlShape } from 'react-intl';
+import type { Locale } from '../../../../src/i18n';
+import { breedName } from '../../components/dogs/names';
+import type { ChatSummary } from './types';
+
+/** A chat's title: the dog and its breed in the UI language, "Rex (Mešanec)". */
+export const chatTitle = (chat: Pick<ChatSummary, 'dog'>, locale: Locale) =>
+  `${chat.dog.name} (${breedName(chat.dog.breed, locale)})`;
+
+/** Who I talk to: their name, 'Neznani uporabnik' without one, 'Izbrisan uporabnik' once their account is gone. */
+export function counterpartName(intl: IntlShape, chat: Pick<ChatSummary, 'counterpart'>): string {
+  if (!chat.counterpart) return intl.formatMessage({ id: 'chat.deletedUser' });
+  return chat.counterpart.fullName.trim() || intl.formatMessage({ id: 'chat.unknownUser' });
+}
+
+const sameDay = (a: Date, b: Date) =>
+  a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
+
+/** A message's time, "14:05". */
+export const messageTime = (intl: IntlShape, date: Date) =>
+  intl.formatTime(date, { hour: '2-digit', minute: '2-digit' });
+
+/** The chat list's date: the time today, else a short date ("12. 3."), with the year when not this one. */
+export function listDate(intl: IntlShape, date: Date, now = new Date()): string {
+  if (sameDay(date, now)) return messageTime(intl, date);
+  return intl.formatDate(date, {
+    day: 'numeric',
+    month: 'numeric',
+    ...(date.getFullYear() !== now.getFullYear() && { year: 'numeric' }),
+  });
+}
+
+/** The separator over a day's messages: today, yesterday, or the weekday and date. */
+export function dayLabel(intl: IntlShape, date: Date, now = new Date()): string {
+  if (sameDay(date, now)) return intl.formatMessage({ id: 'chat.today' });
+  const yesterday = new Date(now);
+  yesterday.setDate(now.getDate() - 1);
+  if (sameDay(date, yesterday)) return intl.formatMessage({ id: 'chat.yesterday' });
+  return intl.formatDate(date, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    ...(date.getFullYear() !== now.getFullYear() && { year: 'numeric' }),
+  });
+}
+
+export const dayKey = (date: Date) => date.toDateString();
