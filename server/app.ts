@@ -15,6 +15,7 @@ import { type Database, openDatabase } from './db/client';
 import type { Config } from './env';
 import { uploadRoute } from './media/upload-route';
 import { type Bus, createLocalBus, createPostgresBus } from './realtime/bus';
+import { createSessionCache } from './auth/session-cache';
 import { appRouter, type AppRouter } from './routers/_app';
 import { grantAdmin } from './services/auth';
 import { purgeExpired } from './services/maintenance';
@@ -65,10 +66,13 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
   const storage: Storage = config.s3
     ? await (await import('./storage/s3-storage')).createS3Storage(config.s3, app.log)
     : createFsStorage(uploadsDir);
+  const sessions = createSessionCache(db.db, bus);
+  app.addHook('onClose', async () => sessions.close());
   const deps: AppDeps = {
     db: db.db,
     storage,
     bus,
+    sessions,
     config,
     log: app.log,
     mailer:
@@ -134,7 +138,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
           const cookies = isHttp ? opts.req.cookies : app.parseCookie(headers.cookie ?? '');
           const paramToken = opts.info.connectionParams?.token;
           const token = !isHttp && paramToken ? paramToken : tokenFrom(headers, cookies);
-          const session = await resolveUser(deps.db, token);
+          const session = await resolveUser(deps.sessions.validate, token);
           const context: Context = {
             ...deps,
             user: session.user,

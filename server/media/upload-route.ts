@@ -24,7 +24,7 @@ export async function uploadRoute(app: FastifyInstance, deps: AppDeps) {
     });
     scope.post('/api/uploads', async (req, reply) => {
       if (isCrossOrigin(req.headers, deps.config.publicUrl)) return sendError(reply, 'CROSS_ORIGIN');
-      const { user } = await resolveUser(deps.db, tokenFrom(req.headers, req.cookies));
+      const { user } = await resolveUser(deps.sessions.validate, tokenFrom(req.headers, req.cookies));
       if (!user) return sendError(reply, 'UNAUTHENTICATED');
       const query = uploadQuery.safeParse(req.query);
       if (!query.success) return sendError(reply, 'VALIDATION');

@@ -1,6 +1,9 @@
 import { tracked } from '@trpc/server';
 import { type Bus, wakeups } from './bus';
 
+/** At most this many changes per read; a shorter read means the subscriber has caught up. */
+export const BACKFILL_BATCH = 100;
+
 /**
  * A resumable subscription over rows that carry a `seq`: listens first, then reads every change after the
  * client's last event id (or after what exists now), then waits for the next notice and reads again.
@@ -12,6 +15,7 @@ export async function* backfilled<T>(opts: {
   signal: AbortSignal | undefined;
   lastEventId: string | null | undefined;
   latest: () => Promise<number>;
+  /** At most BACKFILL_BATCH changes after `seq`, oldest first. */
   changesAfter: (seq: number) => Promise<Array<{ seq: number; item: T }>>;
 }) {
   const wake = wakeups(opts.bus, opts.topic, opts.signal);
@@ -23,7 +27,7 @@ export async function* backfilled<T>(opts: {
         yield tracked(String(seq), item);
         last = seq;
       }
-      if (changes.length === 0) break;
+      if (changes.length < BACKFILL_BATCH) break;
     }
   } while (await wake.next());
 }

@@ -6,9 +6,11 @@ import type postgres from 'postgres';
  * subscribers read the rows themselves with the subscriber's permissions.
  */
 export interface Bus {
-  /** Call after the transaction commits, so readers find the change. */
-  publish(topic: string, payload: unknown): Promise<void>;
+  /** Call after the transaction commits, so readers find the change. Several topics travel as one notice. */
+  publish(topic: string | readonly string[], payload: unknown): Promise<void>;
   subscribe(topic: string, listener: (payload: unknown) => void): () => void;
+  /** How many notices this process has heard so far: a read started at one count saw all of them. */
+  heard(): number;
   close(): Promise<void>;
 }
 
@@ -16,14 +18,17 @@ export interface Bus {
 export function createLocalBus(): Bus {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
+  let heard = 0;
   return {
     async publish(topic, payload) {
-      emitter.emit(topic, payload);
+      heard++;
+      for (const name of typeof topic === 'string' ? [topic] : topic) emitter.emit(name, payload);
     },
     subscribe(topic, listener) {
       emitter.on(topic, listener);
       return () => emitter.off(topic, listener);
     },
+    heard: () => heard,
     async close() {
       emitter.removeAllListeners();
     },
@@ -36,14 +41,15 @@ const CHANNEL = 'tacke_bus';
 export async function createPostgresBus(sql: postgres.Sql): Promise<Bus> {
   const local = createLocalBus();
   const listener = await sql.listen(CHANNEL, (message) => {
-    const { topic, payload } = JSON.parse(message) as { topic: string; payload: unknown };
+    const { topic, payload } = JSON.parse(message) as { topic: string | string[]; payload: unknown };
     void local.publish(topic, payload);
   });
   return {
     async publish(topic, payload) {
-      await sql.notify(CHANNEL, JSON.stringify({ topic, payload }));
+      if (topic.length) await sql.notify(CHANNEL, JSON.stringify({ topic, payload }));
     },
     subscribe: local.subscribe,
+    heard: local.heard,
     async close() {
       await listener.unlisten();
       await local.close();

@@ -11,8 +11,11 @@ import type { Bus } from './bus';
  */
 const topic = (userId: string) => `sessions-ended:${userId}`;
 
+/** Every user's ended sessions, with the user id as payload (for the session cache). */
+export const SESSIONS_ENDED_TOPIC = 'sessions-ended';
+
 export function announceSessionsEnded(bus: Bus, userId: string) {
-  return bus.publish(topic(userId), null);
+  return bus.publish([topic(userId), SESSIONS_ENDED_TOPIC], userId);
 }
 
 interface SubscriberContext {

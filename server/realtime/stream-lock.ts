@@ -6,7 +6,8 @@ import type { Tx } from '../db/client';
  * transactions can commit out of `seq` order, and a row that commits after a subscriber has read past
  * its `seq` would never be sent. So every writer of a stream's rows holds the stream's lock from before
  * it takes a `seq` until it commits: within one stream, `seq` order is commit order.
- * Keys are locked in sorted order, so two writers never wait for each other in a circle.
+ * Keys are locked in sorted order, so two writers never wait for each other in a circle. (A chat's
+ * messages use the chat's row lock instead, which the writer takes anyway.)
  */
 export async function lockStreams(tx: Tx, ...streams: Array<string | null | undefined>) {
   const keys = [...new Set(streams.filter((key): key is string => !!key))].sort();

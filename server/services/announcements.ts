@@ -4,6 +4,7 @@ import { AppError } from '../../src/errors';
 import type { announcementCreateInput, announcementUpdateInput } from '../../src/schemas/announcements';
 import { adminUpdates } from '../db/schema';
 import { lockStreams } from '../realtime/stream-lock';
+import { BACKFILL_BATCH } from '../realtime/backfill';
 import type { ServiceDeps } from './deps';
 
 type Row = typeof adminUpdates.$inferSelect;
@@ -89,7 +90,7 @@ export async function removeAnnouncement(deps: ServiceDeps, id: string) {
 }
 
 /** Every change after `afterSeq`, oldest first, inactive ones included (so clients drop them). */
-export async function announcementChanges(deps: ServiceDeps, afterSeq: number, limit = 100) {
+export async function announcementChanges(deps: ServiceDeps, afterSeq: number, limit = BACKFILL_BATCH) {
   const rows = await deps.db
     .select()
     .from(adminUpdates)

@@ -5,8 +5,8 @@ import { AppError } from '../../src/errors';
 import { LIMITS } from '../../src/limits';
 import type { Photo } from '../../src/schemas/uploads';
 import type { DbOrTx } from '../db/client';
-import { lockStreams } from '../realtime/stream-lock';
 import { chatMessages, chats, dogProfiles, profiles } from '../db/schema';
+import { BACKFILL_BATCH } from '../realtime/backfill';
 import type { ServiceDeps } from './deps';
 import { photoOf } from './uploads';
 
@@ -51,12 +51,17 @@ const messageView = (row: MessageRow): ChatMessage => ({
   createdAt: row.createdAt,
 });
 
-/** The chat if `userId` is one of its two parties; anyone else learns nothing (NOT_FOUND). */
-export async function chatOf(db: DbOrTx, userId: string, chatId: string): Promise<ChatRow> {
-  const [chat] = await db
+/**
+ * The chat if `userId` is one of its two parties; anyone else learns nothing (NOT_FOUND). `lock` takes the
+ * row lock, which is the chat's stream lock (see realtime/stream-lock.ts): every writer of its messages
+ * holds it until commit, so messages commit in `seq` order.
+ */
+export async function chatOf(db: DbOrTx, userId: string, chatId: string, lock?: 'lock'): Promise<ChatRow> {
+  const query = db
     .select()
     .from(chats)
     .where(and(eq(chats.id, chatId), or(eq(chats.ownerId, userId), eq(chats.userId, userId))));
+  const [chat] = lock ? await query.for('update') : await query;
   if (!chat) throw new AppError('NOT_FOUND');
   return chat;
 }
@@ -123,43 +128,60 @@ export async function messages(deps: ServiceDeps, userId: string, chatId: string
   return rows.reverse().map(messageView);
 }
 
-/** Stores the message and, in the same transaction, the chat's last activity and the other side's unread count. */
+interface SentRow extends Record<string, unknown> {
+  owner_id: string;
+  user_id: string | null;
+  id: string | null;
+  seq: string | number | null;
+  created_at: Date | string | null;
+}
+
+/**
+ * Stores the message and, with it, the chat's last activity and the other side's unread count. One
+ * statement (an implicit transaction) instead of five round trips: sending is the hot path of a chat.
+ * The chat's row lock is taken first, so its messages commit in `seq` order (see chatOf).
+ */
 export async function send(
   deps: ServiceDeps,
   userId: string,
   input: { chatId: string; id?: string; content: string; type: MessageRow['messageType'] },
 ): Promise<ChatMessage> {
-  const { message, chat } = await deps.db.transaction(async (tx) => {
-    const chat = await chatOf(tx, userId, input.chatId);
-    // The other party's account is gone: the chat stays to read, but nobody answers.
-    if (!chat.userId) throw new AppError('CHAT_READ_ONLY');
-    await lockStreams(tx, chatTopic(chat.id));
-    const [message] = await tx
-      .insert(chatMessages)
-      .values({
-        id: input.id,
-        chatId: chat.id,
-        senderId: userId,
-        content: input.content,
-        messageType: input.type,
-      })
-      .onConflictDoNothing({ target: chatMessages.id })
-      .returning();
-    if (!message) return { message: await resentMessage(tx, userId, chat.id, input.id), chat: null };
-    const toOwner = chat.ownerId !== userId;
-    await tx
-      .update(chats)
-      .set({
-        lastMessageAt: message.createdAt,
-        ...(toOwner
-          ? { unreadCountOwner: sql`${chats.unreadCountOwner} + 1` }
-          : { unreadCountUser: sql`${chats.unreadCountUser} + 1` }),
-      })
-      .where(eq(chats.id, chat.id));
-    return { message, chat };
-  });
-  if (chat) await announceChat(deps, chat);
-  return messageView(message);
+  const result = await deps.db.execute<SentRow>(sql`
+    with chat as (
+      select ${chats.id}, ${chats.ownerId}, ${chats.userId} from ${chats}
+      where ${chats.id} = ${input.chatId} and (${chats.ownerId} = ${userId} or ${chats.userId} = ${userId})
+      for update
+    ), message as (
+      insert into ${chatMessages} (id, chat_id, sender_id, content, message_type)
+      select coalesce(${input.id ?? null}::uuid, gen_random_uuid()), chat.id, ${userId}, ${input.content},
+        ${input.type}
+      from chat where chat.user_id is not null
+      on conflict (id) do nothing
+      returning id, seq, created_at
+    ), touched as (
+      update ${chats} set
+        last_message_at = message.created_at,
+        unread_count_owner = unread_count_owner + (chat.owner_id <> ${userId})::int,
+        unread_count_user = unread_count_user + (chat.owner_id = ${userId})::int
+      from message, chat where ${chats.id} = chat.id
+    )
+    select chat.owner_id, chat.user_id, message.id, message.seq, message.created_at
+    from chat left join message on true`);
+  const [row] = Array.isArray(result) ? (result as SentRow[]) : (result as { rows: SentRow[] }).rows;
+  if (!row) throw new AppError('NOT_FOUND');
+  // The other party's account is gone: the chat stays to read, but nobody answers.
+  if (!row.user_id) throw new AppError('CHAT_READ_ONLY');
+  if (!row.id) return messageView(await resentMessage(deps.db, userId, input.chatId, input.id));
+  await announceChat(deps, { id: input.chatId, ownerId: row.owner_id, userId: row.user_id });
+  return {
+    id: row.id,
+    seq: Number(row.seq),
+    chatId: input.chatId,
+    senderId: userId,
+    content: input.content,
+    messageType: input.type,
+    createdAt: new Date(row.created_at!),
+  };
 }
 
 /** A retried send whose first attempt was stored: the stored message, counted once. */
@@ -197,20 +219,49 @@ export async function removeChat(deps: ServiceDeps, userId: string, chatId: stri
 
 /** After the commit: the chat's subscribers and both parties' lists hear of the change. */
 export async function announceChat(deps: ServiceDeps, chat: Pick<ChatRow, 'id' | 'ownerId' | 'userId'>) {
-  await deps.bus.publish(chatTopic(chat.id), null);
-  for (const party of [chat.ownerId, chat.userId])
-    if (party) await deps.bus.publish(chatListTopic(party), null);
+  const parties = [chat.ownerId, chat.userId].filter((party): party is string => !!party);
+  await deps.bus.publish([chatTopic(chat.id), ...parties.map(chatListTopic)], null);
 }
 
-/** Messages of a chat after `afterSeq`, oldest first (for resumable subscriptions). */
-export async function messagesAfter(deps: ServiceDeps, chatId: string, afterSeq: number, limit = 100) {
-  const rows = await deps.db
+type Changes = Array<{ seq: number; item: ChatMessage }>;
+
+/** Built once per database: the live read runs for every message, for every subscriber. */
+const newMessagesQuery = (db: ServiceDeps['db']) =>
+  db
     .select()
     .from(chatMessages)
-    .where(and(eq(chatMessages.chatId, chatId), gt(chatMessages.seq, afterSeq)))
+    .where(
+      and(
+        eq(chatMessages.chatId, sql.placeholder('chatId')),
+        gt(chatMessages.seq, sql.placeholder('afterSeq')),
+      ),
+    )
     .orderBy(chatMessages.seq)
-    .limit(limit);
-  return rows.map((row) => ({ seq: row.seq, item: messageView(row) }));
+    .limit(BACKFILL_BATCH)
+    .prepare('chat_messages_after');
+const prepared = new WeakMap<object, ReturnType<typeof newMessagesQuery>>();
+/** Reads in flight, per database (see messagesAfter). */
+const reading = new WeakMap<object, Map<string, Promise<Changes>>>();
+
+/**
+ * Messages of a chat after `afterSeq`, oldest first (for resumable subscriptions). Both parties'
+ * subscriptions wake on the same notice and ask the same question, so one read answers both, but only
+ * callers that have heard no notice since it started: it sees every commit they have heard of.
+ */
+export function messagesAfter(deps: ServiceDeps, chatId: string, afterSeq: number): Promise<Changes> {
+  let reads = reading.get(deps.db);
+  if (!reads) reading.set(deps.db, (reads = new Map()));
+  const key = `${chatId}:${afterSeq}:${deps.bus.heard()}`;
+  const shared = reads.get(key);
+  if (shared) return shared;
+  let query = prepared.get(deps.db);
+  if (!query) prepared.set(deps.db, (query = newMessagesQuery(deps.db)));
+  const read = query
+    .execute({ chatId, afterSeq })
+    .then((rows) => rows.map((row) => ({ seq: row.seq, item: messageView(row) })))
+    .finally(() => reads.delete(key));
+  reads.set(key, read);
+  return read;
 }
 
 export async function latestMessageSeq(deps: ServiceDeps, chatId: string): Promise<number> {

@@ -8,7 +8,8 @@ import type { Photo } from '../../src/schemas/uploads';
 import type { DbOrTx, Tx } from '../db/client';
 import { chatMessages, chats, dogProfiles, matches, notifications, profiles, swipes } from '../db/schema';
 import { lockStreams } from '../realtime/stream-lock';
-import { announceChat, chatTopic } from './chats';
+import { announceChat } from './chats';
+import { BACKFILL_BATCH } from '../realtime/backfill';
 import type { ServiceDeps } from './deps';
 import { photoOf } from './uploads';
 
@@ -95,7 +96,7 @@ async function dogOf(tx: DbOrTx, id: string) {
 
 /** Publishes after the commit: both parties' request lists changed. */
 async function changed(deps: ServiceDeps, userIds: Iterable<string>) {
-  for (const userId of new Set(userIds)) await deps.bus.publish(requestsTopic(userId), null);
+  await deps.bus.publish([...new Set(userIds)].map(requestsTopic), null);
 }
 
 /** SPEC §4 Like request with DECISIONS 2–4: request, already sent, cooldown, heart message or match. */
@@ -132,10 +133,11 @@ export async function like(
     const [chat] = await tx
       .select({ id: chats.id })
       .from(chats)
-      .where(and(eq(chats.ownerId, ownerId), eq(chats.userId, userId), eq(chats.dogId, dog.id)));
+      .where(and(eq(chats.ownerId, ownerId), eq(chats.userId, userId), eq(chats.dogId, dog.id)))
+      // The chat's stream lock (see chatOf): its messages commit in seq order.
+      .for('update');
     if (chat) {
       chatChanged = chat.id;
-      await lockStreams(tx, chatTopic(chat.id));
       await tx.insert(chatMessages).values({ chatId: chat.id, senderId: userId, ...LIKE_MESSAGE });
       await tx
         .update(chats)
@@ -421,7 +423,12 @@ function visibleTo(userId: string) {
 }
 
 /** Changes after `afterSeq`, oldest first (for resumable subscriptions). */
-export async function requestChanges(deps: ServiceDeps, userId: string, afterSeq: number, limit = 100) {
+export async function requestChanges(
+  deps: ServiceDeps,
+  userId: string,
+  afterSeq: number,
+  limit = BACKFILL_BATCH,
+) {
   const rows = await requestRows(deps)
     .where(and(visibleTo(userId), gt(notifications.seq, afterSeq)))
     .orderBy(notifications.seq)

@@ -1,13 +1,15 @@
 import type { IncomingMessage } from 'node:http';
 import type { Config } from '../env';
-import type { Db } from '../db/client';
 import type { Mailer } from '../auth/mailer';
 import type { ServiceDeps } from '../services/deps';
-import { SESSION_COOKIE, type SessionUser, validateSession } from '../auth/sessions';
+import type { SessionCache } from '../auth/session-cache';
+import type { validateSession } from '../auth/sessions';
+import { SESSION_COOKIE, type SessionUser } from '../auth/sessions';
 
 export interface AppDeps extends ServiceDeps {
   config: Config;
   mailer: Mailer;
+  sessions: SessionCache;
 }
 
 export interface Context extends AppDeps {
@@ -41,8 +43,12 @@ export function tokenFrom(headers: IncomingMessage['headers'], cookies: Record<s
   return cookies[SESSION_COOKIE] ?? null;
 }
 
-export async function resolveUser(db: Db, token: string | null) {
-  const session = token ? await validateSession(db, token) : null;
+/** The caller's session through `validate` (the app's session cache; tests check the database directly). */
+export async function resolveUser(
+  validate: (token: string) => ReturnType<typeof validateSession>,
+  token: string | null,
+) {
+  const session = token ? await validate(token) : null;
   return session
     ? { user: session.user, sessionToken: token, expiresAt: session.expiresAt, renewed: session.renewed }
     : { user: null, sessionToken: null, expiresAt: null, renewed: false };

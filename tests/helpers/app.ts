@@ -5,6 +5,7 @@ import { TRPCError } from '@trpc/server';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import type { Mail } from '../../server/auth/mailer';
+import { validateSession } from '../../server/auth/sessions';
 import { loadConfig } from '../../server/env';
 import { appRouter } from '../../server/routers/_app';
 import { type Context, resolveUser } from '../../server/trpc/context';
@@ -53,7 +54,7 @@ export async function startTestApp(kind: DbKind, env: Record<string, string | un
 
   /** A tRPC caller as a same-origin browser with this session token (or signed out); `signal` ends its subscriptions. */
   async function caller(token?: string | null, extra: Partial<Context> = {}, signal?: AbortSignal) {
-    const session = await resolveUser(db, token ?? null);
+    const session = await resolveUser((value) => validateSession(db, value), token ?? null);
     return createCaller(
       {
         ...app.deps,

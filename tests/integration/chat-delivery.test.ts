@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { chatMessages, chats } from '../../server/db/schema';
 import type { AppRouter } from '../../server/routers/_app';
-import type { ChatMessage, ChatSummary } from '../../server/services/chats';
+import { type ChatMessage, type ChatSummary, messagesAfter } from '../../server/services/chats';
 import { LIKE_MESSAGE } from '../../src/domain/like-message';
 import { dbKinds, failure, startTestApp, type TestApp, trackedEvent } from '../helpers/app';
 
@@ -258,4 +258,17 @@ describe.each(dbKinds())('chat delivery on %s', (kind) => {
       fs.rmSync(dataDir, { recursive: true, force: true });
     }
   }, 60_000);
+
+  it('one read answers both parties woken by the same notice, but never a caller who heard a later one', async () => {
+    const { ana, chatId } = await chatBetween();
+    const deps = t.app.deps;
+    const first = messagesAfter(deps, chatId, 0);
+    expect(messagesAfter(deps, chatId, 0)).toBe(first);
+    await ana.api.chats.send({ chatId, content: 'novo' });
+    // The send's notice was heard after `first` started: a new read, which sees the message.
+    const second = messagesAfter(deps, chatId, 0);
+    expect(second).not.toBe(first);
+    expect((await second).map((change) => change.item.content)).toEqual(['novo']);
+    await first;
+  });
 });

@@ -91,17 +91,40 @@ describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
   });
 
   it('renews the cookie when the server extends a session', async () => {
-    const { token } = await t.signedInUser('renew@example.com');
-    const cookie = `tacke_session=${token}`;
-    const fresh = await fetch(`${base}/trpc/auth.me`, { headers: { cookie } });
+    const fresh = await fetch(`${base}/trpc/auth.me`, {
+      headers: { cookie: `tacke_session=${(await t.signedInUser('fresh@example.com')).token}` },
+    });
     expect(fresh.headers.get('set-cookie')).toBeNull();
+    const { token } = await t.signedInUser('renew@example.com');
     await t.db
       .update(sessions)
       .set({ expiresAt: new Date(Date.now() + 86_400_000) })
       .where(eq(sessions.id, hashToken(token)));
-    const renewed = await fetch(`${base}/trpc/auth.me`, { headers: { cookie } });
+    const renewed = await fetch(`${base}/trpc/auth.me`, { headers: { cookie: `tacke_session=${token}` } });
     const expires = renewed.headers.get('set-cookie')?.match(/Expires=([^;]+)/)?.[1];
     expect(new Date(expires!).getTime()).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+  });
+
+  it('keeps a checked session in memory, and drops it the moment sessions end', async () => {
+    const { token, email } = await t.signedInUser('cache@example.com');
+    const me = async (value: string) =>
+      (await (await fetch(`${base}/trpc/auth.me`, { headers: { authorization: `Bearer ${value}` } })).json())
+        .result.data.json as { email: string } | null;
+    expect(await me(token)).toMatchObject({ email });
+    // Gone from the database behind the app's back: the cached check still answers (no round trip)…
+    await t.db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+    expect(await me(token)).toMatchObject({ email });
+
+    // …but signing out ends it at once, here and on every instance (the notice travels over the bus).
+    const second = await t.signedInUser('cache2@example.com');
+    expect(await me(second.token)).toMatchObject({ email: 'cache2@example.com' });
+    const out = await fetch(`${base}/trpc/auth.signOut`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${second.token}`, 'content-type': 'application/json' },
+      body: '{}',
+    });
+    expect(out.status).toBe(200);
+    expect(await me(second.token)).toBeNull();
   });
 
   it('answers batches of many calls, and refuses batches over the cap', async () => {
