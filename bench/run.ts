@@ -1,5 +1,6 @@
 // `npm run bench`: every performance budget, measured on the built tree. Exits 1 when one is over.
 import { spawnSync } from 'node:child_process';
+import { benchChatDelivery } from './chat-delivery';
 import { benchDogsGrid } from './dogs-grid';
 import { benchMatching } from './matching';
 import { benchStartup } from './startup';
@@ -10,4 +11,5 @@ const startupOk = await benchStartup();
 const uploadsOk = await benchUploads();
 const gridOk = await benchDogsGrid();
 const matchingOk = await benchMatching();
-process.exit(size.status === 0 && startupOk && uploadsOk && gridOk && matchingOk ? 0 : 1);
+const chatOk = await benchChatDelivery();
+process.exit(size.status === 0 && startupOk && uploadsOk && gridOk && matchingOk && chatOk ? 0 : 1);
