@@ -25,6 +25,10 @@ export const APP_ERROR_CODES = [
   'TOO_MANY_UPLOADS',
   'REQUEST_HANDLED',
   'CHAT_READ_ONLY',
+  'EVENT_LIMIT',
+  'EVENT_FULL',
+  'EVENT_OWN',
+  'EVENT_MAX_BELOW_ATTENDEES',
 ] as const;
 
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
@@ -64,6 +68,10 @@ export const TRPC_CODE_OF: Record<
   TOO_MANY_UPLOADS: 'TOO_MANY_REQUESTS',
   REQUEST_HANDLED: 'CONFLICT',
   CHAT_READ_ONLY: 'FORBIDDEN',
+  EVENT_LIMIT: 'CONFLICT',
+  EVENT_FULL: 'CONFLICT',
+  EVENT_OWN: 'FORBIDDEN',
+  EVENT_MAX_BELOW_ATTENDEES: 'BAD_REQUEST',
 };
 
 export class AppError extends Error {

@@ -28,6 +28,10 @@ export const LIMITS = {
   /** DECISIONS 4: a rejected like may be repeated after this. */
   likeCooldownMinutes: 60,
   eventAttendees: { min: 2, max: 100, default: 20 },
+  /** DECISIONS 9: events a user created that have not started yet. */
+  upcomingEventsPerUser: 2,
+  /** `listMax`: the most events one list answer carries (the soonest). */
+  event: { titleMax: 120, descriptionMax: 2000, locationNameMax: 150, searchMax: 100, listMax: 100 },
   /** Sliding session: 30 days, renewed once less than half is left. */
   sessionDays: 30,
   confirmTokenHours: 48,

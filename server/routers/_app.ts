@@ -3,6 +3,7 @@ import { announcementsRouter } from './announcements';
 import { authRouter } from './auth';
 import { chatsRouter } from './chats';
 import { dogsRouter } from './dogs';
+import { eventsRouter } from './events';
 import { likesRouter } from './likes';
 import { profilesRouter } from './profiles';
 
@@ -12,6 +13,7 @@ export const appRouter = router({
   dogs: dogsRouter,
   likes: likesRouter,
   chats: chatsRouter,
+  events: eventsRouter,
   announcements: announcementsRouter,
 });
 

@@ -1,0 +1,315 @@
+import { and, asc, eq, exists, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { eventInstant, eventWeeks } from '../../src/domain/event-time';
+import { AppError } from '../../src/errors';
+import { LIMITS } from '../../src/limits';
+import type { eventCreateInput, eventListInput, eventUpdateInput } from '../../src/schemas/events';
+import type { Photo } from '../../src/schemas/uploads';
+import type { DbOrTx, Tx } from '../db/client';
+import { eventAttendees, events, profiles } from '../db/schema';
+import { lockStreams } from '../realtime/stream-lock';
+import type { ServiceDeps } from './deps';
+import { attachUploads, photoOf, releaseUploads, removeUploadFiles } from './uploads';
+
+type EventRow = typeof events.$inferSelect;
+
+export interface EventView {
+  id: string;
+  title: string;
+  description: string | null;
+  eventDate: string;
+  eventTime: string;
+  startsAt: Date;
+  locationName: string;
+  /** ISO 3166-1 alpha-2 code. */
+  country: string;
+  city: string;
+  maxAttendees: number;
+  currentAttendees: number;
+  eventType: EventRow['eventType'];
+  image: Photo | null;
+  imageKey: string | null;
+  creator: { userId: string; fullName: string; photo: Photo | null };
+  isMine: boolean;
+  isAttending: boolean;
+}
+
+export interface Attendee {
+  userId: string;
+  fullName: string;
+  photo: Photo | null;
+  joinedAt: Date;
+  isCreator: boolean;
+}
+
+/** The events, with their creator and whether `userId` attends, as the list and the dialogs show them. */
+async function eventViews(deps: ServiceDeps, userId: string | null, where: SQL | undefined, limit?: number) {
+  const attending = userId
+    ? exists(
+        deps.db
+          .select({ one: sql`1` })
+          .from(eventAttendees)
+          .where(and(eq(eventAttendees.eventId, events.id), eq(eventAttendees.userId, userId))),
+      )
+    : sql<boolean>`false`;
+  const query = deps.db
+    .select({ event: events, fullName: profiles.fullName, photoUrl: profiles.photoUrl, attending })
+    .from(events)
+    .leftJoin(profiles, eq(profiles.userId, events.userId))
+    .where(where)
+    .orderBy(asc(events.startsAt), asc(events.id));
+  const rows = limit ? await query.limit(limit) : await query;
+  return rows.map(({ event, fullName, photoUrl, attending: isAttending }): EventView => {
+    const { userId: creatorId, imageUrl, createdAt: _c, updatedAt: _u, ...fields } = event;
+    return {
+      ...fields,
+      description: event.description,
+      image: imageUrl ? photoOf(deps.storage, imageUrl) : null,
+      imageKey: imageUrl,
+      creator: {
+        userId: creatorId,
+        fullName: fullName ?? '',
+        photo: photoUrl ? photoOf(deps.storage, photoUrl) : null,
+      },
+      isMine: creatorId === userId,
+      isAttending: Boolean(isAttending),
+    };
+  });
+}
+
+/** `%text%` for ILIKE, with the pattern characters in the text taken literally. */
+const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Upcoming events, soonest first, narrowed by type, filter (DECISIONS 8) and search. */
+export async function listEvents(
+  deps: ServiceDeps,
+  userId: string | null,
+  input: z.output<typeof eventListInput>,
+): Promise<EventView[]> {
+  const now = new Date();
+  const conditions: Array<SQL | undefined> = [gt(events.startsAt, now)];
+  if (input?.type) conditions.push(eq(events.eventType, input.type));
+  if (input?.search) {
+    const pattern = containing(input.search);
+    conditions.push(
+      or(
+        ilike(events.title, pattern),
+        ilike(events.description, pattern),
+        ilike(events.city, pattern),
+        ilike(events.locationName, pattern),
+      ),
+    );
+  }
+  const filter = input?.filter;
+  if (filter === 'thisWeek' || filter === 'nextWeek') {
+    const week = eventWeeks(now)[filter];
+    conditions.push(gte(events.startsAt, week.from), lt(events.startsAt, week.to));
+  } else if (filter) {
+    if (!userId) throw new AppError('UNAUTHENTICATED');
+    if (filter === 'mine')
+      conditions.push(
+        or(
+          eq(events.userId, userId),
+          exists(
+            deps.db
+              .select({ one: sql`1` })
+              .from(eventAttendees)
+              .where(and(eq(eventAttendees.eventId, events.id), eq(eventAttendees.userId, userId))),
+          ),
+        ),
+      );
+    else conditions.push(await nearby(deps.db, userId));
+  }
+  return eventViews(deps, userId, and(...conditions), LIMITS.event.listMax);
+}
+
+/** Events in my profile's city, or in its country when the profile names no city. */
+async function nearby(db: DbOrTx, userId: string): Promise<SQL | undefined> {
+  const [me] = await db
+    .select({ location: profiles.location, country: profiles.countryCode })
+    .from(profiles)
+    .where(eq(profiles.userId, userId));
+  if (!me) return sql`false`;
+  return me.location
+    ? and(eq(events.country, me.country), eq(events.city, me.location))
+    : eq(events.country, me.country);
+}
+
+export async function eventById(deps: ServiceDeps, userId: string | null, id: string): Promise<EventView> {
+  const [view] = await eventViews(deps, userId, eq(events.id, id));
+  if (!view) throw new AppError('NOT_FOUND');
+  return view;
+}
+
+/** The creator first (labelled), then everyone who joined, in the order they joined. */
+export async function attendees(deps: ServiceDeps, eventId: string): Promise<Attendee[]> {
+  const [event] = await deps.db
+    .select({
+      userId: events.userId,
+      createdAt: events.createdAt,
+      fullName: profiles.fullName,
+      photoUrl: profiles.photoUrl,
+    })
+    .from(events)
+    .leftJoin(profiles, eq(profiles.userId, events.userId))
+    .where(eq(events.id, eventId));
+  if (!event) throw new AppError('NOT_FOUND');
+  const rows = await deps.db
+    .select({
+      userId: eventAttendees.userId,
+      joinedAt: eventAttendees.joinedAt,
+      fullName: profiles.fullName,
+      photoUrl: profiles.photoUrl,
+    })
+    .from(eventAttendees)
+    .leftJoin(profiles, eq(profiles.userId, eventAttendees.userId))
+    .where(eq(eventAttendees.eventId, eventId))
+    .orderBy(asc(eventAttendees.joinedAt), asc(eventAttendees.id));
+  const person = (row: { userId: string; fullName: string | null; photoUrl: string | null }) => ({
+    userId: row.userId,
+    fullName: row.fullName ?? '',
+    photo: row.photoUrl ? photoOf(deps.storage, row.photoUrl) : null,
+  });
+  return [
+    { ...person(event), joinedAt: event.createdAt, isCreator: true },
+    ...rows.map((row) => ({ ...person(row), joinedAt: row.joinedAt, isCreator: false })),
+  ];
+}
+
+type EventInput = z.output<typeof eventCreateInput>;
+
+const columnsOf = (input: EventInput) => ({
+  title: input.title,
+  description: input.description,
+  eventDate: input.eventDate,
+  eventTime: input.eventTime,
+  startsAt: eventInstant(input.eventDate, input.eventTime),
+  locationName: input.locationName,
+  country: input.country,
+  city: input.location,
+  maxAttendees: input.maxAttendees,
+  eventType: input.eventType,
+  imageUrl: input.imageKey,
+});
+
+/**
+ * DECISIONS 9: at most LIMITS.upcomingEventsPerUser upcoming events per creator. The creator's lock makes
+ * two simultaneous creations count each other.
+ */
+async function checkUpcomingCap(tx: Tx, userId: string, except?: string) {
+  await lockStreams(tx, `events-of:${userId}`);
+  const [row] = await tx
+    .select({ count: sql<number>`count(*)::int` })
+    .from(events)
+    .where(
+      and(
+        eq(events.userId, userId),
+        gt(events.startsAt, new Date()),
+        except ? sql`${events.id} <> ${except}` : undefined,
+      ),
+    );
+  if ((row?.count ?? 0) >= LIMITS.upcomingEventsPerUser)
+    throw new AppError('EVENT_LIMIT', { max: LIMITS.upcomingEventsPerUser });
+}
+
+export async function createEvent(deps: ServiceDeps, userId: string, input: EventInput): Promise<EventView> {
+  const id = await deps.db.transaction(async (tx) => {
+    await checkUpcomingCap(tx, userId);
+    if (input.imageKey) await attachUploads(tx, userId, 'event', [input.imageKey]);
+    const [created] = await tx
+      .insert(events)
+      .values({ ...columnsOf(input), userId })
+      .returning({ id: events.id });
+    return created!.id;
+  });
+  return eventById(deps, userId, id);
+}
+
+/** The creator's event, locked for the rest of the transaction; anyone else's does not exist. */
+async function ownEventForUpdate(tx: Tx, userId: string, id: string) {
+  const [event] = await tx
+    .select()
+    .from(events)
+    .where(and(eq(events.id, id), eq(events.userId, userId)))
+    .for('update');
+  if (!event) throw new AppError('NOT_FOUND');
+  return event;
+}
+
+export async function updateEvent(
+  deps: ServiceDeps,
+  userId: string,
+  { id, ...input }: z.output<typeof eventUpdateInput>,
+): Promise<EventView> {
+  const removed = await deps.db.transaction(async (tx) => {
+    const current = await ownEventForUpdate(tx, userId, id);
+    // A past event moved into the future counts against the cap like a new one.
+    if (current.startsAt.getTime() <= Date.now()) await checkUpcomingCap(tx, userId, id);
+    if (input.maxAttendees < current.currentAttendees)
+      throw new AppError('EVENT_MAX_BELOW_ATTENDEES', { current: current.currentAttendees });
+    const replaced = current.imageUrl !== input.imageKey;
+    if (replaced && input.imageKey) await attachUploads(tx, userId, 'event', [input.imageKey]);
+    const released = replaced && current.imageUrl ? await releaseUploads(tx, userId, [current.imageUrl]) : [];
+    await tx
+      .update(events)
+      .set({ ...columnsOf(input), updatedAt: new Date() })
+      .where(eq(events.id, id));
+    return released;
+  });
+  await removeUploadFiles(deps.storage, removed, deps.log);
+  return eventById(deps, userId, id);
+}
+
+export async function removeEvent(deps: ServiceDeps, userId: string, id: string) {
+  const removed = await deps.db.transaction(async (tx) => {
+    const current = await ownEventForUpdate(tx, userId, id);
+    const released = current.imageUrl ? await releaseUploads(tx, userId, [current.imageUrl]) : [];
+    await tx.delete(events).where(eq(events.id, id));
+    return released;
+  });
+  await removeUploadFiles(deps.storage, removed, deps.log);
+  return { id };
+}
+
+/** The event locked, so joins and leaves on it run one at a time and the count stays true. */
+async function eventForUpdate(tx: Tx, id: string) {
+  const [event] = await tx.select().from(events).where(eq(events.id, id)).for('update');
+  if (!event) throw new AppError('NOT_FOUND');
+  return event;
+}
+
+export async function joinEvent(deps: ServiceDeps, userId: string, id: string): Promise<EventView> {
+  await deps.db.transaction(async (tx) => {
+    const event = await eventForUpdate(tx, id);
+    if (event.startsAt.getTime() <= Date.now()) throw new AppError('NOT_FOUND');
+    if (event.userId === userId) throw new AppError('EVENT_OWN');
+    const [already] = await tx
+      .select({ id: eventAttendees.id })
+      .from(eventAttendees)
+      .where(and(eq(eventAttendees.eventId, id), eq(eventAttendees.userId, userId)));
+    if (already) return;
+    if (event.currentAttendees >= event.maxAttendees) throw new AppError('EVENT_FULL');
+    await tx.insert(eventAttendees).values({ eventId: id, userId });
+    await tx
+      .update(events)
+      .set({ currentAttendees: sql`${events.currentAttendees} + 1` })
+      .where(eq(events.id, id));
+  });
+  return eventById(deps, userId, id);
+}
+
+export async function leaveEvent(deps: ServiceDeps, userId: string, id: string): Promise<EventView> {
+  await deps.db.transaction(async (tx) => {
+    await eventForUpdate(tx, id);
+    const left = await tx
+      .delete(eventAttendees)
+      .where(and(eq(eventAttendees.eventId, id), eq(eventAttendees.userId, userId)))
+      .returning({ id: eventAttendees.id });
+    if (left.length)
+      await tx
+        .update(events)
+        .set({ currentAttendees: sql`${events.currentAttendees} - 1` })
+        .where(eq(events.id, id));
+  });
+  return eventById(deps, userId, id);
+}
