@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { benchChatDelivery } from './chat-delivery';
 import { benchDogsGrid } from './dogs-grid';
+import { benchEvents } from './events';
 import { benchMatching } from './matching';
 import { benchStartup } from './startup';
 import { benchUploads } from './uploads';
@@ -12,4 +13,7 @@ const uploadsOk = await benchUploads();
 const gridOk = await benchDogsGrid();
 const matchingOk = await benchMatching();
 const chatOk = await benchChatDelivery();
-process.exit(size.status === 0 && startupOk && uploadsOk && gridOk && matchingOk && chatOk ? 0 : 1);
+const eventsOk = await benchEvents();
+process.exit(
+  size.status === 0 && startupOk && uploadsOk && gridOk && matchingOk && chatOk && eventsOk ? 0 : 1,
+);

@@ -30,8 +30,8 @@ export const LIMITS = {
   eventAttendees: { min: 2, max: 100, default: 20 },
   /** DECISIONS 9: events a user created that have not started yet. */
   upcomingEventsPerUser: 2,
-  /** `listMax`: the most events one list answer carries (the soonest). */
-  event: { titleMax: 120, descriptionMax: 2000, locationNameMax: 150, searchMax: 100, listMax: 100 },
+  /** `pageSize`: events per list answer (the soonest; the next page starts after the last). */
+  event: { titleMax: 120, descriptionMax: 2000, locationNameMax: 150, searchMax: 100, pageSize: 30 },
   /** Sliding session: 30 days, renewed once less than half is left. */
   sessionDays: 30,
   confirmTokenHours: 48,

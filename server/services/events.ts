@@ -1,4 +1,4 @@
-import { and, asc, eq, exists, gt, gte, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, exists, gt, gte, inArray, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { eventInstant, eventWeeks } from '../../src/domain/event-time';
 import { AppError } from '../../src/errors';
@@ -60,7 +60,7 @@ async function eventViews(deps: ServiceDeps, userId: string | null, where: SQL |
     .orderBy(asc(events.startsAt), asc(events.id));
   const rows = limit ? await query.limit(limit) : await query;
   return rows.map(({ event, fullName, photoUrl, attending: isAttending }): EventView => {
-    const { userId: creatorId, imageUrl, createdAt: _c, updatedAt: _u, ...fields } = event;
+    const { userId: creatorId, imageUrl, searchText: _s, createdAt: _c, updatedAt: _u, ...fields } = event;
     return {
       ...fields,
       description: event.description,
@@ -77,10 +77,13 @@ async function eventViews(deps: ServiceDeps, userId: string | null, where: SQL |
   });
 }
 
-/** `%text%` for ILIKE, with the pattern characters in the text taken literally. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+/** `%text%` for LIKE, lower-case like `search_text`, with the pattern characters in the text taken literally. */
+const containing = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Upcoming events, soonest first, narrowed by type, filter (DECISIONS 8) and search. */
+/**
+ * Upcoming events, soonest first, narrowed by type, filter (DECISIONS 8) and search, a page at a time:
+ * `cursor` is the last event of the previous page.
+ */
 export async function listEvents(
   deps: ServiceDeps,
   userId: string | null,
@@ -88,18 +91,12 @@ export async function listEvents(
 ): Promise<EventView[]> {
   const now = new Date();
   const conditions: Array<SQL | undefined> = [gt(events.startsAt, now)];
-  if (input?.type) conditions.push(eq(events.eventType, input.type));
-  if (input?.search) {
-    const pattern = containing(input.search);
+  if (input?.cursor)
     conditions.push(
-      or(
-        ilike(events.title, pattern),
-        ilike(events.description, pattern),
-        ilike(events.city, pattern),
-        ilike(events.locationName, pattern),
-      ),
+      sql`(${events.startsAt}, ${events.id}) > (select e.starts_at, e.id from ${events} e where e.id = ${input.cursor})`,
     );
-  }
+  if (input?.type) conditions.push(eq(events.eventType, input.type));
+  if (input?.search) conditions.push(like(events.searchText, containing(input.search)));
   const filter = input?.filter;
   if (filter === 'thisWeek' || filter === 'nextWeek') {
     const week = eventWeeks(now)[filter];
@@ -110,17 +107,18 @@ export async function listEvents(
       conditions.push(
         or(
           eq(events.userId, userId),
-          exists(
+          inArray(
+            events.id,
             deps.db
-              .select({ one: sql`1` })
+              .select({ id: eventAttendees.eventId })
               .from(eventAttendees)
-              .where(and(eq(eventAttendees.eventId, events.id), eq(eventAttendees.userId, userId))),
+              .where(eq(eventAttendees.userId, userId)),
           ),
         ),
       );
     else conditions.push(await nearby(deps.db, userId));
   }
-  return eventViews(deps, userId, and(...conditions), LIMITS.event.listMax);
+  return eventViews(deps, userId, and(...conditions), LIMITS.event.pageSize);
 }
 
 /** Events in my profile's city, or in its country when the profile names no city. */

@@ -17,6 +17,8 @@ export const eventListInput = z
     type: z.enum(EVENT_TYPES).optional(),
     filter: z.enum(EVENT_FILTERS).optional(),
     search: z.string().trim().max(LIMITS.event.searchMax).optional(),
+    /** The last event of the previous page (pages of LIMITS.event.pageSize). */
+    cursor: idSchema.optional(),
   })
   .optional();
 

@@ -241,4 +241,19 @@ describe.each(dbKinds())('events on %s', (kind) => {
     expect(await ids('nextWeek')).toEqual([startOfNext.id, endOfNext.id]);
     expect((await visitor.events.list({ search: tag })).map((e) => e.id)).toContain(afterNext.id);
   });
+
+  it('lists a page at a time: the next page starts after the cursor', async () => {
+    const ana = await user();
+    const tag = `p${Date.now()}`;
+    const total = LIMITS.event.pageSize + 5;
+    for (let i = 0; i < total; i++)
+      await eventAt(ana, new Date(Date.now() + (i + 1) * 60_000), { title: `${tag} ${i}` });
+    const visitor = await t.caller();
+    const first = await visitor.events.list({ search: tag.toUpperCase() });
+    expect(first).toHaveLength(LIMITS.event.pageSize);
+    const next = await visitor.events.list({ search: tag, cursor: first.at(-1)!.id });
+    expect([...first, ...next].map((e) => e.title)).toEqual(
+      Array.from({ length: total }, (_, i) => `${tag} ${i}`),
+    );
+  });
 });
