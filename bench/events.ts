@@ -16,7 +16,7 @@ const BUDGET_MS = 20;
 const percentile = (values: number[], p: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 
-async function seed(url: string) {
+export async function seedEvents(url: string) {
   const sql = postgres(url, { max: 1, onnotice: () => {} });
   const places = SI_MUNICIPALITIES.map((place) => place.name);
   await sql`insert into users (email, password_hash, email_verified_at)
@@ -90,7 +90,7 @@ export async function benchEvents(): Promise<boolean> {
       ))
     )
       await new Promise((resolve) => setTimeout(resolve, 50));
-    const upcoming = await seed(databaseUrl);
+    const upcoming = await seedEvents(databaseUrl);
     const sql = postgres(databaseUrl, { max: 1, onnotice: () => {} });
     const [caller] = await sql<[{ id: string }]>`select user_id as id from events limit 1`;
     await sql.end();
