@@ -19,7 +19,7 @@ const page = (load: () => Promise<{ default: ComponentType }>, title?: string) =
 const comingSoon = page(() => import('./pages/coming-soon'), 'comingSoon.title');
 
 /** Sections later issues build; each path keeps its final URL. */
-const COMING_SOON = ['events', 'trgovina'];
+const COMING_SOON = ['trgovina'];
 
 /**
  * The spec's second names for a screen lead to its one address, keeping the query, so links, the tab
@@ -51,6 +51,7 @@ const routes: RouteObject[] = [
       alias('dogs', '/moji-psi'),
       { path: 'ujemanja', ...page(() => import('../features/matching/matching-page'), 'nav.match') },
       alias('match', '/ujemanja'),
+      { path: 'events', ...page(() => import('../features/events/events-page'), 'nav.events') },
       alias('shop', '/trgovina'),
       ...COMING_SOON.map((path) => ({ path, ...comingSoon })),
       { path: 'chat', ...page(() => import('../features/chat/chat-cards-page'), 'chat.title') },

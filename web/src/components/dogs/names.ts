@@ -19,9 +19,13 @@ export const breedName = (breed: string, locale: Locale) => shown(BREEDS, breed,
 
 export const traitName = (trait: string, locale: Locale) => shown(TRAITS, trait, locale);
 
+/** A place of the country's list in the UI language ('Gradec' / 'Graz'); one it does not know as stored. */
+export const cityName = (location: string, countryCode: string | null, locale: Locale) =>
+  shown(countryCode ? citiesOf(countryCode) : undefined, location, locale);
+
 /** "Ljubljana, Slovenija"; the country alone without a place, '' without either. */
 export function placeName(location: string | null, countryCode: string | null, locale: Locale): string {
-  const place = location ? shown(countryCode ? citiesOf(countryCode) : undefined, location, locale) : '';
+  const place = location ? cityName(location, countryCode, locale) : '';
   const country = countryCode ? countryName(countryCode, locale) : '';
   return [place, country].filter(Boolean).join(', ');
 }

@@ -1,0 +1,346 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { events, profiles, users } from '../../server/db/schema';
+import { eventInstant, eventWeeks, todayInLjubljana } from '../../src/domain/event-time';
+import { LIMITS } from '../../src/limits';
+import {
+  apiUser,
+  launchBrowser,
+  sessionContext,
+  startServer,
+  type TestServer,
+  VIEWPORTS,
+} from '../helpers/e2e';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const see = (scope: Page | Locator, text: string | RegExp) =>
+  scope.getByText(text).first().waitFor({ timeout: 10_000 });
+
+/** Type into a picker and choose the suggestion. */
+async function pick(scope: Locator, label: string, text: string, option: string) {
+  await scope.getByRole('combobox', { name: label }).fill(text);
+  await scope.getByRole('option', { name: option, exact: true }).click();
+}
+
+/** A date `days` after today in Ljubljana, YYYY-MM-DD. */
+function inDays(days: number): string {
+  const [y, m, d] = todayInLjubljana().split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+/**
+ * Tomorrow at 18:00, and the week chip that shows it: 'Ta teden', or 'Naslednji teden' when today is Sunday
+ * (weeks start on Monday in Ljubljana).
+ */
+function tomorrowEvening() {
+  const date = inDays(1);
+  const startsAt = eventInstant(date, '18:00');
+  const thisWeek = startsAt < eventWeeks().thisWeek.to;
+  return {
+    date,
+    time: '18:00',
+    startsAt,
+    week: thisWeek ? 'Ta teden' : 'Naslednji teden',
+    otherWeek: thisWeek ? 'Naslednji teden' : 'Ta teden',
+  };
+}
+
+/** A page that records uncaught errors. */
+async function openPage(context: BrowserContext, url: string, errors: string[]) {
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${server.url}${url}`);
+  return page;
+}
+
+const main = (page: Page) => page.getByRole('main');
+const list = (page: Page) => main(page).getByRole('list', { name: 'Prihajajoči dogodki' });
+const card = (page: Page, title: string) =>
+  main(page)
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+const chip = (page: Page, name: string) => main(page).getByRole('button', { name, exact: true });
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(os.tmpdir(), `events-${name}.png`), fullPage: true });
+}
+
+describe.each(Object.entries(VIEWPORTS))('events on a %s', (name, options) => {
+  it('A creates an event; B finds it by search and week, joins and sees the attendees; A edits and deletes it', async () => {
+    const ana = await apiUser(server, { fullName: 'Ana Kos', email: `ana.events.${name}@example.com` });
+    const bor = await apiUser(server, { fullName: 'Bor Novak', email: `bor.events.${name}@example.com` });
+    const errors: string[] = [];
+    const [contextA, contextB] = await Promise.all([
+      sessionContext(browser, server, options, ana.token),
+      sessionContext(browser, server, options, bor.token),
+    ]);
+    const pageA = await openPage(contextA, '/events', errors);
+    let pageB: Page | undefined;
+    const when = tomorrowEvening();
+    const title = `Sprehod v Tivoliju (${name})`;
+    try {
+      await main(pageA).getByRole('heading', { name: 'Dogodki', level: 1 }).waitFor();
+      expect(await pageA.title()).toBe('Dogodki · Tačke');
+      // Signed in: all four filters are offered.
+      for (const filter of ['Moji dogodki', 'V bližini', 'Ta teden', 'Naslednji teden'])
+        await chip(pageA, filter).waitFor();
+
+      // Create: the dialog starts in Slovenia with the spec's defaults; saving waits for a city.
+      await main(pageA).getByRole('button', { name: 'Ustvari dogodek' }).click();
+      const form = pageA.getByRole('dialog', { name: 'Ustvari dogodek' });
+      await form.waitFor();
+      expect(await form.getByRole('combobox', { name: 'Država' }).inputValue()).toBe('Slovenija');
+      expect(await form.getByLabel('Največ udeležencev').inputValue()).toBe('20');
+      expect(await form.getByLabel('Vrsta dogodka').inputValue()).toBe('meetup');
+      expect(await form.getByLabel('Datum').getAttribute('min')).toBe(todayInLjubljana());
+      const submit = form.getByRole('button', { name: 'Ustvari dogodek', exact: true });
+      expect(await submit.isDisabled()).toBe(true);
+
+      await form.getByLabel('Naslov').fill(title);
+      await form.getByLabel('Vrsta dogodka').selectOption({ label: 'Igra' });
+      await form.getByLabel('Največ udeležencev').fill('10');
+      await form.getByLabel('Lokacija').fill('Park Tivoli, pri vodnjaku');
+      await pick(form, 'Kraj', 'Ljublj', 'Ljubljana');
+      await form.getByLabel('Opis').fill('Prinesite vodo in žogo. Psi na povodcu do parka.');
+      // The shared schema refuses a time already past, on the field.
+      await form.getByLabel('Datum').fill(todayInLjubljana());
+      await form.getByLabel('Ura').fill('00:00');
+      await submit.click();
+      await see(form, 'Datum in čas dogodka ne sme biti v preteklosti');
+      expect(await pageA.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('eventTime');
+
+      await form.getByLabel('Datum').fill(when.date);
+      await form.getByLabel('Ura').fill(when.time);
+      await submit.click();
+      await see(pageA, 'Dogodek je bil uspešno ustvarjen!');
+      await form.waitFor({ state: 'detached' });
+
+      // The card: type, date, time, place, count, description, creator; mine, so edit instead of join.
+      const cardA = card(pageA, title);
+      await cardA.waitFor();
+      const [y, m, d] = when.date.split('-').map(Number);
+      for (const text of [
+        'Igra',
+        new RegExp(`${d}\\.\\s*${m}\\.\\s*${y}`),
+        '18:00',
+        'Park Tivoli, pri vodnjaku, Ljubljana',
+        'Udeleženci: 0/10',
+        'Prinesite vodo in žogo.',
+        'Organizator: Ana Kos',
+        'Vaš dogodek',
+      ])
+        await see(cardA, text);
+      await cardA.getByRole('button', { name: `Uredi ${title}` }).waitFor();
+      expect(await cardA.getByRole('button', { name: /^Pridruži se/ }).count()).toBe(0);
+
+      // B searches: the address keeps the search, so it survives a reload.
+      pageB = await openPage(contextB, '/events', errors);
+      const search = main(pageB).getByRole('searchbox', { name: 'Iskanje dogodkov' });
+      await search.fill('tivoli');
+      await pageB.waitForURL(/[?&]q=tivoli/);
+      const cardB = card(pageB, title);
+      await cardB.waitFor();
+      await search.fill('ni takega dogodka');
+      await see(main(pageB), 'Noben dogodek ne ustreza iskanju');
+      await search.fill('vodnjak');
+      await pageB.waitForURL(/[?&]q=vodnjak/);
+      await cardB.waitFor();
+      await pageB.reload();
+      await cardB.waitFor();
+      expect(await search.inputValue()).toBe('vodnjak');
+
+      // The week filters: one at a time, toggled, in the address too.
+      await chip(pageB, when.otherWeek).click();
+      await see(main(pageB), 'Noben dogodek ne ustreza iskanju');
+      await chip(pageB, when.week).click();
+      await cardB.waitFor();
+      expect(await chip(pageB, when.week).getAttribute('aria-pressed')).toBe('true');
+      expect(await chip(pageB, when.otherWeek).getAttribute('aria-pressed')).toBe('false');
+      expect(new URL(pageB.url()).searchParams.get('filter')).toBe(
+        when.week === 'Ta teden' ? 'thisWeek' : 'nextWeek',
+      );
+      // The type chips: Trening hides this playdate, Igra shows it.
+      await chip(pageB, 'Trening').click();
+      await see(main(pageB), 'Noben dogodek ne ustreza iskanju');
+      await chip(pageB, 'Igra').click();
+      await cardB.waitFor();
+
+      // Details: everything, then B joins there.
+      await cardB.getByRole('button', { name: title, exact: true }).click();
+      const details = pageB.getByRole('dialog', { name: title });
+      await details.waitFor();
+      const longDate = new Intl.DateTimeFormat('sl-SI', {
+        timeZone: 'Europe/Ljubljana',
+        weekday: 'long',
+      }).format(when.startsAt);
+      for (const text of [
+        'Igra',
+        longDate,
+        '18:00',
+        'Park Tivoli, pri vodnjaku',
+        'Ljubljana, Slovenija',
+        'Udeleženci: 0/10',
+        'Prinesite vodo in žogo.',
+        'Ana Kos',
+      ])
+        await see(details, text);
+      await details.getByRole('button', { name: `Pridruži se dogodku ${title}` }).click();
+      await see(pageB, 'Pridružili ste se dogodku!');
+      await details.getByRole('button', { name: `Zapusti dogodek ${title}` }).waitFor();
+      await see(details, 'Udeleženci: 1/10');
+      await see(details, 'Udeležujete se');
+
+      // The attendee list: the creator first (labelled), then B; the count leaves the creator out.
+      await details.getByRole('button', { name: 'Udeleženci: 1/10' }).click();
+      const attendees = pageB.getByRole('dialog', { name: 'Udeleženci' });
+      await see(attendees, 'Bor Novak');
+      const rows = attendees.getByRole('listitem');
+      expect(await rows.count()).toBe(2);
+      expect(await rows.nth(0).innerText()).toMatch(/Ana Kos\s*Organizator/);
+      expect(await rows.nth(1).innerText()).toContain('Bor Novak');
+      expect(await rows.nth(1).innerText()).toMatch(/Pridružitev .* ob \d\d:\d\d/);
+      expect(await attendees.getByLabel('1 udeleženec').textContent()).toBe('1');
+      await pageB.keyboard.press('Escape');
+      await attendees.waitFor({ state: 'detached' });
+      await pageB.keyboard.press('Escape');
+      await details.waitFor({ state: 'detached' });
+      await see(cardB, 'Udeleženci: 1/10');
+      await cardB.getByRole('button', { name: `Zapusti dogodek ${title}` }).waitFor();
+
+      // A edits the title (the list was fetched before B joined: a reload shows the new count).
+      await pageA.reload();
+      await see(cardA, 'Udeleženci: 1/10');
+      await cardA.getByRole('button', { name: `Uredi ${title}` }).click();
+      const edit = pageA.getByRole('dialog', { name: 'Uredi dogodek' });
+      await edit.waitFor();
+      expect(await edit.getByLabel('Naslov').inputValue()).toBe(title);
+      expect(await edit.getByRole('combobox', { name: 'Kraj' }).inputValue()).toBe('Ljubljana');
+      const renamed = `${title} ob vodnjaku`;
+      await edit.getByLabel('Naslov').fill(renamed);
+      await edit.getByRole('button', { name: 'Shrani spremembe' }).click();
+      await see(pageA, 'Dogodek je bil uspešno posodobljen!');
+      await edit.waitFor({ state: 'detached' });
+      const renamedA = card(pageA, renamed);
+      await see(renamedA, 'Udeleženci: 1/10');
+
+      // A deletes it from the details, after confirming; it leaves both lists.
+      await renamedA.getByRole('button', { name: renamed, exact: true }).click();
+      const mine = pageA.getByRole('dialog', { name: renamed });
+      await mine.getByRole('button', { name: 'Izbriši' }).click();
+      const confirm = pageA.getByRole('dialog', { name: 'Izbrišem dogodek?' });
+      await confirm.getByRole('button', { name: 'Izbriši' }).click();
+      await see(pageA, 'Dogodek je bil uspešno izbrisan.');
+      await mine.waitFor({ state: 'detached' });
+      await renamedA.waitFor({ state: 'detached' });
+      await pageB.reload();
+      await see(main(pageB), 'Noben dogodek ne ustreza iskanju');
+      expect(await card(pageB, renamed).count()).toBe(0);
+      expect(await (await ana.api.events.list.query({ search: 'vodnjak' })).length).toBe(0);
+
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await Promise.all([shot(pageA, `${name}-a`), pageB && shot(pageB, `${name}-b`)]);
+      throw error;
+    } finally {
+      await Promise.all([contextA.close(), contextB.close(), ana.api.close(), bor.api.close()]);
+    }
+  });
+});
+
+/** `count` events of a demo organiser, written straight into the database, a day apart from `fromDay`. */
+async function insertEvents(count: number, fromDay: number) {
+  const { db } = server.app.deps;
+  const [organiser] = await db
+    .insert(users)
+    .values({ email: 'organizator@example.com', passwordHash: null, emailVerifiedAt: new Date() })
+    .returning({ id: users.id });
+  await db.insert(profiles).values({ userId: organiser!.id, fullName: 'Društvo Tačke' });
+  await db.insert(events).values(
+    Array.from({ length: count }, (_, i) => {
+      const date = inDays(fromDay + i);
+      return {
+        userId: organiser!.id,
+        title: `Srečanje št. ${i + 1}`,
+        eventDate: date,
+        eventTime: '12:00',
+        startsAt: eventInstant(date, '12:00'),
+        locationName: 'Mestni park',
+        country: 'SI',
+        city: 'Celje',
+      };
+    }),
+  );
+}
+
+describe('signed out', () => {
+  it('a visitor sees the list and is asked to sign in to join or create', async () => {
+    const cene = await apiUser(server, { fullName: 'Cene Zupan', email: 'cene.events@example.com' });
+    const when = tomorrowEvening();
+    await cene.api.events.create.mutate({
+      title: 'Trening odpoklica',
+      eventDate: when.date,
+      eventTime: '09:30',
+      locationName: 'Pasji park',
+      country: 'SI',
+      location: 'Maribor',
+      eventType: 'training',
+    });
+    await insertEvents(LIMITS.event.pageSize + 1, 2);
+    const context = await browser.newContext(VIEWPORTS.phone);
+    const errors: string[] = [];
+    const page = await openPage(context, '/events', errors);
+    const joins: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('events.join')) joins.push(request.url());
+    });
+    try {
+      const entry = card(page, 'Trening odpoklica');
+      await see(entry, 'Trening');
+      await see(entry, 'Pasji park, Maribor');
+      await see(entry, 'Organizator: Cene Zupan');
+      await list(page).waitFor();
+      // Only the filters that need no account.
+      expect(await chip(page, 'Moji dogodki').count()).toBe(0);
+      expect(await chip(page, 'V bližini').count()).toBe(0);
+      await chip(page, 'Ta teden').waitFor();
+
+      // A page at a time: the soonest first, then more on request.
+      const pageSize = LIMITS.event.pageSize;
+      await see(main(page), `Prikazanih je prvih ${pageSize} dogodkov`);
+      expect(await list(page).getByRole('article').count()).toBe(pageSize);
+      expect(await list(page).getByRole('article').first().innerText()).toContain('Trening odpoklica');
+      await main(page).getByRole('button', { name: 'Prikaži več dogodkov' }).click();
+      await see(main(page), `${pageSize + 2} prihajajočih dogodkov`);
+      expect(await list(page).getByRole('article').count()).toBe(pageSize + 2);
+      expect(await main(page).getByRole('button', { name: 'Prikaži več dogodkov' }).count()).toBe(0);
+
+      await entry.getByRole('button', { name: 'Pridruži se dogodku Trening odpoklica' }).click();
+      await see(page, 'Za pridruževanje dogodkom se morate prijaviti.');
+      expect(joins).toEqual([]);
+      await page.getByRole('button', { name: 'Prijava', exact: true }).click();
+      await page.waitForURL(/\/auth$/);
+
+      await page.goto(`${server.url}/events`);
+      await main(page).getByRole('link', { name: 'Ustvari dogodek' }).click();
+      await page.waitForURL(/\/auth$/);
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await shot(page, 'signed-out');
+      throw error;
+    } finally {
+      await Promise.all([context.close(), cene.api.close()]);
+    }
+  });
+});

@@ -1,0 +1,103 @@
+import { Crown, RotateCcw, UsersRound } from 'lucide-react';
+import { useIntl } from 'react-intl';
+import { Avatar } from '../../components/profile/avatar';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { useErrorText } from '../../lib/errors';
+import { trpc } from '../../lib/trpc';
+import { dateAndTime } from './format';
+import type { EventView } from './types';
+
+interface AttendeesDialogProps {
+  event: EventView;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * Who comes (SPEC Events): a count badge, then the creator (labelled) and the others by join time, each with
+ * avatar, name and when they joined. The creator is not counted among the attendees.
+ */
+export function AttendeesDialog({ event, open, onOpenChange }: AttendeesDialogProps) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const errorText = useErrorText();
+  const attendees = trpc.events.attendees.useQuery({ eventId: event.id }, { enabled: open });
+  const list = attendees.data;
+  const others = list?.filter((person) => !person.isCreator).length ?? 0;
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent>
+        <div className="flex items-center gap-3 pr-10">
+          <DialogTitle className="pr-0!">{t('events.attendees.title')}</DialogTitle>
+          <span
+            aria-label={t('events.attendees.countLabel', { count: event.currentAttendees })}
+            className="inline-flex min-w-8 items-center justify-center rounded-pill bg-accent-soft px-2.5 py-0.5 text-label font-bold text-accent-strong"
+          >
+            {event.currentAttendees}
+          </span>
+        </div>
+        <DialogDescription className="break-words">
+          {t('events.attendees.text', { title: event.title })}
+        </DialogDescription>
+        <div className="mt-5">
+          {attendees.isPending ? (
+            <ul role="status" aria-label={t('common.loading')} className="flex flex-col gap-3">
+              {[0, 1].map((key) => (
+                <li key={key} aria-hidden="true" className="flex items-center gap-3">
+                  <span className="size-12 animate-pulse rounded-pill bg-muted" />
+                  <span className="flex flex-1 flex-col gap-2">
+                    <span className="h-4 w-1/2 animate-pulse rounded-control bg-muted" />
+                    <span className="h-3 w-1/3 animate-pulse rounded-control bg-muted" />
+                  </span>
+                </li>
+              ))}
+            </ul>
+          ) : attendees.isError ? (
+            <Alert title={t('events.attendees.loadError')}>
+              <p>{errorText(attendees.error)}</p>
+              <Button variant="outline" className="mt-2 self-start" onClick={() => void attendees.refetch()}>
+                <RotateCcw aria-hidden="true" className="size-5" />
+                {t('events.retry')}
+              </Button>
+            </Alert>
+          ) : (
+            <>
+              <ul className="flex flex-col divide-y divide-border">
+                {list?.map((person) => {
+                  const when = dateAndTime(intl, person.joinedAt);
+                  return (
+                    <li key={person.userId} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
+                      <Avatar fullName={person.fullName} photo={person.photo} size="sm" />
+                      <span className="flex min-w-0 flex-1 flex-col">
+                        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                          <span className="font-bold break-words">{person.fullName}</span>
+                          {person.isCreator && (
+                            <span className="inline-flex items-center gap-1 rounded-pill bg-primary-soft px-2 py-0.5 text-caption font-semibold text-primary-strong">
+                              <Crown aria-hidden="true" className="size-3.5" />
+                              {t('events.attendees.creator')}
+                            </span>
+                          )}
+                        </span>
+                        <span className="text-caption text-muted-foreground">
+                          {t(person.isCreator ? 'events.attendees.created' : 'events.attendees.joined', when)}
+                        </span>
+                      </span>
+                    </li>
+                  );
+                })}
+              </ul>
+              {others === 0 && (
+                <p className="mt-4 flex items-center gap-2 rounded-control bg-muted px-4 py-3 text-muted-foreground">
+                  <UsersRound aria-hidden="true" className="size-5 shrink-0" />
+                  {t('events.attendees.empty')}
+                </p>
+              )}
+            </>
+          )}
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,184 @@
+import {
+  CalendarDays,
+  ChevronRight,
+  Clock,
+  type LucideIcon,
+  MapPin,
+  Navigation,
+  Pencil,
+  Trash2,
+  UsersRound,
+} from 'lucide-react';
+import { type ReactNode, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { placeName } from '../../components/dogs/names';
+import { Avatar } from '../../components/profile/avatar';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogTitle } from '../../components/ui/dialog';
+import { PageSpinner } from '../../components/ui/spinner';
+import { useErrorText } from '../../lib/errors';
+import { useLocale } from '../../lib/intl';
+import { trpc } from '../../lib/trpc';
+import { AttendeesDialog } from './attendees-dialog';
+import { DeleteEventDialog } from './delete-event-dialog';
+import { EventImage, TypeBadge } from './event-look';
+import { StatusBadge } from './event-card';
+import { longDate } from './format';
+import { JoinButton } from './join-button';
+import type { EventView } from './types';
+
+interface EventDetailsDialogProps {
+  /** The event shown; null keeps the dialog closed. */
+  eventId: string | null;
+  /** The event as the list has it, shown until the fresh copy arrives. */
+  initial: EventView | undefined;
+  onClose: () => void;
+  onEdit: (event: EventView) => void;
+}
+
+/** Everything about one event: picture, facts, attendees, description, and what I can do with it. */
+export function EventDetailsDialog({ eventId, initial, onClose, onEdit }: EventDetailsDialogProps) {
+  const intl = useIntl();
+  const errorText = useErrorText();
+  const details = trpc.events.byId.useQuery(
+    { id: eventId ?? '' },
+    { enabled: eventId !== null, placeholderData: initial },
+  );
+  const event = eventId ? (details.data ?? initial) : undefined;
+  return (
+    <Dialog open={eventId !== null} onOpenChange={(open) => !open && onClose()}>
+      <DialogContent className="md:max-w-3xl!" aria-describedby={undefined}>
+        {event ? (
+          <EventDetails key={event.id} event={event} onEdit={() => onEdit(event)} onDeleted={onClose} />
+        ) : details.isError ? (
+          <div className="flex flex-col gap-4">
+            <DialogTitle>{intl.formatMessage({ id: 'events.details.unavailable' })}</DialogTitle>
+            <Alert>{errorText(details.error)}</Alert>
+          </div>
+        ) : (
+          <>
+            <DialogTitle className="sr-only">{intl.formatMessage({ id: 'common.loading' })}</DialogTitle>
+            <PageSpinner />
+          </>
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EventDetails({
+  event,
+  onEdit,
+  onDeleted,
+}: {
+  event: EventView;
+  onEdit: () => void;
+  onDeleted: () => void;
+}) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const [locale] = useLocale();
+  const [attendeesOpen, setAttendeesOpen] = useState(false);
+  const [confirming, setConfirming] = useState(false);
+  return (
+    // Room at the top on phones for the dialog's close button, which would sit on the picture.
+    <div className="grid gap-5 pt-9 md:grid-cols-[5fr_6fr] md:gap-8 md:pt-0">
+      <EventImage
+        image={event.image}
+        type={event.eventType}
+        variant="medium"
+        loading="eager"
+        alt={t('events.imageAlt', { title: event.title })}
+        className="aspect-video max-h-[30dvh] w-full rounded-card md:aspect-square md:max-h-none md:self-start"
+      />
+      <div className="flex min-w-0 flex-col gap-4">
+        <div>
+          <div className="flex flex-wrap items-center gap-2">
+            <TypeBadge type={event.eventType} />
+            <StatusBadge event={event} />
+          </div>
+          <DialogTitle className="mt-2 break-words">{event.title}</DialogTitle>
+        </div>
+        <dl className="grid gap-2">
+          <Fact icon={CalendarDays} label={t('events.details.date')}>
+            {longDate(intl, event.startsAt)}
+          </Fact>
+          <Fact icon={Clock} label={t('events.details.time')}>
+            <time>{event.eventTime}</time>
+          </Fact>
+          <Fact icon={MapPin} label={t('events.details.locationName')}>
+            {event.locationName}
+          </Fact>
+          <Fact icon={Navigation} label={t('events.details.place')}>
+            {placeName(event.city, event.country, locale)}
+          </Fact>
+          <Fact icon={UsersRound} label={t('events.details.attendees')}>
+            <button
+              type="button"
+              onClick={() => setAttendeesOpen(true)}
+              className="-my-1 inline-flex min-h-9 items-center gap-1 rounded-control font-semibold text-primary-strong underline-offset-2 hover:underline"
+            >
+              {t('events.attendeesCount', { current: event.currentAttendees, max: event.maxAttendees })}
+              <ChevronRight aria-hidden="true" className="size-4" />
+            </button>
+          </Fact>
+        </dl>
+        {event.description && (
+          <section className="flex flex-col gap-2">
+            <h3 className="text-label font-bold">{t('events.details.about')}</h3>
+            <p className="break-words whitespace-pre-line text-foreground">{event.description}</p>
+          </section>
+        )}
+        <div className="flex items-center gap-3 rounded-card border border-border bg-background p-3">
+          <Avatar fullName={event.creator.fullName} photo={event.creator.photo} size="sm" />
+          <span className="flex min-w-0 flex-col">
+            <span className="text-caption font-semibold text-muted-foreground">
+              {t('events.details.organizer')}
+            </span>
+            <span className="font-bold break-words">{event.creator.fullName}</span>
+          </span>
+        </div>
+        {/* On phones the actions stay in reach at the sheet's bottom edge while the details scroll. */}
+        <div className="sticky -bottom-5 z-10 -mx-5 -mb-5 mt-auto border-t border-border bg-surface px-5 py-4 md:static md:m-0 md:border-0 md:p-0">
+          {event.isMine ? (
+            <div className="grid grid-cols-2 gap-2">
+              <Button variant="outline" onClick={onEdit}>
+                <Pencil aria-hidden="true" className="size-4.5" />
+                {t('events.edit')}
+              </Button>
+              <button
+                type="button"
+                onClick={() => setConfirming(true)}
+                className="inline-flex min-h-11 items-center justify-center gap-2 rounded-control border border-danger/30 px-5 font-semibold text-danger transition-colors hover:bg-danger-soft"
+              >
+                <Trash2 aria-hidden="true" className="size-4.5" />
+                {t('events.delete')}
+              </button>
+            </div>
+          ) : (
+            <JoinButton event={event} />
+          )}
+        </div>
+      </div>
+      <AttendeesDialog event={event} open={attendeesOpen} onOpenChange={setAttendeesOpen} />
+      <DeleteEventDialog
+        event={confirming ? event : null}
+        onClose={() => setConfirming(false)}
+        onDeleted={onDeleted}
+      />
+    </div>
+  );
+}
+
+function Fact({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
+  return (
+    <div className="flex items-center gap-3">
+      <span className="flex size-9 shrink-0 items-center justify-center rounded-control bg-muted text-primary-strong">
+        <Icon aria-hidden="true" className="size-4.5" />
+      </span>
+      <dt className="sr-only">{label}</dt>
+      <dd className="min-w-0 break-words">{children}</dd>
+    </div>
+  );
+}

@@ -1,0 +1,385 @@
+import clsx from 'clsx';
+import { ChevronDown, Trash2 } from 'lucide-react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { DEFAULT_COUNTRY } from '../../../../src/data/countries';
+import { todayInLjubljana } from '../../../../src/domain/event-time';
+import { LIMITS } from '../../../../src/limits';
+import type { EventType } from '../../../../src/schemas/events';
+import type { Photo } from '../../../../src/schemas/uploads';
+import { CONTROL_CLASSES, FieldError } from '../../components/pickers/field-parts';
+import { PhotoUpload } from '../../components/pickers/photo-upload';
+import { PlaceFields } from '../../components/pickers/place-fields';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { TextField } from '../../components/ui/field';
+import { Label } from '../../components/ui/label';
+import { TextareaField } from '../../components/ui/textarea-field';
+import { appErrorOf, useErrorText } from '../../lib/errors';
+import {
+  type FieldIssues,
+  focusFirstInvalid,
+  issuesByField,
+  placeIssue,
+  serverIssues,
+} from '../../lib/form-issues';
+import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { EVENT_TYPE_LIST, EventImage } from './event-look';
+import { loadEventSchema } from './schemas';
+import type { EventView } from './types';
+import { useEventCache } from './use-event-cache';
+
+interface Values {
+  title: string;
+  description: string;
+  /** YYYY-MM-DD, a day in Ljubljana. */
+  eventDate: string;
+  /** HH:MM, 24 h. */
+  eventTime: string;
+  locationName: string;
+  country: string;
+  /** The city (named `location` so the shared place pickers and rules apply). */
+  location: string;
+  /** As typed; the schema checks the number. */
+  maxAttendees: string;
+  eventType: EventType;
+  image: Photo | null;
+}
+
+type Field = Exclude<keyof Values, 'image'> | 'imageKey';
+
+/** Fields in the order they appear, for moving the focus to the first invalid one. */
+const ORDER: readonly Field[] = [
+  'title',
+  'eventType',
+  'maxAttendees',
+  'eventDate',
+  'eventTime',
+  'locationName',
+  'country',
+  'location',
+  'description',
+  'imageKey',
+];
+
+/** The numbers each field's messages need (the server's errors carry only locale keys). */
+const BOUNDS: Partial<Record<Field, Record<string, number>>> = {
+  title: { max: LIMITS.event.titleMax },
+  description: { max: LIMITS.event.descriptionMax },
+  locationName: { max: LIMITS.event.locationNameMax },
+  maxAttendees: { min: LIMITS.eventAttendees.min, max: LIMITS.eventAttendees.max },
+};
+
+function initialValues(event: EventView | null): Values {
+  return event
+    ? {
+        title: event.title,
+        description: event.description ?? '',
+        eventDate: event.eventDate,
+        eventTime: event.eventTime,
+        locationName: event.locationName,
+        country: event.country,
+        location: event.city,
+        maxAttendees: String(event.maxAttendees),
+        eventType: event.eventType,
+        image: event.image,
+      }
+    : {
+        title: '',
+        description: '',
+        eventDate: '',
+        eventTime: '',
+        locationName: '',
+        country: DEFAULT_COUNTRY,
+        location: '',
+        maxAttendees: String(LIMITS.eventAttendees.default),
+        eventType: 'meetup',
+        image: null,
+      };
+}
+
+interface EventFormDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  /** The event to edit; null creates a new one. */
+  event: EventView | null;
+}
+
+/** Create or edit an event: one form for both (SPEC Events). */
+export function EventFormDialog({ open, onOpenChange, event }: EventFormDialogProps) {
+  const intl = useIntl();
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent className="md:max-w-2xl!">
+        <DialogTitle>
+          {intl.formatMessage({ id: event ? 'events.form.editTitle' : 'events.form.createTitle' })}
+        </DialogTitle>
+        <DialogDescription className="break-words">
+          {intl.formatMessage(
+            { id: event ? 'events.form.editText' : 'events.form.createText' },
+            { title: event?.title, max: LIMITS.upcomingEventsPerUser },
+          )}
+        </DialogDescription>
+        {/* Mounted only while open, so every opening starts from the event's saved values. */}
+        <EventForm key={event?.id ?? 'new'} event={event} onDone={() => onOpenChange(false)} />
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EventForm({ event, onDone }: { event: EventView | null; onDone: () => void }) {
+  const intl = useIntl();
+  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const errorText = useErrorText();
+  const cache = useEventCache();
+  const formRef = useRef<HTMLFormElement>(null);
+  const [values, setValues] = useState(() => initialValues(event));
+  const [issues, setIssues] = useState<FieldIssues<Field>>({});
+  const [uploading, setUploading] = useState(false);
+
+  useEffect(() => {
+    void loadEventSchema();
+  }, []);
+
+  const showIssues = (found: FieldIssues<Field>) => {
+    setIssues(found);
+    focusFirstInvalid(formRef.current, ORDER, found);
+  };
+  const refused = (error: unknown, title: string) => {
+    const fields = serverIssues<Field>(error, BOUNDS) ?? {};
+    const app = appErrorOf(error);
+    // Fewer places than people already joined: said on the field, with the number.
+    if (app?.appCode === 'EVENT_MAX_BELOW_ATTENDEES')
+      fields.maxAttendees = { key: 'errors.EVENT_MAX_BELOW_ATTENDEES', values: numbers(app.meta) };
+    if (Object.keys(fields).length > 0) showIssues(fields);
+    toast.error(t(title), { description: errorText(error) });
+  };
+  const create = trpc.events.create.useMutation({
+    onSuccess: (created) => {
+      toast.success(t('events.toast.created'));
+      cache.saved(created);
+      onDone();
+    },
+    onError: (error) => refused(error, 'events.toast.createError'),
+  });
+  const update = trpc.events.update.useMutation({
+    onSuccess: (updated) => {
+      toast.success(t('events.toast.updated'));
+      cache.saved(updated);
+      onDone();
+    },
+    onError: (error) => refused(error, 'events.toast.updateError'),
+  });
+  const saving = create.isPending || update.isPending;
+  // SPEC §5: country and city are required, and saving waits for them.
+  const placeMissing = !values.country || !values.location.trim();
+
+  const set = <F extends keyof Values>(field: F, value: Values[F]) => {
+    setValues((previous) => ({ ...previous, [field]: value }));
+    setIssues((previous) => ({ ...previous, [field === 'image' ? 'imageKey' : field]: undefined }));
+  };
+  const message = (field: Field) => {
+    const issue = issues[field];
+    return issue && t(issue.key, issue.values);
+  };
+  const text = (field: 'title' | 'locationName' | 'eventDate' | 'eventTime' | 'maxAttendees') => ({
+    name: field,
+    value: values[field],
+    error: message(field),
+    onChange: (change: { target: { value: string } }) => set(field, change.target.value),
+  });
+
+  const submit = async (submitted: FormEvent<HTMLFormElement>) => {
+    submitted.preventDefault();
+    if (saving || uploading || placeMissing) return;
+    const { image, maxAttendees, ...rest } = values;
+    const result = (await loadEventSchema()).safeParse({
+      ...rest,
+      // Empty is not "the default": the field shows its range instead.
+      maxAttendees: maxAttendees.trim() === '' ? Number.NaN : Number(maxAttendees),
+      imageKey: image?.key ?? null,
+    });
+    if (!result.success) {
+      const found = issuesByField<Field>(result.error.issues, BOUNDS);
+      found.location ??= placeIssue(values.country, values.location, true);
+      showIssues(found);
+      return;
+    }
+    setIssues({});
+    if (event) update.mutate({ ...result.data, id: event.id });
+    else create.mutate(result.data);
+  };
+
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      onSubmit={(submitted) => void submit(submitted)}
+      className="mt-5 flex flex-col gap-5"
+    >
+      <TextField
+        label={t('events.form.title')}
+        placeholder={t('events.form.titlePlaceholder')}
+        maxLength={LIMITS.event.titleMax}
+        autoComplete="off"
+        {...text('title')}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <TypeSelect
+          value={values.eventType}
+          onChange={(type) => set('eventType', type)}
+          error={message('eventType')}
+        />
+        <TextField
+          label={t('events.form.maxAttendees')}
+          type="number"
+          inputMode="numeric"
+          min={LIMITS.eventAttendees.min}
+          max={LIMITS.eventAttendees.max}
+          step={1}
+          hint={t('events.form.maxAttendeesHint', LIMITS.eventAttendees)}
+          {...text('maxAttendees')}
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:gap-5">
+        <TextField
+          label={t('events.form.date')}
+          type="date"
+          min={todayInLjubljana()}
+          {...text('eventDate')}
+        />
+        <TextField label={t('events.form.time')} type="time" step={60} {...text('eventTime')} />
+      </div>
+      <TextField
+        label={t('events.form.locationName')}
+        placeholder={t('events.form.locationNamePlaceholder')}
+        maxLength={LIMITS.event.locationNameMax}
+        autoComplete="off"
+        {...text('locationName')}
+      />
+      <PlaceFields
+        country={values.country}
+        location={values.location}
+        onChange={({ country, location }) => {
+          set('country', country);
+          set('location', location);
+        }}
+        countryName="country"
+        countryLabel={t('events.form.country')}
+        locationLabel={t('events.form.city')}
+        countryError={message('country')}
+        locationError={message('location')}
+      />
+      <TextareaField
+        label={t('events.form.description')}
+        name="description"
+        rows={4}
+        maxLength={LIMITS.event.descriptionMax}
+        value={values.description}
+        onChange={(change) => set('description', change.target.value)}
+        placeholder={t('events.form.descriptionPlaceholder')}
+        error={message('description')}
+      />
+      <div className="flex flex-col gap-3">
+        {values.image && (
+          <div className="relative">
+            <EventImage
+              image={values.image}
+              type={values.eventType}
+              variant="medium"
+              alt={t('events.form.imageAlt')}
+              className="aspect-video w-full rounded-control"
+            />
+            <button
+              type="button"
+              disabled={saving}
+              onClick={() => set('image', null)}
+              className="absolute top-2 right-2 inline-flex min-h-9 items-center gap-1.5 rounded-pill bg-surface/95 px-3 text-caption font-semibold text-danger shadow-sm hover:bg-surface disabled:opacity-60"
+            >
+              <Trash2 aria-hidden="true" className="size-4" />
+              {t('events.form.removeImage')}
+            </button>
+          </div>
+        )}
+        <PhotoUpload
+          kind="event"
+          label={t(values.image ? 'events.form.replaceImage' : 'events.form.image')}
+          error={message('imageKey')}
+          disabled={saving}
+          onBusyChange={setUploading}
+          onUploaded={({ key, urls }) => set('image', { key, ...urls })}
+        />
+      </div>
+      <div className="sticky -bottom-5 z-10 -mx-5 -mb-5 flex flex-col gap-2 border-t border-border bg-surface px-5 py-4 md:-bottom-8 md:-mx-8 md:-mb-8 md:px-8">
+        {placeMissing && (
+          <p id="event-form-place-needed" className="text-caption text-muted-foreground sm:text-right">
+            {t('events.form.placeNeeded')}
+          </p>
+        )}
+        <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <Button variant="outline" onClick={onDone}>
+            {t('events.form.cancel')}
+          </Button>
+          <Button
+            type="submit"
+            loading={saving}
+            disabled={uploading || placeMissing}
+            aria-describedby={placeMissing ? 'event-form-place-needed' : undefined}
+          >
+            {t(event ? 'events.form.save' : 'events.form.create')}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+/** Only the numbers of an error's details (what the messages take). */
+function numbers(meta: Record<string, string | number> | undefined): Record<string, number> {
+  return Object.fromEntries(
+    Object.entries(meta ?? {}).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
+  );
+}
+
+/** Igra / Trening / Srečanje / Drugo as a native select (phones show their own list). */
+function TypeSelect({
+  value,
+  onChange,
+  error,
+}: {
+  value: EventType;
+  onChange: (type: EventType) => void;
+  error: string | undefined;
+}) {
+  const intl = useIntl();
+  const id = useId();
+  const errorId = `${id}-error`;
+  return (
+    <div className="flex flex-col gap-1.5">
+      <Label htmlFor={id}>{intl.formatMessage({ id: 'events.form.type' })}</Label>
+      <div className="relative">
+        <select
+          id={id}
+          name="eventType"
+          value={value}
+          onChange={(change) => onChange(change.target.value as EventType)}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          className={clsx(CONTROL_CLASSES, 'appearance-none pr-11')}
+        >
+          {EVENT_TYPE_LIST.map((type) => (
+            <option key={type} value={type}>
+              {intl.formatMessage({ id: `events.type.${type}` })}
+            </option>
+          ))}
+        </select>
+        <ChevronDown
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-muted-foreground"
+        />
+      </div>
+      {error && <FieldError id={errorId}>{error}</FieldError>}
+    </div>
+  );
+}
