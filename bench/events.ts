@@ -71,7 +71,9 @@ export async function benchEvents(): Promise<boolean> {
   const databaseUrl = await createDatabase(server.url);
   const database = await openDatabase({ databaseUrl, dataDir: 'data' });
   const port = await freePort();
-  const child = spawn(process.execPath, ['dist/server.mjs'], {
+  // BENCH_SERVER_NODE_OPTIONS (e.g. "--cpu-prof --cpu-prof-dir=…") goes to the server process.
+  const nodeArgs = (process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, 'dist/server.mjs'], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,

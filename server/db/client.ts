@@ -8,7 +8,7 @@ import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
 import { ROOT } from '../paths';
-import { copyTemplate, readTemplate } from './pglite-template';
+import { copyTemplate, PGLITE_EXTENSIONS, readTemplate } from './pglite-template';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -42,7 +42,9 @@ export async function openDatabase(opts: {
   try {
     const fresh = !fs.existsSync(path.join(dir, 'PG_VERSION'));
     const options = fresh && !(await copyTemplate(MIGRATIONS, dir)) ? pgliteOptions() : {};
-    return await openPglite(new PGlite(dir, options), async () => release());
+    return await openPglite(new PGlite(dir, { ...options, extensions: PGLITE_EXTENSIONS }), async () =>
+      release(),
+    );
   } catch (error) {
     release();
     throw error;
@@ -52,7 +54,7 @@ export async function openDatabase(opts: {
 /** A new PGlite database starts from the migrated template when there is one (see pglite-template.ts). */
 function pgliteOptions() {
   const template = readTemplate(MIGRATIONS);
-  return template ? { loadDataDir: template } : {};
+  return { extensions: PGLITE_EXTENSIONS, ...(template && { loadDataDir: template }) };
 }
 
 async function openPglite(client: PGlite, afterClose: () => Promise<void>): Promise<Database> {

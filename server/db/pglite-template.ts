@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { ROOT } from '../paths';
@@ -14,6 +15,9 @@ import { ROOT } from '../paths';
  * a data directory that a new embedded database is copied from (a plain file copy, ≈0.1 s), and a tar
  * dump that an in-memory database is loaded from (≈0.7 s).
  */
+/** The extensions the migrations create (every PGlite instance must load them). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
 const CACHE = path.join(ROOT, 'node_modules', '.cache', 'tacke');
 const run = promisify(execFile);
 
@@ -64,7 +68,7 @@ export async function writeTemplate(migrations: string): Promise<string> {
   if (fs.existsSync(`${base}.tar`) && fs.existsSync(path.join(base, 'PG_VERSION'))) return base;
   fs.mkdirSync(CACHE, { recursive: true });
   const partial = `${base}.${process.pid}`;
-  const memory = new PGlite();
+  const memory = new PGlite({ extensions: PGLITE_EXTENSIONS });
   let dump: Blob;
   try {
     await migrate(drizzle(memory), { migrationsFolder: migrations });
@@ -72,7 +76,7 @@ export async function writeTemplate(migrations: string): Promise<string> {
   } finally {
     await memory.close();
   }
-  const onDisk = new PGlite(partial, { loadDataDir: dump });
+  const onDisk = new PGlite(partial, { loadDataDir: dump, extensions: PGLITE_EXTENSIONS });
   await onDisk.waitReady;
   await onDisk.close();
   fs.writeFileSync(`${partial}.tar`, Buffer.from(await dump.arrayBuffer()));

@@ -321,7 +321,11 @@ export const events = pgTable(
   },
   (t) => [
     index('events_starts_idx').on(t.startsAt, t.id),
+    // Trigram index: the search box's LIKE '%…%' without reading every event (extension pg_trgm).
+    index('events_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
     index('events_user_starts_idx').on(t.userId, t.startsAt),
+    // The "nearby" filter: one place's upcoming events.
+    index('events_place_starts_idx').on(t.country, t.city, t.startsAt),
     check(
       'events_max_attendees_range',
       sql`${t.maxAttendees} between ${sql.raw(String(LIMITS.eventAttendees.min))} and ${sql.raw(String(LIMITS.eventAttendees.max))}`,

@@ -18,8 +18,8 @@ const parts = new Intl.DateTimeFormat('en-GB', {
 
 /** The wall clock in Ljubljana at `instant`. */
 function wallClock(instant: Date) {
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    parts.formatToParts(instant).find((part) => part.type === type)!.value;
+  const all = parts.formatToParts(instant);
+  const get = (type: Intl.DateTimeFormatPartTypes) => all.find((part) => part.type === type)!.value;
   return {
     year: Number(get('year')),
     month: Number(get('month')),

@@ -1,0 +1,1 @@
+CREATE INDEX "events_place_starts_idx" ON "events" USING btree ("country","city","starts_at");
