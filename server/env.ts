@@ -42,6 +42,8 @@ const envSchema = z.object({
   S3_SECRET_KEY: z.string().min(1).optional(),
   S3_BUCKET: z.string().min(3).default('photos'),
   S3_PUBLIC_URL: z.url().optional(),
+  /** The support popup's payment link (DECISIONS 14); unset: no payment button. */
+  DONATION_URL: z.url().optional(),
 });
 
 export interface Config {
@@ -56,6 +58,7 @@ export interface Config {
   logLevel: (typeof LOG_LEVELS)[number];
   webDist: string;
   s3: S3Options | undefined;
+  donationUrl: string | null;
 }
 
 /** Parse the environment; throws one readable message listing every bad setting. */
@@ -95,5 +98,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           publicUrl: e.S3_PUBLIC_URL,
         }
       : undefined,
+    donationUrl: e.DONATION_URL ?? null,
   };
 }

@@ -390,3 +390,11 @@ export const uploads = pgTable(
       .where(sql`${t.attachedAt} is null`),
   ],
 );
+
+/** Users who asked to hear when the shop opens (one row each). */
+export const shopWishes = pgTable('shop_wishes', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});

@@ -1,11 +1,14 @@
 import { router } from '../trpc/init';
+import { accountRouter } from './account';
 import { announcementsRouter } from './announcements';
 import { authRouter } from './auth';
 import { chatsRouter } from './chats';
+import { configRouter } from './config';
 import { dogsRouter } from './dogs';
 import { eventsRouter } from './events';
 import { likesRouter } from './likes';
 import { profilesRouter } from './profiles';
+import { shopRouter } from './shop';
 
 export const appRouter = router({
   auth: authRouter,
@@ -15,6 +18,9 @@ export const appRouter = router({
   chats: chatsRouter,
   events: eventsRouter,
   announcements: announcementsRouter,
+  account: accountRouter,
+  shop: shopRouter,
+  config: configRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -6,9 +6,10 @@ import { LIMITS } from '../../src/limits';
 import type { eventCreateInput, eventListInput, eventUpdateInput } from '../../src/schemas/events';
 import type { Photo } from '../../src/schemas/uploads';
 import type { DbOrTx, Tx } from '../db/client';
-import { eventAttendees, events, profiles } from '../db/schema';
+import { eventAttendees, events, notifications, profiles } from '../db/schema';
 import { lockStreams } from '../realtime/stream-lock';
 import type { ServiceDeps } from './deps';
+import { requestsTopic } from './likes';
 import { attachUploads, photoOf, releaseUploads, removeUploadFiles } from './uploads';
 
 type EventRow = typeof events.$inferSelect;
@@ -251,14 +252,31 @@ export async function updateEvent(
   return eventById(deps, userId, id);
 }
 
+/** The creator deletes the event; everyone who had joined an upcoming one gets a cancellation notice. */
 export async function removeEvent(deps: ServiceDeps, userId: string, id: string) {
-  const removed = await deps.db.transaction(async (tx) => {
+  const { released, told } = await deps.db.transaction(async (tx) => {
     const current = await ownEventForUpdate(tx, userId, id);
+    const attendees = await tx
+      .select({ userId: eventAttendees.userId })
+      .from(eventAttendees)
+      .where(eq(eventAttendees.eventId, id));
+    const told = current.startsAt.getTime() > Date.now() ? attendees.map((a) => a.userId) : [];
+    if (told.length)
+      await tx
+        .insert(notifications)
+        .values(
+          told.map((ownerId) => ({
+            ownerId,
+            notificationType: 'event_cancelled' as const,
+            detail: current.title,
+          })),
+        );
     const released = current.imageUrl ? await releaseUploads(tx, userId, [current.imageUrl]) : [];
     await tx.delete(events).where(eq(events.id, id));
-    return released;
+    return { released, told };
   });
-  await removeUploadFiles(deps.storage, removed, deps.log);
+  await removeUploadFiles(deps.storage, released, deps.log);
+  await deps.bus.publish(told.map(requestsTopic), null);
   return { id };
 }
 

@@ -1,0 +1,182 @@
+import { eq, or } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  chatMessages,
+  chats,
+  dogProfiles,
+  eventAttendees,
+  events,
+  matches,
+  notifications,
+  profiles,
+  sessions,
+  shopWishes,
+  swipes,
+  uploads,
+  users,
+} from '../../server/db/schema';
+import { todayInLjubljana } from '../../src/domain/event-time';
+import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
+import { png } from '../helpers/images';
+import { uploadedKey } from '../helpers/uploads';
+
+function inDays(days: number): string {
+  const [y, m, d] = todayInLjubljana().split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+const event = (title: string) => ({
+  title,
+  eventDate: inDays(4),
+  eventTime: '10:00',
+  locationName: 'Park',
+  country: 'SI',
+  location: 'Celje',
+});
+
+describe.each(dbKinds())('account, shop and config on %s', (kind) => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await startTestApp(kind, {
+      DONATION_URL: 'https://donate.example/tacke',
+      PUBLIC_URL: 'http://localhost:1',
+    });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  async function owner(name: string) {
+    const signed = await t.signedInUser();
+    const api = await t.caller(signed.token);
+    const dog = await api.dogs.create({ name, breed: 'Mešanec', age: 3, location: 'Ljubljana' });
+    return { ...signed, api, dog };
+  }
+  type Owner = Awaited<ReturnType<typeof owner>>;
+  /** `a` likes `b`'s dog and `b` accepts: their chat (b owns it). */
+  async function chat(a: Owner, b: Owner) {
+    await a.api.likes.like({ fromDogId: a.dog.id, dogId: b.dog.id });
+    const request = (await b.api.likes.requests()).find(
+      (r) => r.direction === 'received' && r.status === 'unread',
+    );
+    return (await b.api.likes.accept({ id: request!.id })).chatId;
+  }
+
+  it('deletes everything of the user in one go; their chats with others stay read-only as a deleted user', async () => {
+    const [ana, bor, cene, dana] = [
+      await owner('Ana pes'),
+      await owner('Bor pes'),
+      await owner('Cene pes'),
+      await owner('Dana pes'),
+    ];
+    // Ana's photos: a dog photo (a real file in storage).
+    const key = await uploadedKey(t.app, ana.token, await png(400, 300));
+    await ana.api.dogs.update({
+      id: ana.dog.id,
+      name: 'Ana pes',
+      breed: 'Mešanec',
+      age: 3,
+      location: 'Ljubljana',
+      photos: [key],
+    });
+    const chatWithBor = await chat(ana, bor); // Bor owns it: it stays for him.
+    const chatAboutAnasDog = await chat(cene, ana); // Ana owns it: it goes.
+    await ana.api.chats.send({ chatId: chatWithBor, content: 'Živjo Bor' });
+    await bor.api.chats.send({ chatId: chatWithBor, content: 'Živjo Ana' });
+    const anasEvent = await ana.api.events.create(event('Anin sprehod'));
+    await cene.api.events.join({ id: anasEvent.id });
+    const danasEvent = await dana.api.events.create(event('Danin trening'));
+    await ana.api.events.join({ id: danasEvent.id });
+    await ana.api.shop.notify();
+
+    expect(await ana.api.account.delete()).toEqual({ ok: true });
+
+    const id = ana.user.id;
+    expect(await t.db.select().from(users).where(eq(users.id, id))).toEqual([]);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, id))).toEqual([]);
+    expect(await t.db.select().from(profiles).where(eq(profiles.userId, id))).toEqual([]);
+    expect(await t.db.select().from(dogProfiles).where(eq(dogProfiles.userId, id))).toEqual([]);
+    expect(await t.db.select().from(swipes).where(eq(swipes.userId, id))).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(notifications)
+        .where(or(eq(notifications.ownerId, id), eq(notifications.userId, id))),
+    ).toEqual([]);
+    expect(
+      await t.db
+        .select()
+        .from(matches)
+        .where(or(eq(matches.user1Id, id), eq(matches.user2Id, id))),
+    ).toEqual([]);
+    expect(await t.db.select().from(chatMessages).where(eq(chatMessages.senderId, id))).toEqual([]);
+    expect(await t.db.select().from(chats).where(eq(chats.id, chatAboutAnasDog))).toEqual([]);
+    expect(await t.db.select().from(events).where(eq(events.userId, id))).toEqual([]);
+    expect(await t.db.select().from(eventAttendees).where(eq(eventAttendees.userId, id))).toEqual([]);
+    expect(await t.db.select().from(uploads).where(eq(uploads.ownerId, id))).toEqual([]);
+    expect(await t.db.select().from(shopWishes).where(eq(shopWishes.userId, id))).toEqual([]);
+    expect((await t.db.select().from(events).where(eq(events.id, danasEvent.id)))[0]?.currentAttendees).toBe(
+      0,
+    );
+    // The photo file is gone from storage.
+    expect((await fetch(`${base}/media/${key}_thumb.webp`)).status).toBe(404);
+
+    // Bor keeps the chat: Ana is a deleted user, her messages are gone, and nobody can write there.
+    const [borsChat] = await bor.api.chats.list();
+    expect(borsChat).toMatchObject({
+      id: chatWithBor,
+      counterpart: null,
+      unread: 0,
+      lastMessage: { content: 'Živjo Ana' },
+    });
+    expect((await failure(bor.api.chats.send({ chatId: chatWithBor, content: 'Halo?' }))).appCode).toBe(
+      'CHAT_READ_ONLY',
+    );
+    // Cene, who had joined Ana's event, is told it is cancelled.
+    expect((await cene.api.likes.requests()).find((r) => r.type === 'event_cancelled')).toBeTruthy();
+
+    // The old session and the old password no longer work.
+    expect((await failure((await t.caller(ana.token)).profiles.me())).appCode).toBe('UNAUTHENTICATED');
+    const anon = await t.caller();
+    expect((await failure(anon.auth.signIn({ email: ana.email, password: ana.password }))).appCode).toBe(
+      'INVALID_CREDENTIALS',
+    );
+    expect((await failure(anon.account.delete())).appCode).toBe('UNAUTHENTICATED');
+  }, 60_000);
+
+  it("exports the user's own rows and nobody else's", async () => {
+    const [ana, bor] = [await owner('Izvozni pes'), await owner('Tuji pes')];
+    await bor.api.dogs.create({ name: 'Skriti pes', breed: 'Mešanec', age: 2, location: 'Ljubljana' });
+    const chatId = await chat(ana, bor);
+    await ana.api.chats.send({ chatId, content: 'Moje sporočilo' });
+    await bor.api.chats.send({ chatId, content: 'Njegovo sporočilo' });
+    await ana.api.events.create(event('Moj dogodek'));
+    const data = await ana.api.account.export();
+    const text = JSON.stringify(data);
+    expect(data.account.email).toBe(ana.email);
+    expect(data.dogs.map((dog) => dog.name)).toEqual(['Izvozni pes']);
+    expect(data.eventsCreated.map((e) => e.title)).toEqual(['Moj dogodek']);
+    expect(data.chats[0]?.messages.map((m) => [m.mine, m.content])).toEqual([
+      [true, 'Moje sporočilo'],
+      [false, 'Njegovo sporočilo'],
+    ]);
+    expect(data.requests.length).toBeGreaterThan(0);
+    expect(text).not.toContain(bor.email);
+    expect(text).not.toContain('Skriti pes');
+    expect(text).not.toContain('password');
+    expect((await failure((await t.caller()).account.export())).appCode).toBe('UNAUTHENTICATED');
+  });
+
+  it('records the shop wish once, for signed-in users only', async () => {
+    const ana = await owner('Kupec');
+    expect(await ana.api.shop.status()).toEqual({ notified: false });
+    expect(await ana.api.shop.notify()).toEqual({ notified: true });
+    expect(await ana.api.shop.notify()).toEqual({ notified: true });
+    expect(await ana.api.shop.status()).toEqual({ notified: true });
+    expect(await t.db.select().from(shopWishes).where(eq(shopWishes.userId, ana.user.id))).toHaveLength(1);
+    expect((await failure((await t.caller()).shop.notify())).appCode).toBe('UNAUTHENTICATED');
+  });
+
+  it('tells the web app the donation link', async () => {
+    expect(await (await t.caller()).config.get()).toEqual({ donationUrl: 'https://donate.example/tacke' });
+  });
+});
