@@ -44,6 +44,8 @@ const envSchema = z.object({
   S3_PUBLIC_URL: z.url().optional(),
   /** The support popup's payment link (DECISIONS 14); unset: no payment button. */
   DONATION_URL: z.url().optional(),
+  /** The embedded default seeds the demo set on first start (DECISIONS 12); `false` turns it off. */
+  SEED_DEMO: z.enum(['true', 'false']).default('true'),
 });
 
 export interface Config {
@@ -59,6 +61,7 @@ export interface Config {
   webDist: string;
   s3: S3Options | undefined;
   donationUrl: string | null;
+  seedDemo: boolean;
 }
 
 /** Parse the environment; throws one readable message listing every bad setting. */
@@ -99,5 +102,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     donationUrl: e.DONATION_URL ?? null,
+    seedDemo: e.SEED_DEMO === 'true',
   };
 }

@@ -35,6 +35,14 @@ async function main() {
   const app = (running.app = await buildApp({ config, database }));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Tačke is ready at ${config.publicUrl}`);
+  // The embedded default comes with the demo set, made in the background on the first start.
+  if (config.seedDemo && !config.databaseUrl) {
+    const { seedDemo } = await import('./demo/seed');
+    seedDemo(app.deps).then(
+      (dogs) => dogs && app.log.info({ dogs }, 'demo data seeded'),
+      (err: unknown) => app.log.error({ err }, 'demo data not seeded'),
+    );
+  }
 }
 
 main().catch((error: unknown) => {

@@ -262,15 +262,13 @@ export async function removeEvent(deps: ServiceDeps, userId: string, id: string)
       .where(eq(eventAttendees.eventId, id));
     const told = current.startsAt.getTime() > Date.now() ? attendees.map((a) => a.userId) : [];
     if (told.length)
-      await tx
-        .insert(notifications)
-        .values(
-          told.map((ownerId) => ({
-            ownerId,
-            notificationType: 'event_cancelled' as const,
-            detail: current.title,
-          })),
-        );
+      await tx.insert(notifications).values(
+        told.map((ownerId) => ({
+          ownerId,
+          notificationType: 'event_cancelled' as const,
+          detail: current.title,
+        })),
+      );
     const released = current.imageUrl ? await releaseUploads(tx, userId, [current.imageUrl]) : [];
     await tx.delete(events).where(eq(events.id, id));
     return { released, told };

@@ -1,0 +1,322 @@
+import { and, count, isNull, like } from 'drizzle-orm';
+import { todayInLjubljana } from '../../src/domain/event-time';
+import { dogCreateInput } from '../../src/schemas/dogs';
+import { eventCreateInput } from '../../src/schemas/events';
+import { adminUpdates, profiles, users } from '../db/schema';
+import type { ServiceDeps } from '../services/deps';
+import { createDog } from '../services/dogs';
+import { createEvent } from '../services/events';
+import { storeUpload } from '../services/uploads';
+import { dogPortraitSvg } from './portrait';
+
+/** Demo owners sign in with nothing: no password (DECISIONS 12), an address nobody can receive. */
+const DEMO_DOMAIN = 'demo.tacke.si';
+
+const OWNERS: Array<[name: string, town: string, age: number]> = [
+  ['Maja Novak', 'Ljubljana', 29],
+  ['Luka Horvat', 'Maribor', 34],
+  ['Nina Kranjc', 'Celje', 41],
+  ['Jure Zupan', 'Kranj', 25],
+  ['Eva Potočnik', 'Koper', 37],
+  ['Matej Kovačič', 'Novo mesto', 45],
+  ['Sara Mlakar', 'Velenje', 22],
+  ['Gregor Vidmar', 'Ptuj', 52],
+  ['Tina Golob', 'Murska Sobota', 31],
+  ['Anže Turk', 'Nova Gorica', 27],
+  ['Petra Kos', 'Ljubljana', 36],
+  ['Rok Bizjak', 'Maribor', 30],
+  ['Urška Hribar', 'Bled', 44],
+  ['Blaž Zajc', 'Kamnik', 39],
+  ['Lea Kolar', 'Domžale', 24],
+  ['Žiga Kastelic', 'Škofja Loka', 33],
+  ['Ana Oblak', 'Piran', 58],
+  ['Miha Rozman', 'Jesenice', 47],
+  ['Katja Petek', 'Slovenj Gradec', 28],
+  ['David Jereb', 'Brežice', 35],
+  ['Mojca Hren', 'Izola', 42],
+  ['Tilen Kuhar', 'Trbovlje', 26],
+  ['Špela Zorko', 'Ajdovščina', 32],
+  ['Nejc Pirc', 'Ljubljana', 38],
+];
+
+const DOGS: Array<
+  [name: string, breed: string, age: number, gender: 'male' | 'female', traits: string[], about: string]
+> = [
+  [
+    'Luna',
+    'Labradorec',
+    3,
+    'female',
+    ['Prijazen', 'Igriv', 'Družaben'],
+    'Obožuje vodo in dolge sprehode ob reki.',
+  ],
+  [
+    'Max',
+    'Nemški ovčar',
+    5,
+    'male',
+    ['Zvest', 'Pameten', 'Zaščitniški'],
+    'Učljiv, miren doma, na travniku pravi športnik.',
+  ],
+  [
+    'Bela',
+    'Kraški ovčar',
+    4,
+    'female',
+    ['Pogumen', 'Samostojen', 'Zvest'],
+    'Naša kraška lepotica išče prijatelje za pohode.',
+  ],
+  [
+    'Rex',
+    'Border collie',
+    2,
+    'male',
+    ['Energičen', 'Pameten', 'Hiter'],
+    'Frizbi je njegova največja ljubezen.',
+  ],
+  [
+    'Piki',
+    'Jack Russell terier',
+    6,
+    'male',
+    ['Radoveden', 'Vesel', 'Glasen'],
+    'Majhen, a poln energije in norčij.',
+  ],
+  [
+    'Nela',
+    'Zlati prinašalec',
+    1,
+    'female',
+    ['Ljubeč', 'Igriv', 'Nežen'],
+    'Mladička, ki se uči vsega s tačko in repom.',
+  ],
+  ['Runo', 'Tornjak', 7, 'male', ['Miren', 'Zanesljiv', 'Zaščitniški'], 'Velik kosmatinec z mehkim srcem.'],
+  [
+    'Fifi',
+    'Pritlikavi pudelj',
+    8,
+    'female',
+    ['Nežen', 'Stanovanjski', 'Pozoren'],
+    'Rada se crklja in opazuje svet iz naročja.',
+  ],
+  [
+    'Aron',
+    'Sibirski haski',
+    3,
+    'male',
+    ['Pustolovski', 'Energičen', 'Družaben'],
+    'Pozimi najsrečnejši, poleti išče senco.',
+  ],
+  [
+    'Mila',
+    'Bigl',
+    4,
+    'female',
+    ['Radoveden', 'Prijateljski', 'Vztrajen'],
+    'Nos vedno pri tleh, rep vedno pokonci.',
+  ],
+  [
+    'Čarli',
+    'Francoski buldog',
+    2,
+    'male',
+    ['Vesel', 'Stanovanjski', 'Prijeten'],
+    'Smrčav šarmer, ki obožuje ljudi.',
+  ],
+  [
+    'Zara',
+    'Dalmatinec',
+    5,
+    'female',
+    ['Aktivne narave', 'Igriv', 'Samozavesten'],
+    'Teče ob kolesu in lovi žogice.',
+  ],
+  [
+    'Bobi',
+    'Mešanec',
+    9,
+    'male',
+    ['Hvaležen', 'Miren', 'Prijazen'],
+    'Posvojen iz zavetišča, zdaj kralj kavča.',
+  ],
+  [
+    'Lara',
+    'Bernski planšarski pes',
+    3,
+    'female',
+    ['Nežen', 'Zvest', 'Počasen'],
+    'Velika, mehka in potrpežljiva z otroki.',
+  ],
+  ['Tedi', 'Maltežan', 6, 'male', ['Ljubeč', 'Stanovanjski', 'Tih'], 'Bel puhek, ki rad spi na soncu.'],
+  [
+    'Kira',
+    'Avstralski ovčar',
+    2,
+    'female',
+    ['Pameten', 'Energičen', 'Učen'],
+    'Išče družbo za agility in dolge teke.',
+  ],
+  ['Oskar', 'Jazbečar', 10, 'male', ['Samostojen', 'Pogumen', 'Glasen'], 'Star gospod z veliko osebnostjo.'],
+  [
+    'Sivka',
+    'Samojed',
+    4,
+    'female',
+    ['Družaben', 'Vesel', 'Prijateljski'],
+    'Nasmejan oblaček, ki ljubi sneg.',
+  ],
+  [
+    'Ares',
+    'Mešanec',
+    1,
+    'male',
+    ['Igriv', 'Radoveden', 'Sramežljiv'],
+    'Mlad in malce plašen, a hitro se ogreje.',
+  ],
+  ['Pika', 'Čivava', 7, 'female', ['Pozoren', 'Glasen', 'Zvest'], 'Majhna čuvajka z velikim srcem.'],
+  [
+    'Hugo',
+    'Srednji šnavcer',
+    5,
+    'male',
+    ['Zanesljiv', 'Pozoren', 'Učen'],
+    'Brkati raziskovalec gozdnih poti.',
+  ],
+  [
+    'Maša',
+    'Angleški koker španjel',
+    3,
+    'female',
+    ['Nežen', 'Vesel', 'Empatičen'],
+    'Dolga ušesa, še daljši sprehodi.',
+  ],
+  [
+    'Vito',
+    'Labradoodle',
+    2,
+    'male',
+    ['Prijazen', 'Igriv', 'Prilagodljiv'],
+    'Kodrasti prijatelj vseh psov v parku.',
+  ],
+  ['Dona', 'Mešanec', 6, 'female', ['Hvaležen', 'Miren', 'Občutljiv'], 'Mirna dama, ki rada hodi v hribe.'],
+];
+
+const EVENTS = [
+  {
+    title: 'Nedeljski sprehod ob Ljubljanici',
+    type: 'meetup',
+    town: 'Ljubljana',
+    place: 'Tromostovje',
+    days: 3,
+    time: '10:00',
+  },
+  {
+    title: 'Osnove poslušnosti za mladičke',
+    type: 'training',
+    town: 'Maribor',
+    place: 'Mestni park',
+    days: 5,
+    time: '17:30',
+  },
+  {
+    title: 'Pasja igralnica na obali',
+    type: 'playdate',
+    town: 'Koper',
+    place: 'Plaža Žusterna',
+    days: 8,
+    time: '09:30',
+  },
+  {
+    title: 'Pohod na Šmarno goro s psi',
+    type: 'other',
+    town: 'Ljubljana',
+    place: 'Parkirišče Tacen',
+    days: 12,
+    time: '08:00',
+  },
+] as const;
+
+/** A date `days` after today in Ljubljana. */
+function inDays(days: number): string {
+  const [y, m, d] = todayInLjubljana().split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+}
+
+async function portrait(seed: number): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp(Buffer.from(dogPortraitSvg(seed)))
+    .png()
+    .toBuffer();
+}
+
+/** Whether the demo set is already there. */
+export async function hasDemoData(deps: ServiceDeps): Promise<boolean> {
+  const [row] = await deps.db
+    .select({ n: count() })
+    .from(users)
+    .where(and(isNull(users.passwordHash), like(users.email, `%@${DEMO_DOMAIN}`)));
+  return (row?.n ?? 0) > 0;
+}
+
+/**
+ * The demo set (DECISIONS 12): 24 owners across Slovenian towns with their dogs and generated photos, a few
+ * upcoming events and a welcome announcement, so a newcomer sees a living app. Runs once: nothing happens
+ * when the set is already there. Returns how many dogs it made.
+ */
+export async function seedDemo(deps: ServiceDeps): Promise<number> {
+  if (await hasDemoData(deps)) return 0;
+  let dogs = 0;
+  const ownerIds: string[] = [];
+  for (const [i, [fullName, town, age]] of OWNERS.entries()) {
+    const [user] = await deps.db
+      .insert(users)
+      .values({ email: `demo-${i + 1}@${DEMO_DOMAIN}`, passwordHash: null, emailVerifiedAt: new Date() })
+      .returning({ id: users.id });
+    const userId = user!.id;
+    ownerIds.push(userId);
+    await deps.db.insert(profiles).values({ userId, fullName, age, location: town, countryCode: 'SI' });
+    // One dog each, and a second one for every third owner.
+    for (const d of i % 3 === 0 ? [i, (i + 7) % DOGS.length] : [i]) {
+      const [name, breed, dogAge, gender, traits, description] = DOGS[d % DOGS.length]!;
+      const photo = await storeUpload(deps, userId, 'dog', await portrait(d * 7 + i));
+      await createDog(
+        deps,
+        userId,
+        dogCreateInput.parse({
+          name,
+          breed,
+          age: dogAge,
+          gender,
+          traits,
+          description,
+          location: town,
+          photos: [photo.key],
+        }),
+      );
+      dogs++;
+    }
+  }
+  for (const [i, event] of EVENTS.entries())
+    await createEvent(
+      deps,
+      ownerIds[i * 5]!,
+      eventCreateInput.parse({
+        title: event.title,
+        description: 'Pridružite se nam – voda za pse bo, dobra volja tudi.',
+        eventDate: inDays(event.days),
+        eventTime: event.time,
+        locationName: event.place,
+        country: 'SI',
+        location: event.town,
+        eventType: event.type,
+        maxAttendees: 15,
+      }),
+    );
+  await deps.db.insert(adminUpdates).values({
+    title: 'Dobrodošli v Tačkah!',
+    content:
+      'Tačke povezujejo lastnike psov po vsej Sloveniji. Dodajte svojega psa, poiščite prijatelje za sprehode in se pridružite dogodkom. Psi, ki jih vidite pred prijavo, so predstavitveni.',
+    updateType: 'announcement',
+  });
+  return dogs;
+}

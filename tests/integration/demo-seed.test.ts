@@ -1,0 +1,45 @@
+import { isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { adminUpdates, dogProfiles, events, users } from '../../server/db/schema';
+import { seedDemo } from '../../server/demo/seed';
+import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
+
+describe.each(dbKinds())('demo data on %s', (kind) => {
+  let t: TestApp;
+  let base: string;
+  beforeAll(async () => {
+    t = await startTestApp(kind, { PUBLIC_URL: 'http://localhost:1' });
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t.close());
+
+  it('seeds 24 owners with dogs and generated photos, upcoming events and a welcome; once', async () => {
+    const dogs = await seedDemo(t.app.deps);
+    const owners = await t.db.select().from(users).where(isNull(users.passwordHash));
+    expect(owners).toHaveLength(24);
+    expect(dogs).toBe(32);
+    const rows = await t.db.select().from(dogProfiles);
+    expect(rows).toHaveLength(32);
+    expect(new Set(rows.map((dog) => dog.location)).size).toBeGreaterThan(15);
+    // Each photo is a real image the server serves.
+    const photo = await fetch(`${base}/media/${rows[0]!.photos[0]}_med.webp`);
+    expect(photo.status).toBe(200);
+    expect(photo.headers.get('content-type')).toBe('image/webp');
+    const visitor = await t.caller();
+    expect((await visitor.dogs.demoDeck()).length).toBeGreaterThan(0);
+    expect((await visitor.events.list()).length).toBe(4);
+    expect((await t.db.select().from(events)).every((event) => event.startsAt.getTime() > Date.now())).toBe(
+      true,
+    );
+    expect(await visitor.announcements.list()).toMatchObject([{ title: 'Dobrodošli v Tačkah!' }]);
+    expect(await t.db.select().from(adminUpdates)).toHaveLength(1);
+
+    // Nobody can sign in as a demo owner, and a second run adds nothing.
+    const error = await failure(
+      visitor.auth.signIn({ email: owners[0]!.email, password: 'karkoli-dolgega' }),
+    );
+    expect(error.appCode).toBe('INVALID_CREDENTIALS');
+    expect(await seedDemo(t.app.deps)).toBe(0);
+    expect(await t.db.select().from(dogProfiles)).toHaveLength(32);
+  }, 120_000);
+});
