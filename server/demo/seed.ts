@@ -1,12 +1,12 @@
-import { and, count, isNull, like } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, like } from 'drizzle-orm';
 import { todayInLjubljana } from '../../src/domain/event-time';
 import { dogCreateInput } from '../../src/schemas/dogs';
 import { eventCreateInput } from '../../src/schemas/events';
-import { adminUpdates, profiles, users } from '../db/schema';
+import { adminUpdates, profiles, uploads, users } from '../db/schema';
 import type { ServiceDeps } from '../services/deps';
 import { createDog } from '../services/dogs';
 import { createEvent } from '../services/events';
-import { storeUpload } from '../services/uploads';
+import { removeUploadFiles, storeUpload } from '../services/uploads';
 import { dogPortraitSvg } from './portrait';
 
 /** Demo owners sign in with nothing: no password (DECISIONS 12), an address nobody can receive. */
@@ -249,22 +249,47 @@ async function portrait(seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Whether the demo set is already there. */
+const WELCOME = {
+  title: 'Dobrodošli v Tačkah!',
+  content:
+    'Tačke povezujejo lastnike psov po vsej Sloveniji. Dodajte svojega psa, poiščite prijatelje za sprehode in se pridružite dogodkom. Psi, ki jih vidite pred prijavo, so predstavitveni.',
+  updateType: 'announcement' as const,
+};
+
+const demoOwners = and(isNull(users.passwordHash), like(users.email, `%@${DEMO_DOMAIN}`));
+
+/** Whether the demo set is complete: the welcome is written last (and stays, even once retired). */
 export async function hasDemoData(deps: ServiceDeps): Promise<boolean> {
   const [row] = await deps.db
     .select({ n: count() })
-    .from(users)
-    .where(and(isNull(users.passwordHash), like(users.email, `%@${DEMO_DOMAIN}`)));
+    .from(adminUpdates)
+    .where(and(eq(adminUpdates.title, WELCOME.title), isNull(adminUpdates.createdBy)));
   return (row?.n ?? 0) > 0;
+}
+
+/** What an interrupted first start left behind (rows, and their photo files). */
+async function removePartialDemo(deps: ServiceDeps) {
+  const owners = await deps.db.select({ id: users.id }).from(users).where(demoOwners);
+  if (!owners.length) return;
+  const ids = owners.map((owner) => owner.id);
+  const files = await deps.db.select({ key: uploads.key }).from(uploads).where(inArray(uploads.ownerId, ids));
+  await deps.db.delete(users).where(inArray(users.id, ids));
+  await removeUploadFiles(
+    deps.storage,
+    files.map((file) => file.key),
+    deps.log,
+  );
 }
 
 /**
  * The demo set (DECISIONS 12): 24 owners across Slovenian towns with their dogs and generated photos, a few
  * upcoming events and a welcome announcement, so a newcomer sees a living app. Runs once: nothing happens
- * when the set is already there. Returns how many dogs it made.
+ * when the set is complete, and a set an interrupted start left half-made is made again. Returns how many
+ * dogs it made.
  */
 export async function seedDemo(deps: ServiceDeps): Promise<number> {
   if (await hasDemoData(deps)) return 0;
+  await removePartialDemo(deps);
   let dogs = 0;
   const ownerIds: string[] = [];
   for (const [i, [fullName, town, age]] of OWNERS.entries()) {
@@ -312,11 +337,6 @@ export async function seedDemo(deps: ServiceDeps): Promise<number> {
         maxAttendees: 15,
       }),
     );
-  await deps.db.insert(adminUpdates).values({
-    title: 'Dobrodošli v Tačkah!',
-    content:
-      'Tačke povezujejo lastnike psov po vsej Sloveniji. Dodajte svojega psa, poiščite prijatelje za sprehode in se pridružite dogodkom. Psi, ki jih vidite pred prijavo, so predstavitveni.',
-    updateType: 'announcement',
-  });
+  await deps.db.insert(adminUpdates).values(WELCOME);
   return dogs;
 }

@@ -42,4 +42,12 @@ describe.each(dbKinds())('demo data on %s', (kind) => {
     expect(await seedDemo(t.app.deps)).toBe(0);
     expect(await t.db.select().from(dogProfiles)).toHaveLength(32);
   }, 120_000);
+
+  it('makes a half-made set (an interrupted first start) whole again', async () => {
+    // Keep the first set's owners but drop the welcome: as if the start stopped before the end.
+    await t.db.delete(adminUpdates);
+    expect(await seedDemo(t.app.deps)).toBe(32);
+    expect(await t.db.select().from(users).where(isNull(users.passwordHash))).toHaveLength(24);
+    expect(await t.db.select().from(dogProfiles)).toHaveLength(32);
+  }, 120_000);
 });
