@@ -40,6 +40,8 @@ export const LIMITS = {
   emailConfirmedRedirectSeconds: 5,
   signUpToastMs: 8000,
   mobileBreakpointPx: 768,
+  /** SPEC §9: the terms dialog opens this long after a first visit starts. */
+  termsPromptDelayMs: 2000,
   /** SPEC §5 Swipe gesture: a card goes when released farther than this, mostly sideways, this fast. */
   swipe: { minDistancePx: 80, minVelocityPxPerMs: 0.2 },
   unreadBadgeMax: 9,

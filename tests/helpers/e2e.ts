@@ -57,9 +57,16 @@ export async function startServer() {
 
 export type TestServer = Awaited<ReturnType<typeof startServer>>;
 
+/**
+ * The terms dialog opens 2 s into a first visit and would cover the page, so by default every context
+ * of the browser starts with the terms accepted (the app's localStorage flag,
+ * web/src/features/terms/terms-storage.ts). `termsAccepted: false` gives first-visit contexts.
+ */
+const TERMS_ACCEPTED = { key: 'tacke.termsAccepted', value: '2025-08-20T08:00:00.000Z' };
+
 /** Debian's Chromium (or CHROMIUM_PATH), headless, with nothing reaching out to the network. */
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+export async function launchBrowser({ termsAccepted = true } = {}): Promise<Browser> {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
       '--no-sandbox',
@@ -70,6 +77,21 @@ export function launchBrowser(): Promise<Browser> {
       '--no-first-run',
     ],
   });
+  if (termsAccepted) {
+    const newContext = browser.newContext.bind(browser);
+    browser.newContext = async (options?: BrowserContextOptions) => {
+      const context = await newContext(options);
+      await context.addInitScript(({ key, value }) => {
+        try {
+          localStorage.setItem(key, value);
+        } catch {
+          // about:blank and other opaque origins have no storage
+        }
+      }, TERMS_ACCEPTED);
+      return context;
+    };
+  }
+  return browser;
 }
 
 export const VIEWPORTS = {

@@ -16,11 +16,6 @@ const page = (load: () => Promise<{ default: ComponentType }>, title?: string) =
   handle: { title } satisfies PageHandle,
 });
 
-const comingSoon = page(() => import('./pages/coming-soon'), 'comingSoon.title');
-
-/** Sections later issues build; each path keeps its final URL. */
-const COMING_SOON = ['trgovina'];
-
 /**
  * The spec's second names for a screen lead to its one address, keeping the query, so links, the tab
  * title and the highlighted nav item are the same whichever name was typed.
@@ -53,7 +48,7 @@ const routes: RouteObject[] = [
       alias('match', '/ujemanja'),
       { path: 'events', ...page(() => import('../features/events/events-page'), 'nav.events') },
       alias('shop', '/trgovina'),
-      ...COMING_SOON.map((path) => ({ path, ...comingSoon })),
+      { path: 'trgovina', ...page(() => import('../features/shop/shop-page'), 'nav.shop') },
       { path: 'chat', ...page(() => import('../features/chat/chat-cards-page'), 'chat.title') },
       {
         path: 'klepet',

@@ -1,7 +1,9 @@
+import { PawPrint } from 'lucide-react';
 import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { PageTitle } from '../../components/page-title';
+import { TermsNotice } from '../../features/terms/terms-notice';
 import { useSession } from '../../lib/session';
 import { BottomNav } from './bottom-nav';
 import { LiveUpdates } from './signed-in';
@@ -32,13 +34,26 @@ export function AppLayout() {
           <LiveUpdates />
         </Suspense>
       )}
-      {/* Bottom padding keeps the phone bottom bar (4rem + safe area) off the content. */}
+      {/*
+       * At least a screen tall (less the top bar), so the footer starts below the fold: it never jumps
+       * when a page's content arrives (no layout shift).
+       */}
       <main
         id="main"
-        className="mx-auto w-full max-w-6xl flex-1 px-4 pt-6 pb-[calc(6rem+env(safe-area-inset-bottom))] md:pt-10 md:pb-12"
+        className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-6xl flex-1 px-4 pt-6 pb-10 md:pt-10 md:pb-12"
       >
         <Outlet />
       </main>
+      {/* Bottom padding keeps the phone bottom bar (4rem + safe area) off the footer. */}
+      <footer className="border-t border-border pb-[calc(4.5rem+env(safe-area-inset-bottom))] md:pb-2">
+        <div className="mx-auto flex max-w-6xl flex-col items-center gap-x-4 px-4 py-2 text-label text-muted-foreground sm:flex-row sm:justify-between">
+          <p className="flex items-center gap-1.5">
+            <PawPrint aria-hidden="true" className="size-4 text-primary" />
+            {intl.formatMessage({ id: 'nav.footer' })}
+          </p>
+          <TermsNotice />
+        </div>
+      </footer>
       <BottomNav />
       <ScrollRestoration />
     </div>

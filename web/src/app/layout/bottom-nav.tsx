@@ -1,15 +1,16 @@
 import clsx from 'clsx';
 import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useSession } from '../../lib/session';
-import { mobileNav } from './nav-items';
+import { isCurrent, mobileNav } from './nav-items';
 import { ChatUnreadBadge } from './signed-in';
 
 /** Phones: five items fixed at the bottom, in thumb reach. */
 export function BottomNav() {
   const intl = useIntl();
   const { user, isLoading } = useSession();
+  const { pathname } = useLocation();
   return (
     <nav
       aria-label={intl.formatMessage({ id: 'nav.label' })}
@@ -17,40 +18,38 @@ export function BottomNav() {
     >
       <ul className="grid h-16 grid-cols-5">
         {!isLoading &&
-          mobileNav(Boolean(user)).map(({ to, label, icon: Icon, highlight = true, chatBadge }) => (
-            <li key={label} className="flex">
-              <NavLink
-                to={to}
-                aria-current={highlight ? 'page' : false}
-                className={({ isActive }) =>
-                  clsx(
+          mobileNav(Boolean(user)).map((item) => {
+            const { to, label, icon: Icon, highlight = true, chatBadge } = item;
+            const active = highlight && isCurrent(item, pathname);
+            return (
+              <li key={label} className="flex">
+                <Link
+                  to={to}
+                  aria-current={active ? 'page' : undefined}
+                  className={clsx(
                     'group relative flex flex-1 flex-col items-center justify-center gap-0.5 text-caption font-semibold',
-                    isActive && highlight ? 'text-primary-strong' : 'text-muted-foreground',
-                  )
-                }
-              >
-                {({ isActive }) => (
-                  <>
-                    <span
-                      className={clsx(
-                        'flex h-7 w-12 items-center justify-center rounded-pill transition-colors',
-                        isActive && highlight && 'bg-primary-soft',
-                      )}
-                    >
-                      <Icon aria-hidden="true" className="size-5" />
-                    </span>
-                    {intl.formatMessage({ id: label })}
-                    {/* After the label, so the link reads "Klepet, 2 …"; drawn on the icon's corner. */}
-                    {chatBadge && user && (
-                      <Suspense>
-                        <ChatUnreadBadge className="absolute top-1 left-1/2 ml-1.5 ring-2 ring-surface" />
-                      </Suspense>
+                    active ? 'text-primary-strong' : 'text-muted-foreground',
+                  )}
+                >
+                  <span
+                    className={clsx(
+                      'flex h-7 w-12 items-center justify-center rounded-pill transition-colors',
+                      active && 'bg-primary-soft',
                     )}
-                  </>
-                )}
-              </NavLink>
-            </li>
-          ))}
+                  >
+                    <Icon aria-hidden="true" className="size-5" />
+                  </span>
+                  {intl.formatMessage({ id: label })}
+                  {/* After the label, so the link reads "Klepet, 2 …"; drawn on the icon's corner. */}
+                  {chatBadge && user && (
+                    <Suspense>
+                      <ChatUnreadBadge className="absolute top-1 left-1/2 ml-1.5 ring-2 ring-surface" />
+                    </Suspense>
+                  )}
+                </Link>
+              </li>
+            );
+          })}
       </ul>
     </nav>
   );

@@ -18,11 +18,20 @@ export interface NavItem {
   highlight?: boolean;
   /** Shows the unread messages of all chats (signed in). */
   chatBadge?: boolean;
+  /** Other screens of the same section, where this item is the current one too. */
+  alsoOn?: string[];
 }
 
 const profile: NavItem = { to: '/profil', label: 'nav.profile', icon: CircleUserRound };
 const myDogs: NavItem = { to: '/moji-psi', label: 'nav.myDogs', icon: Dog };
-const chat: NavItem = { to: '/klepet', label: 'nav.chat', icon: MessageCircle, chatBadge: true };
+const chat: NavItem = {
+  to: '/klepet',
+  label: 'nav.chat',
+  icon: MessageCircle,
+  chatBadge: true,
+  // The chat list as cards (/chat) belongs to the chat section.
+  alsoOn: ['/chat'],
+};
 const match: NavItem = { to: '/ujemanja', label: 'nav.match', icon: Heart };
 const events: NavItem = { to: '/events', label: 'nav.events', icon: CalendarDays };
 const shop: NavItem = { to: '/trgovina', label: 'nav.shop', icon: ShoppingBag };
@@ -45,4 +54,10 @@ export function mobileNav(signedIn: boolean): NavItem[] {
         { ...chat, to: '/auth', highlight: false },
         signIn,
       ];
+}
+
+/** Whether the item stands for the page at `pathname`: its address, a page under it, or one of `alsoOn`. */
+export function isCurrent(item: NavItem, pathname: string): boolean {
+  const path = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
+  return [item.to, ...(item.alsoOn ?? [])].some((to) => path === to || path.startsWith(`${to}/`));
 }

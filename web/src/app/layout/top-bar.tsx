@@ -2,13 +2,13 @@ import clsx from 'clsx';
 import { LogOut } from 'lucide-react';
 import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
-import { NavLink } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { Button } from '../../components/ui/button';
 import { useSession } from '../../lib/session';
 import { useSignOut } from '../../lib/use-sign-out';
 import { LanguageSwitcher } from './language-switcher';
-import { desktopNav } from './nav-items';
+import { desktopNav, isCurrent } from './nav-items';
 import { ChatUnreadBadge, NotificationsBell } from './signed-in';
 
 /** Logo, links (desktop only; phones use the bottom bar), the requests bell, language and sign-out. */
@@ -16,6 +16,7 @@ export function TopBar() {
   const intl = useIntl();
   const { user, isLoading } = useSession();
   const { signOut, isPending } = useSignOut();
+  const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 lg:gap-4 xl:gap-6">
@@ -25,28 +26,31 @@ export function TopBar() {
             aria-label={intl.formatMessage({ id: 'nav.label' })}
             className="hidden items-center gap-1 md:flex"
           >
-            {desktopNav(Boolean(user)).map(({ to, label, icon: Icon, chatBadge }) => (
-              <NavLink
-                key={to}
-                to={to}
-                className={({ isActive }) =>
-                  clsx(
+            {desktopNav(Boolean(user)).map((item) => {
+              const { to, label, icon: Icon, chatBadge } = item;
+              const active = isCurrent(item, pathname);
+              return (
+                <Link
+                  key={to}
+                  to={to}
+                  aria-current={active ? 'page' : undefined}
+                  className={clsx(
                     'inline-flex min-h-11 items-center gap-2 rounded-control px-2 text-label font-semibold whitespace-nowrap transition-colors lg:px-3 lg:text-body',
-                    isActive
+                    active
                       ? 'bg-primary-soft text-primary-strong'
                       : 'text-muted-foreground hover:bg-muted hover:text-foreground',
-                  )
-                }
-              >
-                <Icon aria-hidden="true" className="hidden size-5 xl:block" />
-                {intl.formatMessage({ id: label })}
-                {chatBadge && user && (
-                  <Suspense>
-                    <ChatUnreadBadge />
-                  </Suspense>
-                )}
-              </NavLink>
-            ))}
+                  )}
+                >
+                  <Icon aria-hidden="true" className="hidden size-5 xl:block" />
+                  {intl.formatMessage({ id: label })}
+                  {chatBadge && user && (
+                    <Suspense>
+                      <ChatUnreadBadge />
+                    </Suspense>
+                  )}
+                </Link>
+              );
+            })}
           </nav>
         )}
         <div className="ml-auto flex items-center gap-1">

@@ -29,6 +29,7 @@ import { useLocale } from '../../lib/intl';
 import { useSession } from '../../lib/session';
 import { useSignOut } from '../../lib/use-sign-out';
 import { trpc } from '../../lib/trpc';
+import { AccountSettings } from './account-settings';
 import { ProfileDogs } from './profile-dogs';
 import { ProfileFormDialog } from './profile-form-dialog';
 import { SupportDialog } from './support-dialog';
@@ -63,8 +64,8 @@ function Profile() {
   return (
     <div className="flex flex-col gap-6">
       <ProfileHeader profile={me.data} />
-      {/* Phones: numbers, dogs, requests, actions. Wide screens: dogs and requests on the left, numbers and
-          actions beside. */}
+      {/* Phones: numbers, dogs, requests, actions, settings. Wide screens: dogs and requests on the left,
+          numbers, actions and settings beside. */}
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
         <div className="lg:col-start-2 lg:row-start-1">
           <Stats dogs={dogCount} matches={stats.data?.matches} />
@@ -73,8 +74,9 @@ function Profile() {
           <ProfileDogs profile={me.data} dogs={dogs.data} loading={dogs.isPending} />
           <Requests />
         </div>
-        <div className="lg:col-start-2 lg:row-start-2">
+        <div className="flex flex-col gap-6 lg:col-start-2 lg:row-start-2">
           <QuickActions hasDogs={hasDogs} dogsKnown={dogs.data !== undefined} />
+          <AccountSettings />
         </div>
       </div>
     </div>

@@ -1,6 +1,6 @@
-import { HandHeart } from 'lucide-react';
+import { ExternalLink, HandHeart } from 'lucide-react';
 import { useIntl } from 'react-intl';
-import { Button } from '../../components/ui/button';
+import { Button, buttonClasses } from '../../components/ui/button';
 import {
   Dialog,
   DialogClose,
@@ -8,8 +8,10 @@ import {
   DialogDescription,
   DialogTitle,
 } from '../../components/ui/dialog';
+import { Spinner } from '../../components/ui/spinner';
+import { trpc } from '../../lib/trpc';
 
-/** Why Tačke asks for support; the payment link comes with DONATION_URL in a later issue (DECISIONS 14). */
+/** Why Tačke asks for support, and the payment link from the DONATION_URL setting (DECISIONS 14). */
 export function SupportDialog({
   open,
   onOpenChange,
@@ -19,6 +21,9 @@ export function SupportDialog({
 }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
+  // Fetched when first opened; the setting does not change while the app runs.
+  const config = trpc.config.get.useQuery(undefined, { enabled: open, staleTime: Infinity });
+  const donationUrl = config.data?.donationUrl ?? null;
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent>
@@ -28,12 +33,33 @@ export function SupportDialog({
         <DialogTitle>{t('support.title')}</DialogTitle>
         <DialogDescription className="text-lead">{t('support.motivation')}</DialogDescription>
         <p className="mt-3 text-muted-foreground">{t('support.free')}</p>
-        <p className="mt-4 rounded-control bg-accent-soft px-4 py-3 font-semibold text-accent-strong">
-          {t('support.soon')}
-        </p>
-        <DialogClose asChild>
-          <Button className="mt-6 w-full sm:w-auto">{t('support.close')}</Button>
-        </DialogClose>
+        {config.isPending ? (
+          <div className="mt-4 flex justify-center py-3 text-muted-foreground">
+            <Spinner className="size-6" />
+            <span className="sr-only">{t('common.loading')}</span>
+          </div>
+        ) : donationUrl ? (
+          <p className="mt-3 text-label text-muted-foreground">{t('support.adultsOnly')}</p>
+        ) : (
+          <p className="mt-4 rounded-control bg-accent-soft px-4 py-3 font-semibold text-accent-strong">
+            {t('support.soon')}
+          </p>
+        )}
+        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+          <DialogClose asChild>
+            <Button variant={donationUrl ? 'outline' : 'primary'}>
+              {t(donationUrl ? 'common.close' : 'support.close')}
+            </Button>
+          </DialogClose>
+          {donationUrl && (
+            <a href={donationUrl} target="_blank" rel="noopener noreferrer" className={buttonClasses()}>
+              <HandHeart aria-hidden="true" className="size-5" />
+              {t('support.donate')}
+              <ExternalLink aria-hidden="true" className="size-4" />
+              <span className="sr-only"> {t('support.newTab')}</span>
+            </a>
+          )}
+        </div>
       </DialogContent>
     </Dialog>
   );

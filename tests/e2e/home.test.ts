@@ -1,0 +1,225 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, signedInContext, startServer, type TestServer, VIEWPORTS } from '../helpers/e2e';
+
+let server: TestServer;
+let browser: Browser;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+});
+
+const FEATURES = [
+  'Pametno ujemanje',
+  'Skupnost',
+  'Sporočila',
+  'Varnost',
+  'Brezplačna uporaba',
+  'Takojšnje ujemanje',
+];
+
+const hero = (page: Page) => page.getByRole('region', { name: 'Tačke' });
+const nav = (page: Page) => page.getByRole('navigation', { name: 'Glavni meni' });
+
+/** Opens the home page and follows a hero link, checking where it leads. */
+async function follow(page: Page, link: string, path: string) {
+  await page.goto(`${server.url}/`);
+  await hero(page).getByRole('link', { name: link, exact: true }).click();
+  await page.waitForURL((url) => url.pathname === path);
+}
+
+/** The parts of the page that are the same whoever looks: headings, hero, feature cards, demo note. */
+async function commonChecks(page: Page) {
+  await page.goto(`${server.url}/`);
+  await page.getByRole('heading', { level: 1, name: 'Tačke' }).waitFor();
+  expect(await page.title()).toBe('Tačke');
+
+  // One h1, then h2 sections with h3 cards: a heading outline without gaps.
+  expect(await page.getByRole('heading', { level: 1 }).count()).toBe(1);
+  expect(await page.getByRole('main').getByRole('heading', { level: 2 }).allTextContents()).toEqual([
+    'Vse, kar potrebujeta vi in vaš pes',
+    'Kako deluje',
+    expect.any(String),
+  ]);
+
+  await hero(page).getByText('Novi prijatelji za vašega psa').waitFor();
+  // DECISIONS 12: the demo marking.
+  await hero(page).getByText('Demo različica · brezplačno').waitFor();
+  await hero(page)
+    .getByText(/Psi, ki jih vidite brez prijave, so demo podatki/)
+    .waitFor();
+
+  const features = page.getByRole('region', { name: 'Vse, kar potrebujeta vi in vaš pes' });
+  expect(await features.getByRole('listitem').count()).toBe(6);
+  expect(await features.getByRole('heading', { level: 3 }).allTextContents()).toEqual(FEATURES);
+  for (const card of await features.getByRole('listitem').all())
+    expect((await card.innerText()).length).toBeGreaterThan(40);
+
+  // Nothing is wider than the screen (no sideways scrolling on a phone).
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+
+  await follow(page, 'Poišči ujemanja', '/ujemanja');
+  await follow(page, 'Dogodki', '/events');
+  await follow(page, 'Trgovina', '/trgovina');
+}
+
+describe.each(Object.entries(VIEWPORTS))('home page on a %s', (name, options) => {
+  it('signed out: hero actions, six feature cards, and the closing call to action leads to sign-in', async () => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      await commonChecks(page);
+
+      await page.goto(`${server.url}/`);
+      const closing = page.getByRole('region', { name: 'Pridružite se Tačkam' });
+      await closing.getByText('Registracija je brezplačna').waitFor();
+      // No greeting for a visitor.
+      expect(await page.getByText(/^Pozdravljeni/).count()).toBe(0);
+      await closing.getByRole('link', { name: 'Prijava ali registracija' }).click();
+      await page.waitForURL((url) => url.pathname === '/auth');
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await page.screenshot({ path: `test-results/home-signed-out-${name}.png`, fullPage: true });
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('signed in: greeting, the same hero actions, and the closing call to action leads to matching', async () => {
+    const context = await signedInContext(browser, server, options, {
+      fullName: 'Ana Novak',
+      email: `ana.home.${name}@example.com`,
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      await commonChecks(page);
+
+      await page.goto(`${server.url}/`);
+      await hero(page).getByText('Pozdravljeni, Ana!').waitFor();
+      const closing = page.getByRole('region', { name: 'Nov prijatelj za vašega psa že čaka' });
+      await closing.getByRole('link', { name: 'Poišči ujemanja' }).click();
+      await page.waitForURL((url) => url.pathname === '/ujemanja');
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await page.screenshot({ path: `test-results/home-signed-in-${name}.png`, fullPage: true });
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('home page loading state', () => {
+  it('shows a loading state until the session is known', async () => {
+    const context = await browser.newContext(VIEWPORTS.phone);
+    const page = await context.newPage();
+    try {
+      // Hold the session request until the loading state has been seen.
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(
+        (url) => url.pathname.startsWith('/trpc/') && url.pathname.includes('auth.me'),
+        async (route) => {
+          await held;
+          await route.continue();
+        },
+      );
+      await page.goto(`${server.url}/`);
+      await page.getByRole('status').getByText('Nalaganje...').waitFor();
+      expect(await page.getByRole('heading', { level: 1 }).count()).toBe(0);
+      release();
+      await page.getByRole('heading', { level: 1, name: 'Tačke' }).waitFor();
+      expect(await page.getByRole('status').count()).toBe(0);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('navigation (SPEC §2 Navigation)', () => {
+  let context: BrowserContext | undefined;
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('desktop: top bar links, bell, language and sign-out; the current item is highlighted', async () => {
+    context = await signedInContext(browser, server, VIEWPORTS.desktop, {
+      fullName: 'Bor Kranjc',
+      email: 'bor.nav@example.com',
+    });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/`);
+    await page.getByRole('heading', { level: 1, name: 'Tačke' }).waitFor();
+    const links = await nav(page)
+      .getByRole('link')
+      .evaluateAll((items) => items.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));
+    expect(links).toEqual([
+      ['Profil', '/profil'],
+      ['Moji psi', '/moji-psi'],
+      ['Klepet', '/klepet'],
+      ['Ujemanja', '/ujemanja'],
+      ['Dogodki', '/events'],
+      ['Trgovina', '/trgovina'],
+    ]);
+    // Home is none of them.
+    expect(await nav(page).locator('a[aria-current="page"]').count()).toBe(0);
+    const banner = page.getByRole('banner');
+    await banner.getByRole('button', { name: /^Obvestila/ }).waitFor();
+    await banner.getByRole('button', { name: 'Jezik' }).waitFor();
+    await banner.getByRole('button', { name: 'Odjava' }).waitFor();
+
+    await nav(page).getByRole('link', { name: 'Dogodki' }).click();
+    await page.waitForURL((url) => url.pathname === '/events');
+    await nav(page)
+      .getByRole('link', { name: 'Dogodki' })
+      .and(page.locator('[aria-current="page"]'))
+      .waitFor();
+    expect(await nav(page).locator('a[aria-current="page"]').allTextContents()).toEqual(['Dogodki']);
+    // The chat list as cards belongs to the chat section.
+    await page.goto(`${server.url}/chat`);
+    await nav(page)
+      .getByRole('link', { name: 'Klepet' })
+      .and(page.locator('[aria-current="page"]'))
+      .waitFor();
+    expect(await nav(page).locator('a[aria-current="page"]').allTextContents()).toEqual(['Klepet']);
+  });
+
+  it('phone, signed out: five items, dogs and chat lead to sign-in, only "Prijava" lights up there', async () => {
+    const phone = await browser.newContext(VIEWPORTS.phone);
+    try {
+      const page = await phone.newPage();
+      await page.goto(`${server.url}/ujemanja`);
+      const bottom = nav(page);
+      await bottom.getByRole('link', { name: 'Prijava' }).waitFor();
+      const links = await bottom
+        .getByRole('link')
+        .evaluateAll((items) => items.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));
+      expect(links).toEqual([
+        ['Ujemanja', '/ujemanja'],
+        ['Dogodki', '/events'],
+        ['Psi', '/auth'],
+        ['Klepet', '/auth'],
+        ['Prijava', '/auth'],
+      ]);
+      expect(await bottom.locator('a[aria-current="page"]').allTextContents()).toEqual(['Ujemanja']);
+      await bottom.getByRole('link', { name: 'Psi' }).click();
+      await page.waitForURL((url) => url.pathname === '/auth');
+      await bottom
+        .getByRole('link', { name: 'Prijava' })
+        .and(page.locator('[aria-current="page"]'))
+        .waitFor();
+      expect(await bottom.locator('a[aria-current="page"]').allTextContents()).toEqual(['Prijava']);
+    } finally {
+      await phone.close();
+    }
+  });
+});
