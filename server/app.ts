@@ -215,6 +215,8 @@ async function serveWeb(app: FastifyInstance, webDist: string) {
     await app.register(fastifyStatic, {
       root: webDist,
       index: 'index.html',
+      // The build writes .br and .gz copies beside each text file (scripts/build.mjs).
+      preCompressed: true,
       setHeaders(res, file) {
         const immutable = file.startsWith(path.join(webDist, 'assets'));
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { createTRPCClient, createWSClient, wsLink } from '@trpc/client';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +18,8 @@ function fakeWebDist(dir: string) {
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Tačke</title><div id="root"></div>');
   fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+  // The build's Brotli copy (scripts/build.mjs), sent as it is to browsers that accept it.
+  fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
   return dir;
 }
 
@@ -60,8 +63,10 @@ describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
     expect(page.headers.get('cache-control')).toBe('no-cache');
-    const asset = await fetch(`${base}/assets/app-abc123.js`);
+    const asset = await fetch(`${base}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'br' } });
     expect(asset.headers.get('cache-control')).toContain('immutable');
+    expect(asset.headers.get('content-encoding')).toBe('br');
+    expect(await asset.text()).toBe('console.log(1)');
     expect((await fetch(`${base}/api/nothing`, { headers: { accept: 'text/html' } })).status).toBe(404);
     expect((await fetch(`${base}/assets/missing.js`)).status).toBe(404);
     expect((await fetch(`${base}/profil`, { method: 'HEAD', headers: { accept: 'text/html' } })).status).toBe(
