@@ -20,7 +20,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { DogSilhouette } from '../../components/dogs/dog-silhouette';
 import { buttonClasses } from '../../components/ui/button';
-import { PageSpinner } from '../../components/ui/spinner';
+import { Spinner } from '../../components/ui/spinner';
 import { useSession } from '../../lib/session';
 
 const TONES = {
@@ -59,14 +59,14 @@ export default function HomePage() {
   const intl = useIntl();
   const t: T = (id, values) => intl.formatMessage({ id }, values);
   const { user, isLoading } = useSession();
-  if (isLoading) return <PageSpinner />;
+  // The page paints at once (it is the first thing people see); only what depends on the session waits.
   const firstName = user?.fullName.trim().split(/\s+/)[0];
   return (
     <div className="flex flex-col gap-14 md:gap-20">
       <Hero t={t} firstName={firstName} />
       <Features t={t} />
       <Steps t={t} />
-      <Closing t={t} signedIn={Boolean(user)} />
+      <Closing t={t} signedIn={Boolean(user)} loading={isLoading} />
     </div>
   );
 }
@@ -185,7 +185,7 @@ function Steps({ t }: { t: T }) {
 }
 
 /** The closing call to action: matching when signed in, sign-in when signed out (SPEC §1 Home). */
-function Closing({ t, signedIn }: { t: T; signedIn: boolean }) {
+function Closing({ t, signedIn, loading }: { t: T; signedIn: boolean; loading: boolean }) {
   const variant = signedIn ? 'signedIn' : 'signedOut';
   return (
     <section
@@ -198,13 +198,20 @@ function Closing({ t, signedIn }: { t: T; signedIn: boolean }) {
         {t(`home.closing.${variant}.title`)}
       </h2>
       <p className="mx-auto mt-3 max-w-xl text-lead text-balance">{t(`home.closing.${variant}.text`)}</p>
-      <Link
-        to={signedIn ? '/ujemanja' : '/auth'}
-        className="mt-7 inline-flex min-h-12 items-center justify-center gap-2 rounded-control bg-surface px-6 text-lead font-bold text-primary-strong shadow-card transition-colors hover:bg-primary-soft focus-visible:outline-surface"
-      >
-        {t(`home.closing.${variant}.action`)}
-        <ArrowRight aria-hidden="true" className="size-5 shrink-0" />
-      </Link>
+      {loading ? (
+        <div role="status" className="mt-7 inline-flex min-h-12 items-center justify-center">
+          <Spinner className="size-7" />
+          <span className="sr-only">{t('common.loading')}</span>
+        </div>
+      ) : (
+        <Link
+          to={signedIn ? '/ujemanja' : '/auth'}
+          className="mt-7 inline-flex min-h-12 items-center justify-center gap-2 rounded-control bg-surface px-6 text-lead font-bold text-primary-strong shadow-card transition-colors hover:bg-primary-soft focus-visible:outline-surface"
+        >
+          {t(`home.closing.${variant}.action`)}
+          <ArrowRight aria-hidden="true" className="size-5 shrink-0" />
+        </Link>
+      )}
     </section>
   );
 }
