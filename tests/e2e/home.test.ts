@@ -134,9 +134,9 @@ describe('home page loading state', () => {
         },
       );
       await page.goto(`${server.url}/`);
-      await page.getByRole('status').getByText('Nalaganje...').waitFor();
-      // The hero is already there; the closing call to action waits for the session.
-      expect(await page.getByRole('heading', { level: 1, name: 'Tačke' }).count()).toBe(1);
+      // The hero is there while the session is still unknown; the closing call to action waits for it.
+      await page.getByRole('heading', { level: 1, name: 'Tačke' }).waitFor();
+      await page.getByRole('main').getByRole('status').getByText('Nalaganje...').waitFor();
       expect(await page.getByRole('link', { name: 'Prijava ali registracija' }).count()).toBe(0);
       release();
       await page.getByRole('link', { name: 'Prijava ali registracija' }).first().waitFor();
@@ -161,6 +161,8 @@ describe('navigation (SPEC §2 Navigation)', () => {
     const page = await context.newPage();
     await page.goto(`${server.url}/`);
     await page.getByRole('heading', { level: 1, name: 'Tačke' }).waitFor();
+    // The page paints before the session is known; the signed-in bar follows it.
+    await page.getByRole('banner').getByRole('button', { name: 'Odjava' }).waitFor();
     const links = await nav(page)
       .getByRole('link')
       .evaluateAll((items) => items.map((a) => [a.textContent?.trim(), a.getAttribute('href')]));
