@@ -1,5 +1,5 @@
 import { and, count, eq, inArray, isNull, like } from 'drizzle-orm';
-import { todayInLjubljana } from '../../src/domain/event-time';
+import { dateInDays } from '../../src/domain/event-time';
 import { dogCreateInput } from '../../src/schemas/dogs';
 import { eventCreateInput } from '../../src/schemas/events';
 import { adminUpdates, profiles, uploads, users } from '../db/schema';
@@ -236,12 +236,6 @@ const EVENTS = [
   },
 ] as const;
 
-/** A date `days` after today in Ljubljana. */
-function inDays(days: number): string {
-  const [y, m, d] = todayInLjubljana().split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
 async function portrait(seed: number): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
   return sharp(Buffer.from(dogPortraitSvg(seed)))
@@ -328,7 +322,7 @@ export async function seedDemo(deps: ServiceDeps): Promise<number> {
       eventCreateInput.parse({
         title: event.title,
         description: 'Pridružite se nam – voda za pse bo, dobra volja tudi.',
-        eventDate: inDays(event.days),
+        eventDate: dateInDays(event.days),
         eventTime: event.time,
         locationName: event.place,
         country: 'SI',

@@ -60,6 +60,11 @@ function addDays(date: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
+/** The date `days` after today in Ljubljana, YYYY-MM-DD (negative: before). */
+export function dateInDays(days: number, now = new Date()): string {
+  return addDays(todayInLjubljana(now), days);
+}
+
 /** This week (from now to next Monday 00:00) and next week (the seven days after), Monday-based. */
 export function eventWeeks(now = new Date()) {
   const today = todayInLjubljana(now);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { events, profiles, users } from '../../server/db/schema';
-import { eventInstant, eventWeeks, todayInLjubljana } from '../../src/domain/event-time';
+import { dateInDays, eventInstant, eventWeeks, todayInLjubljana } from '../../src/domain/event-time';
 import { LIMITS } from '../../src/limits';
 import {
   apiUser,
@@ -34,18 +34,12 @@ async function pick(scope: Locator, label: string, text: string, option: string)
   await scope.getByRole('option', { name: option, exact: true }).click();
 }
 
-/** A date `days` after today in Ljubljana, YYYY-MM-DD. */
-function inDays(days: number): string {
-  const [y, m, d] = todayInLjubljana().split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
 /**
  * Tomorrow at 18:00, and the week chip that shows it: 'Ta teden', or 'Naslednji teden' when today is Sunday
  * (weeks start on Monday in Ljubljana).
  */
 function tomorrowEvening() {
-  const date = inDays(1);
+  const date = dateInDays(1);
   const startsAt = eventInstant(date, '18:00');
   const thisWeek = startsAt < eventWeeks().thisWeek.to;
   return {
@@ -269,7 +263,7 @@ async function insertEvents(count: number, fromDay: number) {
   await db.insert(profiles).values({ userId: organiser!.id, fullName: 'Društvo Tačke' });
   await db.insert(events).values(
     Array.from({ length: count }, (_, i) => {
-      const date = inDays(fromDay + i);
+      const date = dateInDays(fromDay + i);
       return {
         userId: organiser!.id,
         title: `Srečanje št. ${i + 1}`,

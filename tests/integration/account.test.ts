@@ -15,18 +15,14 @@ import {
   uploads,
   users,
 } from '../../server/db/schema';
-import { todayInLjubljana } from '../../src/domain/event-time';
+import { dateInDays } from '../../src/domain/event-time';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
 import { png } from '../helpers/images';
 import { uploadedKey } from '../helpers/uploads';
 
-function inDays(days: number): string {
-  const [y, m, d] = todayInLjubljana().split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
 const event = (title: string) => ({
   title,
-  eventDate: inDays(4),
+  eventDate: dateInDays(4),
   eventTime: '10:00',
   locationName: 'Park',
   country: 'SI',

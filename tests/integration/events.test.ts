@@ -1,19 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventAttendees, events } from '../../server/db/schema';
-import { eventInstant, eventWeeks, todayInLjubljana } from '../../src/domain/event-time';
+import { dateInDays, eventInstant, eventWeeks, todayInLjubljana } from '../../src/domain/event-time';
 import { LIMITS } from '../../src/limits';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
 
-/** A date `days` from today in Ljubljana, YYYY-MM-DD. */
-function inDays(days: number): string {
-  const [y, m, d] = todayInLjubljana().split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
-}
-
 const base = {
   title: 'Sprehod ob Ljubljanici',
-  eventDate: inDays(3),
+  eventDate: dateInDays(3),
   eventTime: '17:30',
   locationName: 'Tromostovje',
   country: 'SI',
@@ -80,7 +74,7 @@ describe.each(dbKinds())('events on %s', (kind) => {
     const ana = await user();
     const cases: Array<[Record<string, unknown>, string, string]> = [
       [{ eventDate: todayInLjubljana(), eventTime: '00:00' }, 'eventTime', 'validation.eventInPast'],
-      [{ eventDate: inDays(-2) }, 'eventTime', 'validation.eventInPast'],
+      [{ eventDate: dateInDays(-2) }, 'eventTime', 'validation.eventInPast'],
       [{ eventTime: '25:00' }, 'eventTime', 'validation.eventTimeFormat'],
       [{ eventTime: '7:5' }, 'eventTime', 'validation.eventTimeFormat'],
       [{ title: '   ' }, 'title', 'validation.eventTitleRequired'],

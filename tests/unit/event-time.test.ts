@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventInstant, eventWeeks, todayInLjubljana } from '../../src/domain/event-time';
+import { dateInDays, eventInstant, eventWeeks, todayInLjubljana } from '../../src/domain/event-time';
 
 describe('event times in Europe/Ljubljana', () => {
   it('turns a wall-clock date and time into the instant, in winter and in summer time', () => {
@@ -14,6 +14,8 @@ describe('event times in Europe/Ljubljana', () => {
   it("knows today's date in Ljubljana when UTC is still on yesterday", () => {
     expect(todayInLjubljana(new Date('2026-11-22T23:30:00Z'))).toBe('2026-11-23');
     expect(todayInLjubljana(new Date('2026-11-22T22:59:00Z'))).toBe('2026-11-22');
+    expect(dateInDays(9, new Date('2026-11-22T23:30:00Z'))).toBe('2026-12-02');
+    expect(dateInDays(-1, new Date('2026-03-01T12:00:00Z'))).toBe('2026-02-28');
   });
 
   it('weeks start on Monday at midnight, Ljubljana time', () => {
