@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import zlib from 'node:zlib';
 import { build as bundle } from 'esbuild';
 import { build as buildWeb } from 'vite';
@@ -10,6 +11,7 @@ const root = path.join(import.meta.dirname, '..');
 process.chdir(root);
 
 await buildWeb({ configFile: 'web/vite.config.ts', logLevel: 'warn' });
+await prerenderLandingPage();
 
 // Brotli and gzip copies of every text file, made once here: the server sends them as they are
 // (`preCompressed`), so phones download a quarter of the bytes and the server compresses nothing.
@@ -45,6 +47,33 @@ await bundle({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+/**
+ * The landing page, rendered here in each language (web/dist/index.<locale>.html): the server sends the
+ * one in the visitor's language cookie, so the first paint needs no JavaScript and the app hydrates it.
+ */
+async function prerenderLandingPage() {
+  const outDir = path.join(root, 'node_modules', '.cache', 'tacke', 'prerender');
+  await buildWeb({
+    configFile: 'web/vite.config.ts',
+    logLevel: 'warn',
+    build: { ssr: 'src/prerender.tsx', outDir, emptyOutDir: true, manifest: false, copyPublicDir: false },
+  });
+  // The tRPC socket client needs the class at creation (Node 20 has none); it never connects here.
+  globalThis.WebSocket ??= class {};
+  const { renderPage } = await import(pathToFileURL(path.join(outDir, 'prerender.js')).href);
+  const shell = fs.readFileSync('web/dist/index.html', 'utf8');
+  for (const locale of ['sl', 'en', 'de', 'it']) {
+    // React puts the page's <title> first; it belongs in <head>, in place of the shell's.
+    const [, title, markup] = /^(<title>.*?<\/title>)?([^]*)$/.exec(await renderPage('/', locale));
+    const html = shell
+      .replace('<html lang="sl">', `<html lang="${locale}">`)
+      .replace('<title>Tačke</title>', title ?? '<title>Tačke</title>')
+      .replace('<div id="root"></div>', `<div id="root" data-prerendered="${locale}">${markup}</div>`);
+    if (!html.includes(markup)) throw new Error('web/index.html has no empty <div id="root"></div>');
+    fs.writeFileSync(`web/dist/index.${locale}.html`, html);
+  }
+}
 
 const template = spawnSync(process.execPath, ['dist/pglite-template.mjs'], { stdio: 'inherit' });
 process.exit(template.status ?? 1);

@@ -8,7 +8,7 @@ import fastifyWebsocket from '@fastify/websocket';
 import { type FastifyTRPCPluginOptions, fastifyTRPCPlugin } from '@trpc/server/adapters/fastify';
 import type { CreateFastifyContextOptions } from '@trpc/server/adapters/fastify';
 import { sql } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { createMailer, type Mailer } from './auth/mailer';
 import { SESSION_COOKIE } from './auth/sessions';
 import { type Database, openDatabase } from './db/client';
@@ -22,6 +22,7 @@ import { purgeExpired } from './services/maintenance';
 import { createFsStorage, MEDIA_PREFIX } from './storage/fs-storage';
 import type { Storage } from './storage/storage';
 import { type AppDeps, type Context, isCrossOrigin, resolveUser, tokenFrom } from './trpc/context';
+import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALES } from '../src/i18n';
 
 /** Calls one HTTP batch may carry; the web client batches far fewer. */
 export const MAX_BATCH_SIZE = 50;
@@ -207,14 +208,19 @@ async function serveMedia(app: FastifyInstance, root: string) {
   });
 }
 
-/** The built web app, with index.html for every other GET that accepts HTML (client-side routes). */
+/**
+ * The built web app: `/` is the landing page prerendered in the visitor's language (index.<locale>.html,
+ * made by the build), and every other GET that accepts HTML gets the app shell (client-side routes).
+ */
 async function serveWeb(app: FastifyInstance, webDist: string) {
-  const index = path.join(webDist, 'index.html');
-  const hasWeb = fs.existsSync(index);
+  const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
+  const prerendered = new Set(
+    LOCALES.filter((locale) => fs.existsSync(path.join(webDist, `index.${locale}.html`))),
+  );
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
-      index: 'index.html',
+      index: false,
       // The build writes .br and .gz copies beside each text file (scripts/build.mjs).
       preCompressed: true,
       setHeaders(res, file) {
@@ -223,12 +229,26 @@ async function serveWeb(app: FastifyInstance, webDist: string) {
       },
     });
   }
+  // Its own route: the static plugin would answer `/` itself (a directory, with no index file).
+  app.get('/', (req, reply) => {
+    if (!hasWeb) return reply.code(404).send({ error: 'NOT_FOUND' });
+    const cookie = req.cookies[LOCALE_COOKIE];
+    const locale = isLocale(cookie) ? cookie : DEFAULT_LOCALE;
+    return sendPage(
+      reply.header('vary', 'cookie'),
+      prerendered.has(locale) ? `index.${locale}.html` : 'index.html',
+    );
+  });
   app.setNotFoundHandler((req, reply) => {
     const wantsPage =
       (req.method === 'GET' || req.method === 'HEAD') &&
       /text\/html/.test(req.headers.accept ?? '') &&
       !/^\/(trpc|api|media)\b/.test(req.url);
-    if (hasWeb && wantsPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (hasWeb && wantsPage) return sendPage(reply, 'index.html');
     return reply.code(404).send({ error: 'NOT_FOUND' });
   });
+}
+
+function sendPage(reply: FastifyReply, file: string) {
+  return reply.header('cache-control', 'no-cache').sendFile(file);
 }

@@ -7,6 +7,12 @@ export const FALLBACK_LOCALE: Locale = 'en';
 /** BCP 47 tags for Intl formatting: dates follow sl-SI unless the chosen language says otherwise. */
 export const INTL_TAG: Record<Locale, string> = { sl: 'sl-SI', en: 'en-GB', de: 'de-DE', it: 'it-IT' };
 
+/**
+ * The chosen language lives in a cookie, so the server can send the landing page already rendered in it.
+ * Not HttpOnly: the web app reads and writes it.
+ */
+export const LOCALE_COOKIE = 'tacke.locale';
+
 export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }

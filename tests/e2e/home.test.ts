@@ -118,6 +118,53 @@ describe.each(Object.entries(VIEWPORTS))('home page on a %s', (name, options) =>
   });
 });
 
+describe('prerendered landing page', () => {
+  it('arrives rendered in the chosen language, works without JavaScript, and the app takes it over', async () => {
+    const html = async (cookie?: string) =>
+      (await fetch(`${server.url}/`, { headers: { accept: 'text/html', ...(cookie && { cookie }) } })).text();
+    expect(await html()).toContain('Novi prijatelji za vašega psa – le nekaj tačk stran.');
+    expect(await html('tacke.locale=en')).toMatch(/<html lang="en">[^]*New friends for your dog/);
+
+    // Without JavaScript: the content and every link are there (a crawler or a slow phone sees the page).
+    const plain = await browser.newContext({ ...VIEWPORTS.phone, javaScriptEnabled: false });
+    try {
+      const page = await plain.newPage();
+      await page.goto(`${server.url}/`);
+      await hero(page).getByText('Novi prijatelji za vašega psa').waitFor();
+      expect(await hero(page).getByRole('link', { name: 'Poišči ujemanja' }).getAttribute('href')).toBe(
+        '/ujemanja',
+      );
+      expect(await page.getByRole('heading', { level: 3 }).count()).toBeGreaterThanOrEqual(6);
+    } finally {
+      await plain.close();
+    }
+
+    const context = await browser.newContext(VIEWPORTS.desktop);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+    try {
+      await page.goto(`${server.url}/`);
+      // Hydrated: the session is known and the language menu answers.
+      await page.getByRole('link', { name: 'Prijava ali registracija' }).first().waitFor();
+      await page.getByRole('banner').getByRole('button', { name: 'Jezik' }).click();
+      await page.getByRole('menuitemradio', { name: 'English' }).click();
+      await hero(page).getByText('New friends for your dog').waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('en');
+      // The choice is a cookie, so the server sends the English page from now on.
+      expect((await context.cookies()).find((cookie) => cookie.name === 'tacke.locale')?.value).toBe('en');
+      const reloaded = await page.reload();
+      expect(await reloaded?.text()).toContain('<html lang="en">');
+      await hero(page).getByText('New friends for your dog').waitFor();
+      await page.getByRole('link', { name: 'Sign in or sign up' }).first().waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('home page loading state', () => {
   it('paints at once and shows a loading state where the session decides, until it is known', async () => {
     const context = await browser.newContext(VIEWPORTS.phone);

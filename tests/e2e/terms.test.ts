@@ -98,7 +98,7 @@ describe('terms dialog', () => {
 
   it('speaks the chosen language', async () => {
     const context = await browser.newContext(VIEWPORTS.phone);
-    await context.addInitScript(() => localStorage.setItem('tacke.locale', 'en'));
+    await context.addCookies([{ name: 'tacke.locale', value: 'en', url: server.url }]);
     const page = await context.newPage();
     try {
       await page.goto(`${server.url}/`);

@@ -17,6 +17,9 @@ import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
 function fakeWebDist(dir: string) {
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Tačke</title><div id="root"></div>');
+  // The landing page as the build prerenders it, per language (scripts/build.mjs).
+  for (const locale of ['sl', 'en'])
+    fs.writeFileSync(path.join(dir, `index.${locale}.html`), `<!doctype html><html lang="${locale}">landing`);
   fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
   // The build's Brotli copy (scripts/build.mjs), sent as it is to browsers that accept it.
   fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
@@ -52,14 +55,40 @@ describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('serves the landing page prerendered in the language of the locale cookie', async () => {
+    const landing = async (cookie?: string, encoding?: string) => {
+      const res = await fetch(`${base}/?utm_source=test`, {
+        headers: {
+          accept: 'text/html',
+          ...(cookie ? { cookie } : {}),
+          // Node's fetch asks for gzip and br by default; '' asks for the plain file.
+          'accept-encoding': encoding ?? '',
+        },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      expect(res.headers.get('vary')).toMatch(/cookie/i);
+      return { text: await res.text(), encoding: res.headers.get('content-encoding') };
+    };
+    expect((await landing()).text).toBe('<!doctype html><html lang="sl">landing');
+    expect((await landing('tacke.locale=en')).text).toBe('<!doctype html><html lang="en">landing');
+    expect((await landing('other=1; tacke.locale=en')).text).toContain('lang="en"');
+    // A language without a prerendered page, or an unknown value, gets the default one.
+    expect((await landing('tacke.locale=xx')).text).toContain('lang="sl"');
+    // German is a known language but this stand-in build has no German page: the app shell renders it.
+    expect((await landing('tacke.locale=de')).text).toContain('<div id="root"></div>');
+    expect((await fetch(`${base}/`, { method: 'HEAD' })).status).toBe(200);
+  });
+
   it('serves the web app, with index.html for client routes and 404 for unknown API paths', async () => {
-    for (const url of [`${base}/`, `${base}/index.html`]) {
-      const home = await fetch(url, { headers: { accept: 'text/html' } });
-      expect(home.status).toBe(200);
-      expect(home.headers.get('cache-control')).toBe('no-cache');
-      expect(await home.text()).toContain('<div id="root">');
-    }
-    const page = await fetch(`${base}/profil`, { headers: { accept: 'text/html' } });
+    const shell = await fetch(`${base}/index.html`, { headers: { accept: 'text/html' } });
+    expect(shell.status).toBe(200);
+    expect(shell.headers.get('cache-control')).toBe('no-cache');
+    expect(await shell.text()).toContain('<div id="root">');
+    // Other routes get the shell, whatever the language: only `/` is prerendered.
+    const page = await fetch(`${base}/profil`, {
+      headers: { accept: 'text/html', cookie: 'tacke.locale=en' },
+    });
     expect(page.status).toBe(200);
     expect(await page.text()).toContain('<div id="root">');
     expect(page.headers.get('cache-control')).toBe('no-cache');

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { redirect, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/ui/spinner';
 import type { PageHandle } from './layout/app-layout';
 import { AppLayout } from './layout/app-layout';
@@ -25,7 +25,7 @@ const alias = (path: string, to: string): RouteObject => ({
   loader: ({ request }) => redirect(to + new URL(request.url).search),
 });
 
-const routes: RouteObject[] = [
+export const routes: RouteObject[] = [
   {
     Component: AppLayout,
     errorElement: <RouteError />,
@@ -59,5 +59,3 @@ const routes: RouteObject[] = [
     ],
   },
 ];
-
-export const router = createBrowserRouter(routes);

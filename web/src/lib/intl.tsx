@@ -1,32 +1,45 @@
 import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
 import { IntlProvider, type MessageFormatElement } from 'react-intl';
-import {
-  DEFAULT_LOCALE,
-  FALLBACK_LOCALE,
-  INTL_TAG,
-  isLocale,
-  type Locale,
-  withFallback,
-} from '../../../src/i18n';
+import { DEFAULT_LOCALE, INTL_TAG, isLocale, type Locale, LOCALE_COOKIE } from '../../../src/i18n';
 
-const STORAGE_KEY = 'tacke.locale';
+/** The language chosen in this browser (cookie, a year), else Slovenian. */
+export function storedLocale(): Locale {
+  const match = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE.replace('.', '\\.')}=([^;]*)`).exec(document.cookie);
+  return isLocale(match?.[1]) ? match[1] : DEFAULT_LOCALE;
+}
 
-function storedLocale(): Locale {
-  try {
-    const value = localStorage.getItem(STORAGE_KEY);
-    return isLocale(value) ? value : DEFAULT_LOCALE;
-  } catch {
-    return DEFAULT_LOCALE; // storage blocked (privacy mode): use the default
-  }
+function storeLocale(locale: Locale) {
+  document.cookie = `${LOCALE_COOKIE}=${locale}; path=/; max-age=31536000; samesite=lax`;
+}
+
+/**
+ * formatjs checks the locale with `Intl.NumberFormat/DateTimeFormat.supportedLocalesOf` whenever it builds
+ * its formatters. The browser's first such call loads its whole locale list, one long task (≈ 100 ms on a
+ * phone-class CPU) on the way to an interactive page. The four UI languages ship with every browser's
+ * ICU, so those are answered here; anything else still goes to the browser.
+ */
+const OUR_TAGS = new Set(Object.values(INTL_TAG));
+type SupportedLocalesOf = (locales?: string | readonly string[], options?: object) => string[];
+for (const format of [Intl.NumberFormat, Intl.DateTimeFormat] as {
+  supportedLocalesOf: SupportedLocalesOf;
+}[]) {
+  const browser = format.supportedLocalesOf.bind(format);
+  format.supportedLocalesOf = (locales, options) =>
+    typeof locales === 'string' && OUR_TAGS.has(locales) ? [locales] : browser(locales, options);
 }
 
 /** A catalogue as it arrives: messages already parsed at build time (see vite.config.ts). */
-type CompiledMessages = Record<string, MessageFormatElement[]>;
+export type CompiledMessages = Record<string, MessageFormatElement[]>;
 
-/** Each catalogue is its own chunk, so only the active language is downloaded before the first paint. */
-async function loadCatalogue(locale: Locale): Promise<CompiledMessages> {
+/** Each catalogue is its own chunk, so only the active language is downloaded. */
+export async function loadCatalogue(locale: Locale): Promise<CompiledMessages> {
   const module = (await import(`../../../locales/${locale}.json`)) as { default: CompiledMessages };
   return module.default;
+}
+
+export interface Catalogue {
+  locale: Locale;
+  messages: CompiledMessages;
 }
 
 type LocaleState = readonly [Locale, (locale: Locale) => void];
@@ -39,50 +52,41 @@ export function useLocale(): LocaleState {
   return state;
 }
 
-/** The chosen language with its catalogue; children render once the first catalogue has arrived. */
-export function LocaleProvider({ children, fallback }: { children: ReactNode; fallback: ReactNode }) {
-  const [locale, setLocaleState] = useState<Locale>(storedLocale);
-  // The catalogue shown, with its locale: while a new language loads, the old one stays on screen.
-  const [loaded, setLoaded] = useState<{ locale: Locale; messages: CompiledMessages } | null>(null);
+/**
+ * The language shown, starting from a catalogue loaded before the first render (main.tsx, prerender.tsx).
+ * While a newly chosen language loads, the old one stays on screen. `npm run check:i18n` (part of CI)
+ * guarantees every catalogue has every key, so no fallback catalogue is needed.
+ */
+export function LocaleProvider({ initial, children }: { initial: Catalogue; children: ReactNode }) {
+  const [shown, setShown] = useState(initial);
+  const [wanted, setWanted] = useState(initial.locale);
 
   useEffect(() => {
+    if (wanted === shown.locale) return;
     let current = true;
-    const show = (messages: CompiledMessages) => {
-      if (!current) return;
-      setLoaded({ locale, messages });
-      document.documentElement.lang = locale;
-    };
-    void (async () => {
-      try {
-        const messages = await loadCatalogue(locale);
-        show(messages);
-        // English fills any gaps (locale → en → key); it arrives after the first paint.
-        if (locale !== FALLBACK_LOCALE) show(withFallback(messages, await loadCatalogue(FALLBACK_LOCALE)));
-      } catch {
-        // A chunk failed (offline, new deploy): keep what is shown; with nothing yet, keys are shown.
-        if (current) setLoaded((previous) => previous ?? { locale, messages: {} });
-      }
-    })();
+    loadCatalogue(wanted).then(
+      (messages) => current && setShown({ locale: wanted, messages }),
+      () => {}, // a chunk failed (offline, new deploy): keep the language shown
+    );
     return () => {
       current = false;
     };
-  }, [locale]);
+  }, [wanted, shown.locale]);
+
+  useEffect(() => {
+    document.documentElement.lang = shown.locale;
+  }, [shown.locale]);
 
   const setLocale = (next: Locale) => {
-    try {
-      localStorage.setItem(STORAGE_KEY, next);
-    } catch {
-      // storage blocked: the choice lasts for this page only
-    }
-    setLocaleState(next);
+    storeLocale(next);
+    setWanted(next);
   };
 
-  if (!loaded) return fallback;
   return (
-    <LocaleContext.Provider value={[loaded.locale, setLocale]}>
+    <LocaleContext.Provider value={[shown.locale, setLocale]}>
       <IntlProvider
-        locale={INTL_TAG[loaded.locale]}
-        messages={loaded.messages}
+        locale={INTL_TAG[shown.locale]}
+        messages={shown.messages}
         defaultLocale={INTL_TAG[DEFAULT_LOCALE]}
         onError={ignoreMissingTranslations}
       >

@@ -1,9 +1,18 @@
+import { useDeferredValue } from 'react';
 import { renewRealtimeConnection, trpc } from './trpc';
 
-/** The signed-in user (null when signed out); cookies carry the session. */
+/**
+ * The signed-in user (null when signed out); cookies carry the session. `isLoading` until the first
+ * answer: "pending", not "loading", so the prerendered landing page (nothing fetched at build time) and
+ * the browser's first render agree.
+ */
 export function useSession() {
   const me = trpc.auth.me.useQuery(undefined, { staleTime: 60_000 });
-  return { user: me.data ?? null, isLoading: me.isLoading };
+  // Deferred: the session's arrival re-renders the navigation and every signed-in part of the page, and
+  // React then does that in slices instead of one long task that would hold up taps.
+  const user = useDeferredValue(me.data ?? null);
+  const isLoading = useDeferredValue(me.isPending);
+  return { user, isLoading };
 }
 
 export type SessionUser = NonNullable<ReturnType<typeof useSession>['user']>;

@@ -1,8 +1,9 @@
 import type { ExternalToast } from 'sonner';
 
 /**
- * sonner is loaded after the first render (see components/toaster.tsx), so it stays out of the initial
- * bundle. A toast waits until the Toaster has mounted and subscribed, so none is lost.
+ * sonner (and the style sheet it injects, which restyles the whole page) loads with the first toast,
+ * not with the page (see app/app.tsx). A toast waits until the Toaster has mounted and subscribed, so
+ * none is lost, and the live region exists before its first message arrives.
  */
 let markReady: () => void;
 const ready = new Promise<void>((resolve) => (markReady = resolve));
@@ -11,7 +12,22 @@ export function toasterMounted() {
   markReady();
 }
 
-const show = (kind: 'success' | 'error') => (message: string, options?: ExternalToast) =>
+let wanted = false;
+const listeners = new Set<() => void>();
+
+/** For useSyncExternalStore: whether a toast has been asked for yet. */
+export const toasterWanted = () => wanted;
+export function onToasterWanted(listener: () => void) {
+  listeners.add(listener);
+  return () => void listeners.delete(listener);
+}
+
+const show = (kind: 'success' | 'error') => (message: string, options?: ExternalToast) => {
+  if (!wanted) {
+    wanted = true;
+    for (const listener of listeners) listener();
+  }
   void Promise.all([import('sonner'), ready]).then(([{ toast }]) => toast[kind](message, options));
+};
 
 export const toast = { success: show('success'), error: show('error') };

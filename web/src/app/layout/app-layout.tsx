@@ -17,7 +17,6 @@ export interface PageHandle {
 export function AppLayout() {
   const intl = useIntl();
   const title = (useMatches().at(-1)?.handle as PageHandle | undefined)?.title;
-  const { user } = useSession();
   return (
     <div className="flex min-h-dvh flex-col">
       <PageTitle id={title} />
@@ -28,12 +27,7 @@ export function AppLayout() {
         {intl.formatMessage({ id: 'nav.skipToContent' })}
       </a>
       <TopBar />
-      {/* One set of live subscriptions for the bell, the chat badge and every panel, while signed in. */}
-      {user && (
-        <Suspense>
-          <LiveUpdates />
-        </Suspense>
-      )}
+      <SignedInLiveUpdates />
       {/*
        * At least a screen tall (less the top bar), so the footer starts below the fold: it never jumps
        * when a page's content arrives (no layout shift).
@@ -57,5 +51,19 @@ export function AppLayout() {
       <BottomNav />
       <ScrollRestoration />
     </div>
+  );
+}
+
+/**
+ * One set of live subscriptions for the bell, the chat badge and every panel, while signed in. Its own
+ * component, so the session's arrival does not re-render the whole layout and page.
+ */
+function SignedInLiveUpdates() {
+  const { user } = useSession();
+  if (!user) return null;
+  return (
+    <Suspense>
+      <LiveUpdates />
+    </Suspense>
   );
 }

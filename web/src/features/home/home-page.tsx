@@ -58,20 +58,19 @@ type T = (id: string, values?: Record<string, string>) => string;
 export default function HomePage() {
   const intl = useIntl();
   const t: T = (id, values) => intl.formatMessage({ id }, values);
-  const { user, isLoading } = useSession();
-  // The page paints at once (it is the first thing people see); only what depends on the session waits.
-  const firstName = user?.fullName.trim().split(/\s+/)[0];
+  // The page paints at once (it is the first thing people see, prerendered at build time). Only the
+  // greeting and the closing action read the session, so its arrival re-renders just those.
   return (
     <div className="flex flex-col gap-14 md:gap-20">
-      <Hero t={t} firstName={firstName} />
+      <Hero t={t} />
       <Features t={t} />
       <Steps t={t} />
-      <Closing t={t} signedIn={Boolean(user)} loading={isLoading} />
+      <Closing t={t} />
     </div>
   );
 }
 
-function Hero({ t, firstName }: { t: T; firstName: string | undefined }) {
+function Hero({ t }: { t: T }) {
   return (
     <section
       aria-labelledby="home-title"
@@ -84,11 +83,7 @@ function Hero({ t, firstName }: { t: T; firstName: string | undefined }) {
             <span className="rounded-pill bg-surface px-3 py-1 text-caption font-semibold text-accent-strong shadow-sm">
               {t('home.demoBadge')}
             </span>
-            {firstName && (
-              <span className="rounded-pill bg-surface px-3 py-1 text-caption font-semibold text-primary-strong shadow-sm">
-                {t('home.greeting', { name: firstName })}
-              </span>
-            )}
+            <Greeting t={t} />
           </div>
           <h1
             id="home-title"
@@ -184,8 +179,20 @@ function Steps({ t }: { t: T }) {
   );
 }
 
+function Greeting({ t }: { t: T }) {
+  const firstName = useSession().user?.fullName.trim().split(/\s+/)[0];
+  if (!firstName) return null;
+  return (
+    <span className="rounded-pill bg-surface px-3 py-1 text-caption font-semibold text-primary-strong shadow-sm">
+      {t('home.greeting', { name: firstName })}
+    </span>
+  );
+}
+
 /** The closing call to action: matching when signed in, sign-in when signed out (SPEC §1 Home). */
-function Closing({ t, signedIn, loading }: { t: T; signedIn: boolean; loading: boolean }) {
+function Closing({ t }: { t: T }) {
+  const { user, isLoading: loading } = useSession();
+  const signedIn = Boolean(user);
   const variant = signedIn ? 'signedIn' : 'signedOut';
   return (
     <section
