@@ -89,7 +89,10 @@ export async function removeAnnouncement(deps: ServiceDeps, id: string) {
   return { id };
 }
 
-/** Every change after `afterSeq`, oldest first, inactive ones included (so clients drop them). */
+/**
+ * Every change after `afterSeq`, oldest first, inactive ones included (so clients drop them). A removed
+ * announcement is gone for everyone: the stream is public, so it says only which one to drop, not its text.
+ */
 export async function announcementChanges(deps: ServiceDeps, afterSeq: number, limit = BACKFILL_BATCH) {
   const rows = await deps.db
     .select()
@@ -97,7 +100,10 @@ export async function announcementChanges(deps: ServiceDeps, afterSeq: number, l
     .where(gt(adminUpdates.seq, afterSeq))
     .orderBy(adminUpdates.seq)
     .limit(limit);
-  return rows.map((row) => ({ seq: row.seq, item: { ...view(row), isActive: row.isActive } }));
+  return rows.map((row) => ({
+    seq: row.seq,
+    item: { ...view(row.isActive ? row : { ...row, title: '', content: '' }), isActive: row.isActive },
+  }));
 }
 
 export async function latestAnnouncementSeq(deps: ServiceDeps): Promise<number> {

@@ -1,0 +1,519 @@
+import { TRPCError } from '@trpc/server';
+import type { inferRouterInputs } from '@trpc/server';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { emailTokens, sessions, uploads, users } from '../../server/db/schema';
+import type { AppRouter } from '../../server/routers/_app';
+import { toAppErrorData } from '../../server/trpc/init';
+import { dateInDays } from '../../src/domain/event-time';
+import { AppError, type AppErrorCode, TRPC_CODE_OF } from '../../src/errors';
+import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
+import { allProcedures } from '../helpers/procedures';
+
+/**
+ * Every procedure, who may call it, and what a call aimed at someone else's rows gets (issue "Every
+ * procedure guarded"). The cast: Ana (owns a dog, an event, a chat with Bor, a message in it, unused
+ * uploads), Bor (a dog, an event, attends Ana's), Carl (a pending like of Ana's dog), Eve (the other user:
+ * her own dog, event, chat with Bor and a pending like of Ana's dog) and Ada (admin, posted an announcement
+ * and removed another).
+ */
+interface World {
+  ana: string;
+  anaEmail: string;
+  anaToken: string;
+  anaDog: string;
+  anaEvent: string;
+  /** Ana's uploads no row uses yet: only her ownership keeps others from attaching them. */
+  anaUpload: { dog: string; profile: string; event: string };
+  anaBorChat: string;
+  anaMessage: string;
+  borDog: string;
+  borEvent: string;
+  carl: { email: string; password: string };
+  /** Carl's like of Ana's dog: pending, addressed to Ana. */
+  carlRequest: string;
+  eveDog: string;
+  eveEvent: string;
+  /** Eve's own like of Ana's dog: she sent it, only Ana may answer it. */
+  eveRequest: string;
+  eveBorChat: string;
+  announcement: string;
+  removedAnnouncement: string;
+}
+
+/** An announcement the admin removed: gone for everyone, its text included. */
+const REMOVED = { title: 'Napačno obvestilo', content: 'Geslo za Wi-Fi v zavetišču je pasji-2025' };
+
+type Access = 'public' | 'signedIn' | 'admin';
+
+/**
+ * A refusal (its app code; nothing in the database may change), or a success: `answers` changes nothing
+ * and shows nothing private of anyone else, `writes` changes the caller's own rows.
+ */
+type Gets = AppErrorCode | 'answers' | 'writes';
+
+interface Rule<I> {
+  access: Access;
+  /** The input every caller sends; where it takes ids, they are real rows of someone else. */
+  input: ((w: World) => I) | undefined;
+  /**
+   * What the callers who may call get for `input`: the visitor for public procedures, Eve and Ada (an
+   * admin is no owner of other people's rows) for signed-in ones. Absent: not called by them (see comment).
+   */
+  gets: Gets | undefined;
+  /** More calls by Eve at other people's rows through her own, each with its refusal. */
+  more: Array<[(w: World) => I, AppErrorCode]>;
+}
+
+type Inputs = inferRouterInputs<AppRouter>;
+type Path = { [R in keyof Inputs & string]: `${R}.${keyof Inputs[R] & string}` }[keyof Inputs & string];
+type InputOf<P extends Path> = P extends `${infer R extends keyof Inputs & string}.${infer Q}`
+  ? Inputs[R][Q & keyof Inputs[R]]
+  : never;
+
+const open = <I>(input?: (w: World) => I, gets: Gets = 'answers'): Rule<I> => ({
+  access: 'public',
+  input,
+  gets,
+  more: [],
+});
+const user = <I>(
+  input?: (w: World) => I,
+  gets?: Gets,
+  ...more: Array<[(w: World) => I, AppErrorCode]>
+): Rule<I> => ({ access: 'signedIn', input, gets, more });
+const admin = <I>(input?: (w: World) => I): Rule<I> => ({
+  access: 'admin',
+  input,
+  gets: undefined,
+  more: [],
+});
+
+const PASSWORD = 'zelo-dobro-geslo';
+const NO_TOKEN = 'a'.repeat(32);
+const dog = { name: 'Vsiljivec', breed: 'Mešanec', age: 3, location: 'Ljubljana' };
+const event = {
+  title: 'Prevzem',
+  eventDate: dateInDays(3),
+  eventTime: '17:30',
+  locationName: 'Tromostovje',
+  country: 'SI',
+  location: 'Ljubljana',
+};
+const SECRET_MESSAGE = 'Ključ je pod predpražnikom';
+/** Eve answering the like she sent herself. */
+const eveOwnLike: [(w: World) => { id: string }, AppErrorCode] = [(w) => ({ id: w.eveRequest }), 'NOT_FOUND'];
+
+/** The authorization table: one entry per procedure, by router. */
+const table: { [P in Path]: Rule<InputOf<P>> } = {
+  // auth: the way in, open to visitors; aimed at Ana's account it takes nothing over.
+  'auth.signUp': open(
+    (w) => ({ fullName: 'Vsiljivec', email: w.anaEmail, password: PASSWORD }),
+    'EMAIL_TAKEN',
+  ),
+  'auth.confirmEmail': open(() => ({ token: NO_TOKEN }), 'INVALID_TOKEN'),
+  'auth.signIn': open((w) => ({ email: w.carl.email, password: w.carl.password }), 'writes'),
+  'auth.signOut': open(), // signed out already: nothing to end
+  'auth.requestPasswordReset': open((w) => ({ email: w.anaEmail }), 'writes'), // the link goes to Ana only
+  'auth.resetPassword': open(() => ({ token: NO_TOKEN, password: 'novo-dobro-geslo' }), 'INVALID_TOKEN'),
+  'auth.me': open(),
+
+  'profiles.me': user(undefined, 'answers'),
+  'profiles.update': user((w) => ({ fullName: 'Eva', photoKey: w.anaUpload.profile }), 'UPLOAD_NOT_FOUND'),
+  'profiles.byUserId': user((w) => ({ userId: w.ana }), 'answers'), // public card, no e-mail
+  'profiles.stats': user(undefined, 'answers'),
+
+  'dogs.mine': user(undefined, 'answers'),
+  'dogs.deck': user((w) => ({ fromDogId: w.anaDog }), 'NOT_FOUND'), // swiping as Ana's dog
+  'dogs.demoDeck': open(),
+  'dogs.byId': user((w) => ({ id: w.anaDog }), 'answers'), // public card
+  'dogs.create': user((w) => ({ ...dog, photos: [w.anaUpload.dog] }), 'UPLOAD_NOT_FOUND'),
+  'dogs.update': user((w) => ({ ...dog, id: w.anaDog }), 'NOT_FOUND', [
+    (w) => ({ ...dog, id: w.eveDog, photos: [w.anaUpload.dog] }),
+    'UPLOAD_NOT_FOUND',
+  ]),
+  'dogs.remove': user((w) => ({ id: w.anaDog }), 'NOT_FOUND'),
+  'dogs.onChange': user(undefined, 'answers'), // the caller's own dogs only
+
+  'likes.like': user((w) => ({ fromDogId: w.anaDog, dogId: w.borDog }), 'NOT_FOUND'), // as Ana's dog
+  'likes.pass': user((w) => ({ fromDogId: w.anaDog, dogId: w.borDog }), 'NOT_FOUND'),
+  'likes.requests': user(undefined, 'answers'),
+  'likes.unreadCount': user(undefined, 'answers'),
+  // Requests addressed to Ana: Carl's, and Eve's own (the liker cannot answer her own like).
+  'likes.markRead': user((w) => ({ id: w.carlRequest }), 'NOT_FOUND', eveOwnLike),
+  'likes.accept': user((w) => ({ id: w.carlRequest }), 'NOT_FOUND', eveOwnLike),
+  'likes.reject': user((w) => ({ id: w.carlRequest }), 'NOT_FOUND', eveOwnLike),
+  'likes.onChange': user(() => ({ lastEventId: '0' }), 'answers'), // from the start: still only her own
+
+  'chats.list': user(undefined, 'answers'),
+  'chats.messages': user((w) => ({ chatId: w.anaBorChat }), 'NOT_FOUND'),
+  'chats.send': user(
+    (w) => ({ chatId: w.anaBorChat, content: 'vdor' }),
+    'NOT_FOUND',
+    // Ana's message id in Eve's own chat: a "retry" must not reveal or touch it.
+    [(w) => ({ chatId: w.eveBorChat, id: w.anaMessage, content: 'ponaredek' }), 'VALIDATION'],
+  ),
+  'chats.markRead': user((w) => ({ chatId: w.anaBorChat }), 'NOT_FOUND'),
+  'chats.remove': user((w) => ({ chatId: w.anaBorChat }), 'NOT_FOUND'),
+  'chats.onMessage': user((w) => ({ chatId: w.anaBorChat, lastEventId: '0' }), 'NOT_FOUND'),
+  'chats.onChange': user(undefined, 'answers'),
+
+  // events: reading is public; only the creator changes an event, anyone signed in joins one.
+  'events.list': open(),
+  'events.byId': open((w) => ({ id: w.anaEvent })),
+  'events.attendees': open((w) => ({ eventId: w.anaEvent })),
+  'events.create': user((w) => ({ ...event, imageKey: w.anaUpload.event }), 'UPLOAD_NOT_FOUND'),
+  'events.update': user((w) => ({ ...event, id: w.anaEvent }), 'NOT_FOUND', [
+    (w) => ({ ...event, id: w.eveEvent, imageKey: w.anaUpload.event }),
+    'UPLOAD_NOT_FOUND',
+  ]),
+  'events.remove': user((w) => ({ id: w.anaEvent }), 'NOT_FOUND'),
+  'events.join': user((w) => ({ id: w.borEvent }), 'writes'), // joining others' events is the point
+  'events.leave': user((w) => ({ id: w.anaEvent }), 'answers'), // Bor attends, the caller does not: Bor stays
+
+  'announcements.list': open(),
+  'announcements.create': admin(() => ({ title: 'Lažno', content: 'Lažno obvestilo' })),
+  'announcements.update': admin((w) => ({ id: w.announcement, title: 'Lažno', content: 'Lažno obvestilo' })),
+  'announcements.remove': admin((w) => ({ id: w.announcement })),
+  'announcements.onChange': open(() => ({ lastEventId: '0' })), // from the start: removed ones without text
+
+  'account.export': user(undefined, 'answers'), // the caller's own data; the other side of a chat by name only
+  'account.delete': user(), // would delete the caller: account.test.ts covers it; here only the visitor
+
+  'shop.status': user(undefined, 'answers'),
+  'shop.notify': user(undefined, 'writes'),
+
+  'config.get': open(),
+};
+
+type Api = Awaited<ReturnType<TestApp['caller']>>;
+type Outcome = { ok: true; value: unknown } | { ok: false; code: string };
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** How long a subscription may stay quiet before a pull counts as "nothing more, no error". */
+const QUIET_MS = 200;
+
+/** The caller's procedure at `path` ('dogs.remove'), called the way the web app calls it. */
+function procedureAt(api: Api, path: string) {
+  return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], api) as (
+    input?: unknown,
+  ) => unknown;
+}
+
+/** `TRPC_CODE APP_CODE` of a refusal, e.g. 'NOT_FOUND NOT_FOUND', 'UNAUTHORIZED UNAUTHENTICATED'. */
+const refusal = (code: AppErrorCode) => `${TRPC_CODE_OF[code]} ${code}`;
+
+function refusalOf(error: unknown): string {
+  if (error instanceof TRPCError) return `${error.code} ${toAppErrorData(error).appCode}`;
+  if (error instanceof AppError) return refusal(error.code);
+  throw error;
+}
+
+/** Runs one call; a subscription is pulled until it goes quiet (its error may come at the call or a pull). */
+async function run(api: Api, controller: AbortController, path: string, type: string, input: unknown) {
+  try {
+    const result = await procedureAt(api, path)(input);
+    if (type !== 'subscription') return { ok: true, value: result } satisfies Outcome;
+    const iterator = (result as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+    const items: unknown[] = [];
+    let pending = iterator.next();
+    try {
+      // Everything it sends until it goes quiet (a backfill from the start, or nothing).
+      for (;;) {
+        const step = await Promise.race([pending, delay(QUIET_MS).then(() => 'quiet' as const)]);
+        if (step === 'quiet' || step.done) break;
+        items.push(step.value);
+        if (items.length >= 100) break;
+        pending = iterator.next();
+      }
+      return { ok: true, value: items } satisfies Outcome;
+    } finally {
+      controller.abort();
+      await Promise.race([pending.catch(() => undefined), delay(1000)]);
+    }
+  } catch (error) {
+    return { ok: false, code: refusalOf(error) } satisfies Outcome;
+  }
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
+
+describe('the authorization table', () => {
+  it('has one entry per procedure of the router, and none for a procedure that does not exist', () => {
+    const paths = allProcedures().map((p) => p.path);
+    const named = Object.keys(table);
+    expect({
+      withoutEntry: paths.filter((path) => !named.includes(path)),
+      notAProcedure: named.filter((path) => !paths.includes(path)),
+    }).toEqual({ withoutEntry: [], notAProcedure: [] });
+    expect(paths).toHaveLength(52);
+  });
+});
+
+describe.each(dbKinds())('authorization on %s', (kind) => {
+  let t: TestApp;
+  let w: World;
+  let eve: { id: string; token: string };
+  let ada: { id: string; token: string };
+  let tables: string[];
+
+  beforeAll(async () => {
+    t = await startTestApp(kind, { ADMIN_EMAILS: 'ada@example.com' });
+    const person = async (email: string, dogName?: string) => {
+      const signed = await t.signedInUser(email, PASSWORD);
+      const api = await t.caller(signed.token);
+      const dogId = dogName
+        ? (await api.dogs.create({ name: dogName, breed: 'Mešanec', age: 3, location: 'Ljubljana' })).id
+        : '';
+      return { id: signed.user.id, email, token: signed.token, api, dogId };
+    };
+    const [ana, bor, carl, eva, admin] = [
+      await person('ana@example.com', 'Piki'),
+      await person('bor@example.com', 'Rex'),
+      await person('carl@example.com', 'Luna'),
+      await person('eve@example.com', 'Nero'),
+      await person('ada@example.com'),
+    ];
+    eve = eva;
+    ada = admin;
+
+    const anaEvent = await ana.api.events.create({ ...event, title: 'Anin sprehod' });
+    const borEvent = await bor.api.events.create({ ...event, title: 'Borov sprehod' });
+    const eveEvent = await eva.api.events.create({ ...event, title: 'Evin sprehod' });
+    await bor.api.events.join({ id: anaEvent.id });
+
+    // Ana likes Bor's dog and Bor accepts: their chat, with a message of Ana's.
+    await ana.api.likes.like({ fromDogId: ana.dogId, dogId: bor.dogId });
+    const [anaToBor] = await bor.api.likes.requests();
+    const { chatId: anaBorChat } = await bor.api.likes.accept({ id: anaToBor!.id });
+    const message = await ana.api.chats.send({ chatId: anaBorChat, content: SECRET_MESSAGE });
+    // Eve's chat with Bor the same way.
+    await eva.api.likes.like({ fromDogId: eva.dogId, dogId: bor.dogId });
+    const eveToBor = (await bor.api.likes.requests()).find((r) => r.counterpart?.userId === eva.id);
+    const { chatId: eveBorChat } = await bor.api.likes.accept({ id: eveToBor!.id });
+    // Two pending likes of Ana's dog: Carl's and Eve's.
+    await carl.api.likes.like({ fromDogId: carl.dogId, dogId: ana.dogId });
+    await eva.api.likes.like({ fromDogId: eva.dogId, dogId: ana.dogId });
+    const received = await ana.api.likes.requests();
+    const requestFrom = (userId: string) =>
+      received.find((r) => r.direction === 'received' && r.counterpart?.userId === userId)!.id;
+
+    // Uploads as the upload route records them (attachUploads reads only these rows).
+    const key = (folder: string) => `${folder}/${'k'.repeat(26)}`;
+    const anaUpload = { dog: key('dogs'), profile: key('profiles'), event: key('events') };
+    await t.db.insert(uploads).values([
+      { key: anaUpload.dog, ownerId: ana.id, kind: 'dog' },
+      { key: anaUpload.profile, ownerId: ana.id, kind: 'profile' },
+      { key: anaUpload.event, ownerId: ana.id, kind: 'event' },
+    ]);
+
+    const announcement = await admin.api.announcements.create({ title: 'Dobrodošli', content: 'Prvo' });
+    const removed = await admin.api.announcements.create(REMOVED);
+    await admin.api.announcements.remove({ id: removed.id });
+
+    w = {
+      ana: ana.id,
+      anaEmail: ana.email,
+      anaToken: ana.token,
+      anaDog: ana.dogId,
+      anaEvent: anaEvent.id,
+      anaUpload,
+      anaBorChat,
+      anaMessage: message.id,
+      borDog: bor.dogId,
+      borEvent: borEvent.id,
+      carl: { email: carl.email, password: PASSWORD },
+      carlRequest: requestFrom(carl.id),
+      eveDog: eva.dogId,
+      eveEvent: eveEvent.id,
+      eveRequest: requestFrom(eva.id),
+      eveBorChat,
+      announcement: announcement.id,
+      removedAnnouncement: removed.id,
+    };
+    tables = rowsOf<{ name: string }>(
+      await t.db.execute(
+        sql`select table_name as name from information_schema.tables
+            where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
+      ),
+    ).map((row) => row.name);
+  });
+  afterAll(() => t.close());
+
+  /** Every table of the public schema: row count and a digest of all its rows. */
+  async function fingerprint(): Promise<Record<string, string>> {
+    const rows = rowsOf<{ name: string; n: number; digest: string }>(
+      await t.db.execute(
+        sql.join(
+          tables.map(
+            (name) => sql`select ${name} as name, count(*)::int as n,
+              md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as digest
+              from ${sql.identifier(name)} t`,
+          ),
+          sql` union all `,
+        ),
+      ),
+    );
+    return Object.fromEntries(rows.map((row) => [row.name, `${row.n} ${row.digest}`]));
+  }
+
+  /** What `callerId` must never see: others' e-mails, every secret hash, Ana's chat and unused uploads, Carl's like. */
+  async function secretsFor(callerId: string | null): Promise<Record<string, string>> {
+    const secrets: Record<string, string> = {
+      "Ana and Bor's chat": w.anaBorChat,
+      "Ana's message id": w.anaMessage,
+      "Ana's message": SECRET_MESSAGE,
+      "Carl's like of Ana's dog": w.carlRequest,
+      "a removed announcement's title": REMOVED.title,
+      "a removed announcement's text": REMOVED.content,
+      ...Object.fromEntries(Object.entries(w.anaUpload).map(([k, v]) => [`Ana's ${k} upload`, v])),
+    };
+    for (const row of await t.db.select().from(users)) {
+      if (row.id !== callerId) secrets[`e-mail ${row.email}`] = row.email;
+      if (row.passwordHash) secrets[`password hash of ${row.email}`] = row.passwordHash;
+    }
+    for (const row of await t.db.select({ id: sessions.id }).from(sessions))
+      secrets['a session hash'] = row.id;
+    for (const row of await t.db.select({ hash: emailTokens.tokenHash }).from(emailTokens))
+      secrets['an e-mail token hash'] = row.hash;
+    return secrets;
+  }
+
+  /** One call as `who`, with the database's fingerprint before and after and, for answers, what leaked. */
+  async function attempt(
+    who: { id: string; token: string } | null,
+    path: string,
+    type: string,
+    input: unknown,
+  ) {
+    const controller = new AbortController();
+    const api = await t.caller(who?.token ?? null, {}, controller.signal);
+    const secrets = await secretsFor(who?.id ?? null);
+    const before = await fingerprint();
+    const outcome = await run(api, controller, path, type, input);
+    const after = await fingerprint();
+    const text = outcome.ok ? (JSON.stringify(outcome.value) ?? '') : '';
+    return {
+      result: outcome.ok ? 'ok' : outcome.code,
+      changed: tables.filter((table) => before[table] !== after[table]),
+      leaked: Object.entries(secrets)
+        .filter(([, secret]) => text.includes(secret))
+        .map(([label]) => label),
+    };
+  }
+
+  function expected(gets: Gets) {
+    if (gets === 'writes') return { result: 'ok', changed: expect.any(Array), leaked: expect.any(Array) };
+    if (gets === 'answers') return { result: 'ok', changed: [], leaked: [] };
+    return { result: refusal(gets), changed: [], leaked: [] };
+  }
+
+  it.each(allProcedures())('$path ($type)', async ({ path, type }) => {
+    const rule = table[path as Path] as Rule<unknown> | undefined;
+    if (!rule) throw new Error(`${path} has no entry in the authorization table`);
+    const input = rule.input?.(w);
+    const calls: Array<[string, { id: string; token: string } | null, unknown, Gets]> = [
+      ['a visitor', null, input, rule.access === 'public' ? (rule.gets ?? 'answers') : 'UNAUTHENTICATED'],
+    ];
+    if (rule.access === 'admin') calls.push(['Eve (no admin)', eve, input, 'FORBIDDEN']);
+    if (rule.access === 'signedIn' && rule.gets)
+      calls.push(['Eve', eve, input, rule.gets], ['Ada (admin)', ada, input, rule.gets]);
+    for (const [more, gets] of rule.more) calls.push(['Eve, through her own rows', eve, more(w), gets]);
+
+    for (const [who, caller, callInput, gets] of calls)
+      expect(await attempt(caller, path, type, callInput), `${path} as ${who}`).toEqual(expected(gets));
+  });
+
+  it('tells announcements.onChange subscribers which announcement was removed, without its text', async () => {
+    const controller = new AbortController();
+    const api = await t.caller(null, {}, controller.signal);
+    const outcome = await run(api, controller, 'announcements.onChange', 'subscription', {
+      lastEventId: '0',
+    });
+    const items = (outcome.ok ? (outcome.value as [string, { id: string }][]) : []).map(([, item]) => item);
+    expect(items.find((item) => item.id === w.removedAnnouncement)).toMatchObject({
+      isActive: false,
+      title: '',
+      content: '',
+    });
+  });
+
+  describe('over real HTTP and WebSocket', () => {
+    let base: string;
+    beforeAll(async () => {
+      base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    });
+
+    const post = (procedures: string, body: unknown, headers: Record<string, string>) =>
+      fetch(`${base}/trpc/${procedures}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', cookie: `tacke_session=${w.anaToken}`, ...headers },
+        body: JSON.stringify(body),
+      });
+
+    // http.test.ts already checks a cross-site auth.signIn (403, no cookie) and a WebSocket upgrade from
+    // https://evil.example (403). Here: the forged request carries the victim's session cookie.
+    it("refuses another site's mutations made with Ana's session cookie, and nothing changes", async () => {
+      // Warm: the session is checked (and "last active" set) before the fingerprints.
+      expect(
+        (await fetch(`${base}/trpc/auth.me`, { headers: { cookie: `tacke_session=${w.anaToken}` } })).status,
+      ).toBe(200);
+      const before = await fingerprint();
+      const foreign: Record<string, string>[] = [
+        { origin: 'https://evil.example' },
+        { origin: 'null' }, // sandboxed frames and file: pages
+        { 'sec-fetch-site': 'cross-site' },
+        { 'sec-fetch-site': 'same-site', origin: 'https://evil.tacke.test' }, // a sibling subdomain
+      ];
+      for (const headers of foreign) {
+        for (const [procedure, input] of [
+          ['dogs.remove', { id: w.anaDog }],
+          ['chats.send', { chatId: w.anaBorChat, content: 'ponaredek' }],
+          ['account.delete', undefined],
+        ] as const) {
+          const res = await post(procedure, { json: input }, headers);
+          expect(res.status, `${procedure} with ${JSON.stringify(headers)}`).toBe(403);
+          expect((await res.json()).error.json.data.appCode).toBe('CROSS_ORIGIN');
+          expect(res.headers.get('set-cookie')).toBeNull();
+        }
+        const batch = await post(
+          'dogs.remove,events.remove?batch=1',
+          { 0: { json: { id: w.anaDog } }, 1: { json: { id: w.anaEvent } } },
+          headers,
+        );
+        expect(
+          ((await batch.json()) as { error: { json: { data: { appCode: string } } } }[]).map(
+            (r) => r.error.json.data.appCode,
+          ),
+        ).toEqual(['CROSS_ORIGIN', 'CROSS_ORIGIN']);
+      }
+      expect(await fingerprint()).toEqual(before);
+      // The same cookie from our own pages does change state: the refusals above were the origin's.
+      const own = await post('shop.notify', { json: undefined }, { 'sec-fetch-site': 'same-origin' });
+      expect(own.status).toBe(200);
+      expect(await fingerprint()).not.toEqual(before);
+    });
+
+    it('refuses WebSocket upgrades from a null origin or a cross-site fetch, and opens them from our own', async () => {
+      const upgrade = (headers: Record<string, string>) =>
+        new Promise<number>((resolve) => {
+          const { origin, ...rest } = headers;
+          const socket = new WebSocket(`${base.replace('http', 'ws')}/trpc`, {
+            ...(origin ? { origin } : {}),
+            headers: rest,
+          });
+          socket.on('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+          socket.on('open', () => {
+            socket.close();
+            resolve(101);
+          });
+          socket.on('error', () => resolve(-1));
+        });
+      expect(await upgrade({ origin: 'null' })).toBe(403);
+      expect(await upgrade({ 'sec-fetch-site': 'cross-site' })).toBe(403);
+      expect(await upgrade({ 'sec-fetch-site': 'same-site', origin: 'https://evil.tacke.test' })).toBe(403);
+      expect(await upgrade({ origin: base })).toBe(101);
+    });
+  });
+});
