@@ -167,7 +167,13 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
 
   app.get('/healthz', async (_req, reply) => {
     try {
-      await db.db.execute(sql`select 1`);
+      // A database that does not answer (unreachable host, stuck restart) would hold the check for the
+      // driver's 30-second connect timeout; load balancers give up long before, so answer 503 sooner.
+      let timer: NodeJS.Timeout | undefined;
+      const timeout = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new Error('database did not answer in 3 s')), 3_000);
+      });
+      await Promise.race([db.db.execute(sql`select 1`), timeout]).finally(() => clearTimeout(timer));
       return { status: 'ok' };
     } catch (err) {
       app.log.error({ err }, 'health check failed');

@@ -1,4 +1,4 @@
-import type { Bus } from '../realtime/bus';
+import { type Bus, RESYNC_TOPIC } from '../realtime/bus';
 import { SESSIONS_ENDED_TOPIC } from '../realtime/sessions';
 import type { DbOrTx } from '../db/client';
 import { validateSession } from './sessions';
@@ -16,10 +16,17 @@ export function createSessionCache(db: DbOrTx, bus: Bus, { ttlMs = 30_000, maxEn
   const entries = new Map<string, { session: Session; until: number }>();
   // Bumped by every notice, so a check that raced with a sign-out does not store what it read.
   let generation = 0;
-  const stop = bus.subscribe(SESSIONS_ENDED_TOPIC, (userId) => {
-    generation++;
-    for (const [token, entry] of entries) if (entry.session.user.id === userId) entries.delete(token);
-  });
+  const stops = [
+    bus.subscribe(SESSIONS_ENDED_TOPIC, (userId) => {
+      generation++;
+      for (const [token, entry] of entries) if (entry.session.user.id === userId) entries.delete(token);
+    }),
+    // Notices may have been lost (the bus reconnected): any cached session may have ended meanwhile.
+    bus.subscribe(RESYNC_TOPIC, () => {
+      generation++;
+      entries.clear();
+    }),
+  ];
 
   return {
     async validate(token: string): Promise<Session | null> {
@@ -36,7 +43,7 @@ export function createSessionCache(db: DbOrTx, bus: Bus, { ttlMs = 30_000, maxEn
       }
       return session;
     },
-    close: stop,
+    close: () => stops.forEach((stop) => stop()),
   };
 }
 

@@ -79,9 +79,24 @@ async function openPostgres(url: string): Promise<Database> {
   } finally {
     await migrator.end();
   }
-  const sql = postgres(url, { max: 10, onnotice: () => {} });
+  // postgres.js waits up to 20 s between reconnect attempts after a run of failures (3^n / 100 s); the
+  // LISTEN connection of the bus waits too, so realtime would stay dark that long after a database restart.
+  const backoff = (retries: number) => Math.min(3 ** retries / 100, 2) * (0.5 + Math.random() / 2);
+  const sql = postgres(url, { max: 10, onnotice: () => {}, backoff });
   const db = drizzlePostgres(sql, { schema }) as unknown as Db;
   return { db, kind: 'postgres', sql, close: () => sql.end({ timeout: 5 }) };
+}
+
+/** Error codes of a database that is away for now (postgres.js's own, the socket's, PostgreSQL's 08/57P). */
+const UNAVAILABLE = /^(CONNECTION_|CONNECT_TIMEOUT$|ECONN|EPIPE$|ETIMEDOUT$|EHOSTUNREACH$|08|57P0)/;
+
+/** Whether `error` (or what it wraps: Drizzle wraps driver errors) says the database cannot be reached. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let e = error; e instanceof Error; e = e.cause) {
+    const { code } = e as { code?: unknown };
+    if (typeof code === 'string' && UNAVAILABLE.test(code)) return true;
+  }
+  return false;
 }
 
 /** Tells this process apart from an earlier one with the same pid (a container's node is always pid 1). */

@@ -1,8 +1,11 @@
 import { tracked } from '@trpc/server';
+import { isDatabaseUnavailable } from '../db/client';
 import { type Bus, wakeups } from './bus';
 
 /** At most this many changes per read; a shorter read means the subscriber has caught up. */
 export const BACKFILL_BATCH = 100;
+/** How long a read is retried while the database is away (a restart) before the subscription fails. */
+export const READ_RETRY_MS = 30_000;
 
 /**
  * A resumable subscription over rows that carry a `seq`: listens first, then reads every change after the
@@ -20,9 +23,23 @@ export async function* backfilled<T>(opts: {
 }) {
   const wake = wakeups(opts.bus, opts.topic, opts.signal);
   let last = opts.lastEventId ? Number(opts.lastEventId) : await opts.latest();
+  // A failed read would end the stream with an error, which clients do not resume from: while the database
+  // is away (a restart), the read is tried again instead, from the same event.
+  const read = async (): Promise<Array<{ seq: number; item: T }>> => {
+    const started = Date.now();
+    for (let delay = 100; ; delay = Math.min(delay * 2, 2_000)) {
+      try {
+        return await opts.changesAfter(last);
+      } catch (error) {
+        if (!isDatabaseUnavailable(error) || Date.now() - started > READ_RETRY_MS || opts.signal?.aborted)
+          throw error;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+      }
+    }
+  };
   do {
     for (;;) {
-      const changes = await opts.changesAfter(last);
+      const changes = await read();
       for (const { seq, item } of changes) {
         yield tracked(String(seq), item);
         last = seq;

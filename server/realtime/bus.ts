@@ -14,8 +14,15 @@ export interface Bus {
   close(): Promise<void>;
 }
 
-/** One process: PGlite, and tests. */
-export function createLocalBus(): Bus {
+/**
+ * Heard by whoever reads its events from the database (`wakeups`) whenever notices may have been lost: the
+ * PostgreSQL bus's LISTEN connection came back after a drop, and PostgreSQL keeps no notices for a listener
+ * that was away. Its subscribers read again from their last event, which catches whatever they missed.
+ */
+export const RESYNC_TOPIC = 'bus:resync';
+
+/** One process: PGlite, and tests. `resync` tells every subscriber of RESYNC_TOPIC to read again. */
+export function createLocalBus(): Bus & { resync(): void } {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   let heard = 0;
@@ -23,6 +30,11 @@ export function createLocalBus(): Bus {
     async publish(topic, payload) {
       heard++;
       for (const name of typeof topic === 'string' ? [topic] : topic) emitter.emit(name, payload);
+    },
+    resync() {
+      // Counts as a notice: a read started before it may have missed anything, so it answers nobody after it.
+      heard++;
+      emitter.emit(RESYNC_TOPIC, null);
     },
     subscribe(topic, listener) {
       emitter.on(topic, listener);
@@ -37,13 +49,25 @@ export function createLocalBus(): Bus {
 
 const CHANNEL = 'tacke_bus';
 
-/** PostgreSQL LISTEN/NOTIFY: every server instance on the database gets every notice. */
+/**
+ * PostgreSQL LISTEN/NOTIFY: every server instance on the database gets every notice. postgres.js re-LISTENs
+ * by itself when its connection drops (a database restart), and calls `onlisten` each time it is listening
+ * again: from the second call on, notices sent in between are lost, so subscribers are told to read again.
+ */
 export async function createPostgresBus(sql: postgres.Sql): Promise<Bus> {
   const local = createLocalBus();
-  const listener = await sql.listen(CHANNEL, (message) => {
-    const { topic, payload } = JSON.parse(message) as { topic: string | string[]; payload: unknown };
-    void local.publish(topic, payload);
-  });
+  let listened = false;
+  const listener = await sql.listen(
+    CHANNEL,
+    (message) => {
+      const { topic, payload } = JSON.parse(message) as { topic: string | string[]; payload: unknown };
+      void local.publish(topic, payload);
+    },
+    () => {
+      if (listened) local.resync();
+      listened = true;
+    },
+  );
   return {
     async publish(topic, payload) {
       if (topic.length) await sql.notify(CHANNEL, JSON.stringify({ topic, payload }));
@@ -93,17 +117,19 @@ export async function* listen<T>(
 /**
  * Wake-ups for subscriptions that read their events from the database: `next()` resolves true once a
  * notice has arrived since the last call (at once if one already has), false when `signal` aborts.
- * Subscribed at the call, so nothing published while the caller backfills is missed.
+ * Subscribed at the call, so nothing published while the caller backfills is missed. A resync (notices
+ * may have been lost, see RESYNC_TOPIC) wakes it too.
  */
 export function wakeups(bus: Bus, topic: string, signal: AbortSignal | undefined) {
   let pending = false;
   let wake: ((value: boolean) => void) | undefined;
-  const stop = bus.subscribe(topic, () => {
+  const onNotice = () => {
     pending = true;
     wake?.(true);
-  });
+  };
+  const stops = [bus.subscribe(topic, onNotice), bus.subscribe(RESYNC_TOPIC, onNotice)];
   const onAbort = () => {
-    stop();
+    for (const stop of stops) stop();
     wake?.(false);
   };
   signal?.addEventListener('abort', onAbort, { once: true });

@@ -2,7 +2,7 @@ import { AppError } from '../../src/errors';
 import { sessionIsLive } from '../auth/sessions';
 import type { Db } from '../db/client';
 import { asTRPCError } from '../trpc/init';
-import type { Bus } from './bus';
+import { type Bus, RESYNC_TOPIC } from './bus';
 
 /**
  * A WebSocket knows its user from the cookie it opened with, so a subscription would outlive a sign-out in
@@ -29,7 +29,7 @@ interface SubscriberContext {
 export function whileSignedIn(ctx: SubscriberContext, signal: AbortSignal | undefined) {
   const controller = new AbortController();
   let ended = false;
-  const stop = ctx.bus.subscribe(topic(ctx.user.id), () => {
+  const check = () => {
     void (ctx.sessionToken ? sessionIsLive(ctx.db, ctx.sessionToken) : Promise.resolve(false)).then(
       (live) => {
         if (live) return;
@@ -38,13 +38,15 @@ export function whileSignedIn(ctx: SubscriberContext, signal: AbortSignal | unde
       },
       () => {},
     );
-  });
+  };
+  // A resync means notices may have been lost (the bus reconnected), an end of this session among them.
+  const stops = [ctx.bus.subscribe(topic(ctx.user.id), check), ctx.bus.subscribe(RESYNC_TOPIC, check)];
   const forward = () => controller.abort();
   signal?.addEventListener('abort', forward, { once: true });
   controller.signal.addEventListener(
     'abort',
     () => {
-      stop();
+      for (const stop of stops) stop();
       signal?.removeEventListener('abort', forward);
     },
     { once: true },

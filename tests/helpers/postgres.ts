@@ -9,6 +9,12 @@ export interface ThrowawayPostgres {
   /** URL of the `postgres` database; use `createDatabase` for an isolated one. */
   url: string;
   stop(): void;
+  /** Stop the server as an operator would (fast shutdown: open connections are cut); `start` brings it back. */
+  shutDown(): void;
+  /** Start it again after `shutDown`, on the same port and data. */
+  start(): void;
+  /** `shutDown` then `start`: what clients see of a PostgreSQL restart. */
+  restart(): void;
 }
 
 const isRoot = process.getuid?.() === 0;
@@ -55,24 +61,40 @@ export async function startPostgres(): Promise<ThrowawayPostgres> {
   const data = path.join(dir, 'data');
   const port = await freePort();
   asPostgres('initdb', ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync', '-E', 'UTF8']);
-  asPostgres('pg_ctl', [
-    '-D',
-    data,
-    '-l',
-    path.join(dir, 'log'),
-    '-w',
-    '-o',
-    `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
-    'start',
-  ]);
+  // Whether the server runs, so `stop` after `shutDown` only removes the files.
+  let running = false;
+  const start = () => {
+    asPostgres('pg_ctl', [
+      '-D',
+      data,
+      '-l',
+      path.join(dir, 'log'),
+      '-w',
+      '-o',
+      `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200`,
+      'start',
+    ]);
+    running = true;
+  };
+  const shutDown = () => {
+    asPostgres('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop']);
+    running = false;
+  };
+  start();
   let stopped = false;
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    shutDown,
+    start,
+    restart() {
+      shutDown();
+      start();
+    },
     stop() {
       if (stopped) return;
       stopped = true;
       try {
-        asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
+        if (running) asPostgres('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
       } finally {
         fs.rmSync(dir, { recursive: true, force: true });
       }
