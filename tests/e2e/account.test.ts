@@ -2,30 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { dogProfiles, users } from '../../server/db/schema';
 import { createApiClient } from '../../src/client';
-import {
-  apiUser,
-  launchBrowser,
-  sessionContext,
-  startServer,
-  type TestServer,
-  VIEWPORTS,
-} from '../helpers/e2e';
+import { apiUser, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2e();
 
 /** Wait until the text is on the page (Playwright's auto-waiting, bounded). */
 const see = (scope: Page | Locator, text: string | RegExp) =>
@@ -39,7 +23,7 @@ const password = 'moji-psi-so-super';
 
 /** A confirmed user with one dog, made through the API. */
 async function owner(email: string, dogName: string) {
-  const user = await apiUser(server, { fullName: 'Mojca Kos', email, password });
+  const user = await apiUser(e2e.server, { fullName: 'Mojca Kos', email, password });
   await user.api.dogs.create.mutate({ name: dogName, breed: 'Mešanec', age: 4, location: 'Ljubljana' });
   return user;
 }
@@ -47,12 +31,12 @@ async function owner(email: string, dogName: string) {
 describe.each(Object.entries(VIEWPORTS))('account settings on a %s', (name, options) => {
   it('exports my data as a JSON file', async () => {
     const mojca = await owner(`mojca.export.${name}@example.com`, 'Piki');
-    const context = await sessionContext(browser, server, options, mojca.token);
+    const context = await sessionContext(e2e.browser, e2e.server, options, mojca.token);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     try {
-      await page.goto(`${server.url}/profil`);
+      await page.goto(`${e2e.server.url}/profil`);
       const settings = page.getByRole('region', { name: 'Nastavitve' });
       await settings.waitFor({ timeout: 10_000 });
       const [download] = await Promise.all([
@@ -82,13 +66,13 @@ describe.each(Object.entries(VIEWPORTS))('account settings on a %s', (name, opti
   it('deletes the account after an explicit confirmation; the old credentials no longer work', async () => {
     const email = `mojca.delete.${name}@example.com`;
     const mojca = await owner(email, 'Luna');
-    const { db } = server.app.deps;
-    const context = await sessionContext(browser, server, options, mojca.token);
+    const { db } = e2e.server.app.deps;
+    const context = await sessionContext(e2e.browser, e2e.server, options, mojca.token);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     try {
-      await page.goto(`${server.url}/profil`);
+      await page.goto(`${e2e.server.url}/profil`);
       const settings = page.getByRole('region', { name: 'Nastavitve' });
       await settings.waitFor({ timeout: 10_000 });
       await settings.getByRole('button', { name: 'Izbriši račun' }).click();
@@ -138,13 +122,13 @@ describe.each(Object.entries(VIEWPORTS))('account settings on a %s', (name, opti
       expect(await mojca.api.auth.me.query()).toBeNull();
 
       // Signing in with the old e-mail and password fails.
-      await page.goto(`${server.url}/auth`);
+      await page.goto(`${e2e.server.url}/auth`);
       await page.getByLabel('E-pošta').fill(email);
       await page.getByLabel('Geslo').fill(password);
       await page.getByRole('button', { name: 'Prijavi se' }).click();
       await page.getByRole('alert').filter({ hasText: 'Napačen e-poštni naslov ali geslo.' }).waitFor();
       expect(new URL(page.url()).pathname).toBe('/auth');
-      const anonymous = createApiClient({ url: server.url, WebSocket: WebSocket as never });
+      const anonymous = createApiClient({ url: e2e.server.url, WebSocket: WebSocket as never });
       try {
         await expect(anonymous.auth.signIn.mutate({ email, password })).rejects.toThrow();
       } finally {

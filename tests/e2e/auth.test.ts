@@ -1,17 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startServer, type TestServer, VIEWPORTS } from '../helpers/e2e';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useE2e, VIEWPORTS } from '../helpers/e2e';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2e();
 
 /** Wait until the text is on the page (Playwright's auto-waiting, bounded). */
 const see = (page: Page, text: string | RegExp) => page.getByText(text).first().waitFor({ timeout: 10_000 });
@@ -25,12 +16,12 @@ describe.each(Object.entries(VIEWPORTS))('account journey on a %s', (name, optio
   const password = 'moji-psi-so-super';
 
   it('signs up, confirms from the outbox, signs in, sees the profile and signs out', async () => {
-    const context = await browser.newContext(options);
+    const context = await e2e.browser.newContext(options);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     try {
-      await page.goto(`${server.url}/auth`);
+      await page.goto(`${e2e.server.url}/auth`);
       await page.getByRole('tab', { name: 'Registracija' }).click();
       expect(await page.title()).toBe('Prijava · Tačke');
       // Client-side validation with the shared schemas, in Slovenian.
@@ -66,7 +57,7 @@ describe.each(Object.entries(VIEWPORTS))('account journey on a %s', (name, optio
         await new Promise((resolve) => setTimeout(resolve, 1500)); // …and delivered late
         await route.fulfill({ response }).catch(() => {}); // the app may have cancelled it
       });
-      await page.goto(server.outboxLink(email));
+      await page.goto(e2e.server.outboxLink(email));
       await see(page, 'E-poštni naslov je potrjen!');
       await see(page, email);
       await page.waitForURL(/\/profil$/, { timeout: 10_000 });
@@ -78,7 +69,7 @@ describe.each(Object.entries(VIEWPORTS))('account journey on a %s', (name, optio
         .first()
         .click();
       await see(page, 'Uspešna odjava');
-      await page.goto(`${server.url}/auth`);
+      await page.goto(`${e2e.server.url}/auth`);
       await page.getByLabel('E-pošta').fill(email);
       await page.getByLabel('Geslo').fill('napacno-geslo');
       await page.getByRole('button', { name: 'Prijavi se' }).click();
@@ -106,7 +97,7 @@ describe.each(Object.entries(VIEWPORTS))('account journey on a %s', (name, optio
       expect(await nav.getByRole('link', { name: 'Profil' }).getAttribute('aria-current')).toBe('page');
 
       // A signed-in visitor of /auth goes to the profile.
-      await page.goto(`${server.url}/auth`);
+      await page.goto(`${e2e.server.url}/auth`);
       await page.waitForURL(/\/profil$/);
 
       await page
@@ -114,7 +105,7 @@ describe.each(Object.entries(VIEWPORTS))('account journey on a %s', (name, optio
         .first()
         .click();
       await page.waitForURL((url) => url.pathname === '/');
-      await page.goto(`${server.url}/profil`);
+      await page.goto(`${e2e.server.url}/profil`);
       await see(page, 'Prijava potrebna');
       expect(errors).toEqual([]);
     } catch (error) {
@@ -126,10 +117,10 @@ describe.each(Object.entries(VIEWPORTS))('account journey on a %s', (name, optio
   });
 
   it('shows the signed-out navigation and sends /klepet to /auth', async () => {
-    const context = await browser.newContext(options);
+    const context = await e2e.browser.newContext(options);
     const page = await context.newPage();
     try {
-      await page.goto(`${server.url}/klepet`);
+      await page.goto(`${e2e.server.url}/klepet`);
       await page.waitForURL(/\/auth$/);
       const nav = page.getByRole('navigation', { name: 'Glavni meni' });
       const hrefs = await nav
@@ -159,9 +150,9 @@ describe.each(Object.entries(VIEWPORTS))('account journey on a %s', (name, optio
 
 describe('languages and unknown routes', () => {
   it('keeps the chosen language across a reload', async () => {
-    const page = await browser.newPage(VIEWPORTS.desktop);
+    const page = await e2e.browser.newPage(VIEWPORTS.desktop);
     try {
-      await page.goto(`${server.url}/auth`);
+      await page.goto(`${e2e.server.url}/auth`);
       await page.getByRole('tab', { name: 'Prijava' }).waitFor();
       await page.getByRole('button', { name: 'Jezik' }).click();
       await page.getByRole('menuitemradio', { name: 'Deutsch' }).click();
@@ -178,12 +169,12 @@ describe('languages and unknown routes', () => {
   });
 
   it('opens the home page, and shows the 404 page with a way home', async () => {
-    const page = await browser.newPage(VIEWPORTS.phone);
+    const page = await e2e.browser.newPage(VIEWPORTS.phone);
     try {
-      await page.goto(server.url);
+      await page.goto(e2e.server.url);
       await page.getByRole('main').getByRole('link', { name: 'Poišči ujemanja' }).waitFor();
       expect(await page.title()).toBe('Tačke');
-      const response = await page.goto(`${server.url}/ni-take-strani`);
+      const response = await page.goto(`${e2e.server.url}/ni-take-strani`);
       expect(response?.status()).toBe(200);
       await see(page, 'Strani ni mogoče najti');
       expect(await page.title()).toBe('Strani ni mogoče najti · Tačke');
@@ -195,10 +186,10 @@ describe('languages and unknown routes', () => {
   });
 
   it('shows the router error screen when a page cannot load', async () => {
-    const page = await browser.newPage(VIEWPORTS.desktop);
+    const page = await e2e.browser.newPage(VIEWPORTS.desktop);
     try {
       await page.route(/\/assets\/profile-page-[^/]+\.js$/, (route) => route.abort());
-      await page.goto(`${server.url}/profil`);
+      await page.goto(`${e2e.server.url}/profil`);
       await see(page, 'Nepričakovana napaka aplikacije');
       await page.getByRole('button', { name: 'Ponovno naloži' }).waitFor();
     } finally {
@@ -207,13 +198,13 @@ describe('languages and unknown routes', () => {
   });
 
   it('resets a forgotten password from the e-mailed link', async () => {
-    const page = await browser.newPage(VIEWPORTS.phone);
+    const page = await e2e.browser.newPage(VIEWPORTS.phone);
     try {
-      await page.goto(`${server.url}/auth?tab=reset`);
+      await page.goto(`${e2e.server.url}/auth?tab=reset`);
       await page.getByLabel('E-pošta').fill('ana.phone@example.com');
       await page.getByRole('button', { name: 'Pošlji povezavo' }).click();
       await see(page, 'E-pošta za ponastavitev poslana');
-      await page.goto(server.outboxLink('ana.phone@example.com'));
+      await page.goto(e2e.server.outboxLink('ana.phone@example.com'));
       await page.getByLabel('Novo geslo').fill('psi');
       await page.getByRole('button', { name: 'Shrani geslo' }).click();
       await invalid(page, 'Novo geslo');

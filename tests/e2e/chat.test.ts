@@ -1,28 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chats, users } from '../../server/db/schema';
-import {
-  apiUser,
-  launchBrowser,
-  sessionContext,
-  startServer,
-  type TestServer,
-  VIEWPORTS,
-} from '../helpers/e2e';
+import { apiUser, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2e();
 
 const see = (scope: Page | Locator, text: string | RegExp) =>
   scope.getByText(text).first().waitFor({ timeout: 10_000 });
@@ -31,14 +15,17 @@ type Owner = Awaited<ReturnType<typeof owner>>;
 
 /** A user made through the API with one dog (mixed breed, in Ljubljana). */
 async function owner(fullName: string, email: string, dogName: string) {
-  const user = await apiUser(server, { fullName, email });
+  const user = await apiUser(e2e.server, { fullName, email });
   const dog = await user.api.dogs.create.mutate({
     name: dogName,
     breed: 'Mešanec',
     age: 3,
     location: 'Ljubljana',
   });
-  const [row] = await server.app.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const [row] = await e2e.server.app.deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, email));
   return { ...user, dog, id: row!.id };
 }
 
@@ -89,7 +76,7 @@ async function openPage(context: BrowserContext, url: string, errors: string[], 
   const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(error.message));
   const started = subscriptionsStarted(page, live);
-  await page.goto(`${server.url}${url}`);
+  await page.goto(`${e2e.server.url}${url}`);
   await started;
   return page;
 }
@@ -122,8 +109,8 @@ describe.each(Object.entries(VIEWPORTS))('chat on a %s', (name, options) => {
   it('messages arrive live, unread counts show and clear, the heart is styled, a delete reaches both', async () => {
     const errors: string[] = [];
     const [contextA, contextB] = await Promise.all([
-      sessionContext(browser, server, options, ana.token),
-      sessionContext(browser, server, options, bor.token),
+      sessionContext(e2e.browser, e2e.server, options, ana.token),
+      sessionContext(e2e.browser, e2e.server, options, bor.token),
     ]);
     const [pageA, pageB] = await Promise.all([
       openPage(contextA, `/klepet?chat=${chatId}`, errors, ['chats.onChange', 'chats.onMessage']),
@@ -243,7 +230,7 @@ describe.each(Object.entries(VIEWPORTS))('chat on a %s', (name, options) => {
     const cene = await owner('Cene Zupan', `cene.${name}@example.com`, 'Bela');
     await chatBetween(cene, ana);
     const errors: string[] = [];
-    const context = await sessionContext(browser, server, options, ana.token);
+    const context = await sessionContext(e2e.browser, e2e.server, options, ana.token);
     const page = await openPage(context, '/chat', errors);
     try {
       const card = panel(page, 'Bela (Mešanec)');
@@ -282,8 +269,8 @@ describe.each(Object.entries(VIEWPORTS))('chat on a %s', (name, options) => {
     const id = await chatBetween(dana, bor);
     const errors: string[] = [];
     const [contextA, contextB] = await Promise.all([
-      sessionContext(browser, server, options, dana.token),
-      sessionContext(browser, server, options, bor.token),
+      sessionContext(e2e.browser, e2e.server, options, dana.token),
+      sessionContext(e2e.browser, e2e.server, options, bor.token),
     ]);
     const live = ['chats.onChange', 'chats.onMessage'];
     const [pageA, pageB] = await Promise.all([
@@ -330,7 +317,7 @@ describe.each(Object.entries(VIEWPORTS))('chat on a %s', (name, options) => {
       expect(sentIds).toEqual([storedId, storedId]);
 
       // A chat gone meanwhile (deleted with no event reaching this page) refuses: the message fails for good.
-      await server.app.deps.db.delete(chats).where(eq(chats.id, id));
+      await e2e.server.app.deps.db.delete(chats).where(eq(chats.id, id));
       await composer(chatA).fill('Si še tu?');
       await composer(chatA).press('Enter');
       await see(pageA, 'Ni mogoče poslati sporočila');
@@ -362,7 +349,7 @@ describe('a long chat', () => {
         type: 'text',
       });
     const errors: string[] = [];
-    const context = await sessionContext(browser, server, VIEWPORTS.desktop, gaja.token);
+    const context = await sessionContext(e2e.browser, e2e.server, VIEWPORTS.desktop, gaja.token);
     const page = await openPage(context, `/klepet?chat=${id}`, errors, ['chats.onChange', 'chats.onMessage']);
     try {
       const messages = log(panel(page));
@@ -399,9 +386,9 @@ describe('a chat whose other person deleted their account', () => {
     const filip = await owner('Filip Kralj', 'filip@example.com', 'Maks');
     await chatBetween(eva, filip);
     await filip.api.close();
-    await server.app.deps.db.delete(users).where(eq(users.id, filip.id));
+    await e2e.server.app.deps.db.delete(users).where(eq(users.id, filip.id));
     const errors: string[] = [];
-    const context = await sessionContext(browser, server, VIEWPORTS.desktop, eva.token);
+    const context = await sessionContext(e2e.browser, e2e.server, VIEWPORTS.desktop, eva.token);
     const page = await openPage(context, '/chat', errors);
     try {
       const card = panel(page, 'Žak (Mešanec)');
@@ -421,10 +408,10 @@ describe('a chat whose other person deleted their account', () => {
 
 describe('signed out', () => {
   it('/chat asks to sign in', async () => {
-    const context = await browser.newContext(VIEWPORTS.phone);
+    const context = await e2e.browser.newContext(VIEWPORTS.phone);
     const page = await context.newPage();
     try {
-      await page.goto(`${server.url}/chat`);
+      await page.goto(`${e2e.server.url}/chat`);
       await see(page, 'Za klepet z drugimi lastniki psov se prijavite.');
       expect(await page.getByRole('main').getByRole('link', { name: 'Prijava' }).getAttribute('href')).toBe(
         '/auth',

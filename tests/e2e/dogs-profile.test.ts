@@ -1,23 +1,19 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signedInContext, startServer, type TestServer, VIEWPORTS } from '../helpers/e2e';
+import { signedInContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 import { jpeg } from '../helpers/images';
 
-let server: TestServer;
-let browser: Browser;
+const e2e = useE2e();
 let photoFile: string;
 
 beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
   photoFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tacke-photo-')), 'piki.jpg');
   fs.writeFileSync(photoFile, await jpeg(1200, 900));
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
+afterAll(() => {
   if (photoFile) fs.rmSync(path.dirname(photoFile), { recursive: true, force: true });
 });
 
@@ -34,7 +30,7 @@ async function pick(scope: Locator, label: string, text: string, option: string)
 describe.each(Object.entries(VIEWPORTS))('dogs and profile on a %s', (name, options) => {
   it('adds a dog with a photo, shows, edits and deletes it, then edits the profile', async () => {
     const email = `mojca.${name}@example.com`;
-    const context = await signedInContext(browser, server, options, { fullName: 'Mojca Kos', email });
+    const context = await signedInContext(e2e.browser, e2e.server, options, { fullName: 'Mojca Kos', email });
     const page = await context.newPage();
     const errors: string[] = [];
     const fullRequests: string[] = [];
@@ -43,7 +39,7 @@ describe.each(Object.entries(VIEWPORTS))('dogs and profile on a %s', (name, opti
       if (request.url().includes('_full.webp')) fullRequests.push(request.url());
     });
     try {
-      await page.goto(`${server.url}/moji-psi`);
+      await page.goto(`${e2e.server.url}/moji-psi`);
       const main = page.getByRole('main');
       await main.getByRole('heading', { name: 'Moji psi', level: 1 }).waitFor();
       await see(main, 'Še nimate dodanega psa');
@@ -149,7 +145,7 @@ describe.each(Object.entries(VIEWPORTS))('dogs and profile on a %s', (name, opti
       expect(fullRequests).toEqual([]);
 
       // Profile: no dogs, so matching is disabled with a hint.
-      await page.goto(`${server.url}/profil`);
+      await page.goto(`${e2e.server.url}/profil`);
       await main.getByRole('heading', { name: 'Mojca Kos', level: 1 }).waitFor();
       await see(main, 'Dodajte vsaj enega psa');
       expect(await main.getByRole('button', { name: 'Poišči ujemanja' }).isDisabled()).toBe(true);

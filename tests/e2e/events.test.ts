@@ -1,29 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { events, profiles, users } from '../../server/db/schema';
 import { dateInDays, eventInstant, eventWeeks, todayInLjubljana } from '../../src/domain/event-time';
 import { LIMITS } from '../../src/limits';
-import {
-  apiUser,
-  launchBrowser,
-  sessionContext,
-  startServer,
-  type TestServer,
-  VIEWPORTS,
-} from '../helpers/e2e';
+import { apiUser, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2e();
 
 const see = (scope: Page | Locator, text: string | RegExp) =>
   scope.getByText(text).first().waitFor({ timeout: 10_000 });
@@ -55,7 +39,7 @@ function tomorrowEvening() {
 async function openPage(context: BrowserContext, url: string, errors: string[]) {
   const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${server.url}${url}`);
+  await page.goto(`${e2e.server.url}${url}`);
   return page;
 }
 
@@ -73,12 +57,12 @@ async function shot(page: Page, name: string) {
 
 describe.each(Object.entries(VIEWPORTS))('events on a %s', (name, options) => {
   it('A creates an event; B finds it by search and week, joins and sees the attendees; A edits and deletes it', async () => {
-    const ana = await apiUser(server, { fullName: 'Ana Kos', email: `ana.events.${name}@example.com` });
-    const bor = await apiUser(server, { fullName: 'Bor Novak', email: `bor.events.${name}@example.com` });
+    const ana = await apiUser(e2e.server, { fullName: 'Ana Kos', email: `ana.events.${name}@example.com` });
+    const bor = await apiUser(e2e.server, { fullName: 'Bor Novak', email: `bor.events.${name}@example.com` });
     const errors: string[] = [];
     const [contextA, contextB] = await Promise.all([
-      sessionContext(browser, server, options, ana.token),
-      sessionContext(browser, server, options, bor.token),
+      sessionContext(e2e.browser, e2e.server, options, ana.token),
+      sessionContext(e2e.browser, e2e.server, options, bor.token),
     ]);
     const pageA = await openPage(contextA, '/events', errors);
     let pageB: Page | undefined;
@@ -255,7 +239,7 @@ describe.each(Object.entries(VIEWPORTS))('events on a %s', (name, options) => {
 
 /** `count` events of a demo organiser, written straight into the database, a day apart from `fromDay`. */
 async function insertEvents(count: number, fromDay: number) {
-  const { db } = server.app.deps;
+  const { db } = e2e.server.app.deps;
   const [organiser] = await db
     .insert(users)
     .values({ email: 'organizator@example.com', passwordHash: null, emailVerifiedAt: new Date() })
@@ -280,7 +264,7 @@ async function insertEvents(count: number, fromDay: number) {
 
 describe('signed out', () => {
   it('a visitor sees the list and is asked to sign in to join or create', async () => {
-    const cene = await apiUser(server, { fullName: 'Cene Zupan', email: 'cene.events@example.com' });
+    const cene = await apiUser(e2e.server, { fullName: 'Cene Zupan', email: 'cene.events@example.com' });
     const when = tomorrowEvening();
     await cene.api.events.create.mutate({
       title: 'Trening odpoklica',
@@ -292,7 +276,7 @@ describe('signed out', () => {
       eventType: 'training',
     });
     await insertEvents(LIMITS.event.pageSize + 1, 2);
-    const context = await browser.newContext(VIEWPORTS.phone);
+    const context = await e2e.browser.newContext(VIEWPORTS.phone);
     const errors: string[] = [];
     const page = await openPage(context, '/events', errors);
     const joins: string[] = [];
@@ -326,7 +310,7 @@ describe('signed out', () => {
       await page.getByRole('button', { name: 'Prijava', exact: true }).click();
       await page.waitForURL(/\/auth$/);
 
-      await page.goto(`${server.url}/events`);
+      await page.goto(`${e2e.server.url}/events`);
       await main(page).getByRole('link', { name: 'Ustvari dogodek' }).click();
       await page.waitForURL(/\/auth$/);
       expect(errors).toEqual([]);

@@ -1,17 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, signedInContext, startServer, type TestServer, VIEWPORTS } from '../helpers/e2e';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, describe, expect, it } from 'vitest';
+import { signedInContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2e();
 
 const FEATURES = [
   'Pametno ujemanje',
@@ -27,14 +18,14 @@ const nav = (page: Page) => page.getByRole('navigation', { name: 'Glavni meni' }
 
 /** Opens the home page and follows a hero link, checking where it leads. */
 async function follow(page: Page, link: string, path: string) {
-  await page.goto(`${server.url}/`);
+  await page.goto(`${e2e.server.url}/`);
   await hero(page).getByRole('link', { name: link, exact: true }).click();
   await page.waitForURL((url) => url.pathname === path);
 }
 
 /** The parts of the page that are the same whoever looks: headings, hero, feature cards, demo note. */
 async function commonChecks(page: Page) {
-  await page.goto(`${server.url}/`);
+  await page.goto(`${e2e.server.url}/`);
   await page.getByRole('heading', { level: 1, name: 'Tačke' }).waitFor();
   expect(await page.title()).toBe('Tačke');
 
@@ -69,14 +60,14 @@ async function commonChecks(page: Page) {
 
 describe.each(Object.entries(VIEWPORTS))('home page on a %s', (name, options) => {
   it('signed out: hero actions, six feature cards, and the closing call to action leads to sign-in', async () => {
-    const context = await browser.newContext(options);
+    const context = await e2e.browser.newContext(options);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     try {
       await commonChecks(page);
 
-      await page.goto(`${server.url}/`);
+      await page.goto(`${e2e.server.url}/`);
       const closing = page.getByRole('region', { name: 'Pridružite se Tačkam' });
       await closing.getByText('Registracija je brezplačna').waitFor();
       // No greeting for a visitor.
@@ -93,7 +84,7 @@ describe.each(Object.entries(VIEWPORTS))('home page on a %s', (name, options) =>
   });
 
   it('signed in: greeting, the same hero actions, and the closing call to action leads to matching', async () => {
-    const context = await signedInContext(browser, server, options, {
+    const context = await signedInContext(e2e.browser, e2e.server, options, {
       fullName: 'Ana Novak',
       email: `ana.home.${name}@example.com`,
     });
@@ -103,7 +94,7 @@ describe.each(Object.entries(VIEWPORTS))('home page on a %s', (name, options) =>
     try {
       await commonChecks(page);
 
-      await page.goto(`${server.url}/`);
+      await page.goto(`${e2e.server.url}/`);
       await hero(page).getByText('Pozdravljeni, Ana!').waitFor();
       const closing = page.getByRole('region', { name: 'Nov prijatelj za vašega psa že čaka' });
       await closing.getByRole('link', { name: 'Poišči ujemanja' }).click();
@@ -121,15 +112,17 @@ describe.each(Object.entries(VIEWPORTS))('home page on a %s', (name, options) =>
 describe('prerendered landing page', () => {
   it('arrives rendered in the chosen language, works without JavaScript, and the app takes it over', async () => {
     const html = async (cookie?: string) =>
-      (await fetch(`${server.url}/`, { headers: { accept: 'text/html', ...(cookie && { cookie }) } })).text();
+      (
+        await fetch(`${e2e.server.url}/`, { headers: { accept: 'text/html', ...(cookie && { cookie }) } })
+      ).text();
     expect(await html()).toContain('Novi prijatelji za vašega psa – le nekaj tačk stran.');
     expect(await html('tacke.locale=en')).toMatch(/<html lang="en">[^]*New friends for your dog/);
 
     // Without JavaScript: the content and every link are there (a crawler or a slow phone sees the page).
-    const plain = await browser.newContext({ ...VIEWPORTS.phone, javaScriptEnabled: false });
+    const plain = await e2e.browser.newContext({ ...VIEWPORTS.phone, javaScriptEnabled: false });
     try {
       const page = await plain.newPage();
-      await page.goto(`${server.url}/`);
+      await page.goto(`${e2e.server.url}/`);
       await hero(page).getByText('Novi prijatelji za vašega psa').waitFor();
       expect(await hero(page).getByRole('link', { name: 'Poišči ujemanja' }).getAttribute('href')).toBe(
         '/ujemanja',
@@ -139,13 +132,13 @@ describe('prerendered landing page', () => {
       await plain.close();
     }
 
-    const context = await browser.newContext(VIEWPORTS.desktop);
+    const context = await e2e.browser.newContext(VIEWPORTS.desktop);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
     try {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${e2e.server.url}/`);
       // Hydrated: the session is known and the language menu answers.
       await page.getByRole('link', { name: 'Prijava ali registracija' }).first().waitFor();
       await page.getByRole('banner').getByRole('button', { name: 'Jezik' }).click();
@@ -167,7 +160,7 @@ describe('prerendered landing page', () => {
 
 describe('home page loading state', () => {
   it('paints at once and shows a loading state where the session decides, until it is known', async () => {
-    const context = await browser.newContext(VIEWPORTS.phone);
+    const context = await e2e.browser.newContext(VIEWPORTS.phone);
     const page = await context.newPage();
     try {
       // Hold the session request until the loading state has been seen.
@@ -180,7 +173,7 @@ describe('home page loading state', () => {
           await route.continue();
         },
       );
-      await page.goto(`${server.url}/`);
+      await page.goto(`${e2e.server.url}/`);
       // The hero is there while the session is still unknown; the closing call to action waits for it.
       await page.getByRole('heading', { level: 1, name: 'Tačke' }).waitFor();
       await page.getByRole('main').getByRole('status').getByText('Nalaganje...').waitFor();
@@ -201,12 +194,12 @@ describe('navigation (SPEC §2 Navigation)', () => {
   });
 
   it('desktop: top bar links, bell, language and sign-out; the current item is highlighted', async () => {
-    context = await signedInContext(browser, server, VIEWPORTS.desktop, {
+    context = await signedInContext(e2e.browser, e2e.server, VIEWPORTS.desktop, {
       fullName: 'Bor Kranjc',
       email: 'bor.nav@example.com',
     });
     const page = await context.newPage();
-    await page.goto(`${server.url}/`);
+    await page.goto(`${e2e.server.url}/`);
     await page.getByRole('heading', { level: 1, name: 'Tačke' }).waitFor();
     // The page paints before the session is known; the signed-in bar follows it.
     await page.getByRole('banner').getByRole('button', { name: 'Odjava' }).waitFor();
@@ -236,7 +229,7 @@ describe('navigation (SPEC §2 Navigation)', () => {
       .waitFor();
     expect(await nav(page).locator('a[aria-current="page"]').allTextContents()).toEqual(['Dogodki']);
     // The chat list as cards belongs to the chat section.
-    await page.goto(`${server.url}/chat`);
+    await page.goto(`${e2e.server.url}/chat`);
     await nav(page)
       .getByRole('link', { name: 'Klepet' })
       .and(page.locator('[aria-current="page"]'))
@@ -245,10 +238,10 @@ describe('navigation (SPEC §2 Navigation)', () => {
   });
 
   it('phone, signed out: five items, dogs and chat lead to sign-in, only "Prijava" lights up there', async () => {
-    const phone = await browser.newContext(VIEWPORTS.phone);
+    const phone = await e2e.browser.newContext(VIEWPORTS.phone);
     try {
       const page = await phone.newPage();
-      await page.goto(`${server.url}/ujemanja`);
+      await page.goto(`${e2e.server.url}/ujemanja`);
       const bottom = nav(page);
       await bottom.getByRole('link', { name: 'Prijava' }).waitFor();
       const links = await bottom

@@ -1,28 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, users } from '../../server/db/schema';
-import {
-  apiUser,
-  launchBrowser,
-  sessionContext,
-  startServer,
-  type TestServer,
-  VIEWPORTS,
-} from '../helpers/e2e';
+import { apiUser, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2e();
 
 /** Wait until the text is in the scope (Playwright's auto-waiting, bounded). */
 const see = (scope: Page | Locator, text: string | RegExp) =>
@@ -32,7 +16,7 @@ type User = Awaited<ReturnType<typeof apiUser>>;
 
 /** A user made through the API, with the dogs named (mixed breed, in Ljubljana). */
 async function owner(fullName: string, email: string, dogNames: string[]) {
-  const user = await apiUser(server, { fullName, email });
+  const user = await apiUser(e2e.server, { fullName, email });
   const dogs = [];
   for (const name of dogNames)
     dogs.push(await user.api.dogs.create.mutate({ name, breed: 'Mešanec', age: 3, location: 'Ljubljana' }));
@@ -81,7 +65,7 @@ async function openPage(context: BrowserContext, url: string, errors: string[]) 
   const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(error.message));
   const live = subscriptionsStarted(page, LIVE);
-  await page.goto(`${server.url}${url}`);
+  await page.goto(`${e2e.server.url}${url}`);
   await live;
   return page;
 }
@@ -112,8 +96,8 @@ describe('requests and notifications', () => {
   it('on a desktop: a like arrives live, is read, accepted and rejected; the liker sees each answer', async () => {
     const errors: string[] = [];
     const [contextA, contextB] = await Promise.all([
-      sessionContext(browser, server, VIEWPORTS.desktop, ana.token),
-      sessionContext(browser, server, VIEWPORTS.desktop, bor.token),
+      sessionContext(e2e.browser, e2e.server, VIEWPORTS.desktop, ana.token),
+      sessionContext(e2e.browser, e2e.server, VIEWPORTS.desktop, bor.token),
     ]);
     const [pageA, pageB] = await Promise.all([
       openPage(contextA, '/profil', errors),
@@ -198,7 +182,7 @@ describe('requests and notifications', () => {
   it('on a phone: the bell opens the panel as a sheet; a request is read and accepted there', async () => {
     const cene = await owner('Cene Zupan', 'cene@example.com', ['Bela']);
     const errors: string[] = [];
-    const context = await sessionContext(browser, server, VIEWPORTS.phone, bor.token);
+    const context = await sessionContext(e2e.browser, e2e.server, VIEWPORTS.phone, bor.token);
     const page = await openPage(context, '/', errors);
     try {
       await bell(page).waitFor();
@@ -241,9 +225,9 @@ describe('requests and notifications', () => {
   });
 
   it('more than nine unread show 9+ on the bell; a cancelled event reads as a notice', async () => {
-    const eva = await apiUser(server, { fullName: 'Eva Horvat', email: 'eva@example.com' });
-    const [row] = await server.app.deps.db.select().from(users).where(eq(users.email, 'eva@example.com'));
-    await server.app.deps.db.insert(notifications).values(
+    const eva = await apiUser(e2e.server, { fullName: 'Eva Horvat', email: 'eva@example.com' });
+    const [row] = await e2e.server.app.deps.db.select().from(users).where(eq(users.email, 'eva@example.com'));
+    await e2e.server.app.deps.db.insert(notifications).values(
       Array.from({ length: 10 }, (_, i) => ({
         ownerId: row!.id,
         notificationType: 'event_cancelled' as const,
@@ -251,7 +235,7 @@ describe('requests and notifications', () => {
       })),
     );
     const errors: string[] = [];
-    const context = await sessionContext(browser, server, VIEWPORTS.desktop, eva.token);
+    const context = await sessionContext(e2e.browser, e2e.server, VIEWPORTS.desktop, eva.token);
     const page = await openPage(context, '/profil', errors);
     try {
       await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Obvestila, 10 neprebranih');
@@ -274,15 +258,18 @@ describe('requests and notifications', () => {
 
   describe.each(Object.entries(VIEWPORTS))('announcements on a %s', (name, options) => {
     it('the admin posts and removes one; another user sees both live and has no form', async () => {
-      const admin = await apiUser(server, { fullName: 'Admin Tačke', email: `admin.${name}@example.com` });
-      await server.app.deps.db
+      const admin = await apiUser(e2e.server, {
+        fullName: 'Admin Tačke',
+        email: `admin.${name}@example.com`,
+      });
+      await e2e.server.app.deps.db
         .update(users)
         .set({ role: 'admin' })
         .where(eq(users.email, `admin.${name}@example.com`));
       const errors: string[] = [];
       const [contextAdmin, contextUser] = await Promise.all([
-        sessionContext(browser, server, options, admin.token),
-        sessionContext(browser, server, options, ana.token),
+        sessionContext(e2e.browser, e2e.server, options, admin.token),
+        sessionContext(e2e.browser, e2e.server, options, ana.token),
       ]);
       const [adminPage, userPage] = await Promise.all([
         openPage(contextAdmin, '/profil', errors),

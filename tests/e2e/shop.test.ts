@@ -1,26 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  apiUser,
-  launchBrowser,
-  sessionContext,
-  startServer,
-  type TestServer,
-  VIEWPORTS,
-} from '../helpers/e2e';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { apiUser, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2e();
 
 /** Wait until the text is on the page (Playwright's auto-waiting, bounded). */
 const see = (scope: Page | Locator, text: string | RegExp) =>
@@ -42,13 +26,13 @@ async function seePlaceholder(page: Page) {
 
 describe.each(Object.entries(VIEWPORTS))('shop on a %s', (name, options) => {
   it('shows a signed-out visitor the categories, the prompt and the way to sign in', async () => {
-    const context = await browser.newContext(options);
+    const context = await e2e.browser.newContext(options);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     try {
       // The second name leads to the one address.
-      await page.goto(`${server.url}/shop`);
+      await page.goto(`${e2e.server.url}/shop`);
       await page.waitForURL((url) => url.pathname === '/trgovina');
       const main = await seePlaceholder(page);
       await see(main, 'Prijavite se in obvestili vas bomo, ko bo trgovina odprta.');
@@ -63,13 +47,13 @@ describe.each(Object.entries(VIEWPORTS))('shop on a %s', (name, options) => {
   });
 
   it('records a signed-in owner’s wish to hear when it opens, and remembers it', async () => {
-    const ana = await apiUser(server, { fullName: 'Ana Kos', email: `ana.shop.${name}@example.com` });
-    const context = await sessionContext(browser, server, options, ana.token);
+    const ana = await apiUser(e2e.server, { fullName: 'Ana Kos', email: `ana.shop.${name}@example.com` });
+    const context = await sessionContext(e2e.browser, e2e.server, options, ana.token);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     try {
-      await page.goto(`${server.url}/trgovina`);
+      await page.goto(`${e2e.server.url}/trgovina`);
       const main = await seePlaceholder(page);
       await see(main, 'Sporočili vam bomo, ko bo trgovina odprta.');
       expect(await main.getByRole('link', { name: 'Prijava' }).count()).toBe(0);

@@ -1,18 +1,9 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, startServer, type TestServer, VIEWPORTS } from '../helpers/e2e';
-
-let server: TestServer;
-let browser: Browser;
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useE2e, VIEWPORTS } from '../helpers/e2e';
 
 // Unlike the other e2e files, contexts here start as a first visit: the terms are not accepted yet.
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser({ termsAccepted: false })]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2e({ termsAccepted: false });
 
 const TITLE = 'Pogoji uporabe in zasebnost';
 const dialog = (page: Page) => page.getByRole('dialog', { name: TITLE });
@@ -20,12 +11,12 @@ const stored = (page: Page) => page.evaluate(() => localStorage.getItem('tacke.t
 
 describe.each(Object.entries(VIEWPORTS))('terms dialog on a %s', (name, options) => {
   it('opens 2 s into a first visit; accepting keeps it away, the footer link reopens it', async () => {
-    const context = await browser.newContext(options);
+    const context = await e2e.browser.newContext(options);
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     try {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${e2e.server.url}/`);
       await page.getByRole('heading', { level: 1, name: 'Tačke' }).waitFor();
       const shownAfter = Date.now();
       // Not at once: the page is readable first.
@@ -60,7 +51,7 @@ describe.each(Object.entries(VIEWPORTS))('terms dialog on a %s', (name, options)
       expect(await page.getByRole('dialog').count()).toBe(0);
 
       // The small link at the bottom of every page opens it again, saying when it was accepted.
-      await page.goto(`${server.url}/events`);
+      await page.goto(`${e2e.server.url}/events`);
       await page.getByRole('contentinfo').getByRole('button', { name: 'Pogoji in zasebnost' }).click();
       await dialog(page).waitFor();
       await dialog(page)
@@ -81,10 +72,10 @@ describe.each(Object.entries(VIEWPORTS))('terms dialog on a %s', (name, options)
 
 describe('terms dialog', () => {
   it('comes back on the next visit when closed without accepting', async () => {
-    const context = await browser.newContext(VIEWPORTS.desktop);
+    const context = await e2e.browser.newContext(VIEWPORTS.desktop);
     const page = await context.newPage();
     try {
-      await page.goto(`${server.url}/ujemanja`);
+      await page.goto(`${e2e.server.url}/ujemanja`);
       await dialog(page).waitFor({ timeout: 5000 });
       await page.keyboard.press('Escape');
       await dialog(page).waitFor({ state: 'detached' });
@@ -97,11 +88,11 @@ describe('terms dialog', () => {
   });
 
   it('speaks the chosen language', async () => {
-    const context = await browser.newContext(VIEWPORTS.phone);
-    await context.addCookies([{ name: 'tacke.locale', value: 'en', url: server.url }]);
+    const context = await e2e.browser.newContext(VIEWPORTS.phone);
+    await context.addCookies([{ name: 'tacke.locale', value: 'en', url: e2e.server.url }]);
     const page = await context.newPage();
     try {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${e2e.server.url}/`);
       const english = page.getByRole('dialog', { name: 'Terms of use and privacy' });
       await english.waitFor({ timeout: 5000 });
       await english.getByText('Effective from 20 August 2025').waitFor();
@@ -117,10 +108,10 @@ describe('terms dialog', () => {
     'facebookexternalhit/1.1 (+http://www.facebook.com/externalhit_uatext.php)',
     'WhatsApp/2.23.20.0',
   ])('never opens for a crawler (%s)', async (userAgent) => {
-    const context = await browser.newContext({ ...VIEWPORTS.desktop, userAgent });
+    const context = await e2e.browser.newContext({ ...VIEWPORTS.desktop, userAgent });
     const page = await context.newPage();
     try {
-      await page.goto(`${server.url}/`);
+      await page.goto(`${e2e.server.url}/`);
       await page.getByRole('heading', { level: 1, name: 'Tačke' }).waitFor();
       await page.waitForTimeout(3000);
       expect(await page.getByRole('dialog').count()).toBe(0);

@@ -1,18 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { dateInDays } from '../../src/domain/event-time';
-import {
-  apiUser,
-  launchBrowser,
-  sessionContext,
-  startServer,
-  type TestServer,
-  VIEWPORTS,
-} from '../helpers/e2e';
+import { apiUser, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 
 /**
  * "Bad input never hurts": HTML and script in user text is shown as text everywhere in the UI. Hostile text
@@ -20,16 +13,7 @@ import {
  * opened: the text must read exactly as typed, nothing may be built from it, nothing may run.
  */
 
-let server: TestServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.close();
-});
+const e2e = useE2e();
 
 const PAYLOADS = {
   img: '<img src=x onerror="window.__pwned=1">',
@@ -115,7 +99,7 @@ async function openPage(context: BrowserContext, url: string, errors: string[], 
     dialogs.push(`${dialog.type()}: ${dialog.message()}`);
     void dialog.dismiss();
   });
-  await page.goto(`${server.url}${url}`);
+  await page.goto(`${e2e.server.url}${url}`);
   return page;
 }
 
@@ -129,10 +113,13 @@ describe('hostile user text on a desktop', () => {
   let chatId: string;
 
   beforeAll(async () => {
-    eve = await apiUser(server, { fullName: TEXT.fullName, email: 'eve@example.com' });
-    vid = await apiUser(server, { fullName: 'Vid Zupan', email: 'vid@example.com' });
+    eve = await apiUser(e2e.server, { fullName: TEXT.fullName, email: 'eve@example.com' });
+    vid = await apiUser(e2e.server, { fullName: 'Vid Zupan', email: 'vid@example.com' });
     // Eve is the admin too, so her announcement carries the payloads as well.
-    await server.app.deps.db.update(users).set({ role: 'admin' }).where(eq(users.email, 'eve@example.com'));
+    await e2e.server.app.deps.db
+      .update(users)
+      .set({ role: 'admin' })
+      .where(eq(users.email, 'eve@example.com'));
     await eve.api.profiles.update.mutate({
       fullName: TEXT.fullName,
       age: 30,
@@ -208,7 +195,7 @@ describe('hostile user text on a desktop', () => {
   it('the other user sees it as text on the deck, dog and profile dialogs, events, chats and notifications', async () => {
     const errors: string[] = [];
     const dialogs: string[] = [];
-    const context = await sessionContext(browser, server, VIEWPORTS.desktop, vid.token);
+    const context = await sessionContext(e2e.browser, e2e.server, VIEWPORTS.desktop, vid.token);
     let page: Page | undefined;
     let step = 'deck';
     try {
@@ -238,7 +225,7 @@ describe('hostile user text on a desktop', () => {
 
       // Events: the card, the details, the attendees.
       step = 'events';
-      await page.goto(`${server.url}/events`);
+      await page.goto(`${e2e.server.url}/events`);
       const eventCard = page
         .getByRole('main')
         .getByRole('article')
@@ -302,7 +289,7 @@ describe('hostile user text on a desktop', () => {
 
       // The requests panel on /profil, both tabs.
       step = 'requests-panel';
-      await page.goto(`${server.url}/profil`);
+      await page.goto(`${e2e.server.url}/profil`);
       const panel = page.getByRole('main').getByRole('region', { name: 'Obvestila' });
       await shows(
         panel.getByRole('article').filter({ hasText: TEXT.secondDogName }),
@@ -320,7 +307,7 @@ describe('hostile user text on a desktop', () => {
 
       // /klepet: the list row (dog, owner, last message) and the open chat with every message.
       step = 'klepet';
-      await page.goto(`${server.url}/klepet?chat=${chatId}`);
+      await page.goto(`${e2e.server.url}/klepet?chat=${chatId}`);
       const row = page.getByRole('listitem').filter({ hasText: `${TEXT.secondDogName} (Mešanec)` });
       await shows(row, TEXT.secondDogName, TEXT.fullName, ALL);
       const chat = page.getByRole('region', { name: `${TEXT.secondDogName} (Mešanec)` });
@@ -343,7 +330,7 @@ describe('hostile user text on a desktop', () => {
 
       // /chat: the chat as a card.
       step = 'chat-cards';
-      await page.goto(`${server.url}/chat`);
+      await page.goto(`${e2e.server.url}/chat`);
       const card = page.getByRole('region', { name: `${TEXT.secondDogName} (Mešanec)` });
       await shows(card, TEXT.secondDogName, TEXT.fullName, ...TEXT.messages);
       await inert(page, dialogs);
@@ -360,7 +347,7 @@ describe('hostile user text on a desktop', () => {
   it('the author sees it as text on /moji-psi, /profil and their own event', async () => {
     const errors: string[] = [];
     const dialogs: string[] = [];
-    const context = await sessionContext(browser, server, VIEWPORTS.desktop, eve.token);
+    const context = await sessionContext(e2e.browser, e2e.server, VIEWPORTS.desktop, eve.token);
     let page: Page | undefined;
     let step = 'moji-psi';
     try {
@@ -371,7 +358,7 @@ describe('hostile user text on a desktop', () => {
       await inert(page, dialogs);
 
       step = 'profil';
-      await page.goto(`${server.url}/profil`);
+      await page.goto(`${e2e.server.url}/profil`);
       await shows(
         page.getByRole('main'),
         TEXT.fullName,
@@ -382,7 +369,7 @@ describe('hostile user text on a desktop', () => {
       await inert(page, dialogs);
 
       step = 'my-events';
-      await page.goto(`${server.url}/events?filter=mine`);
+      await page.goto(`${e2e.server.url}/events?filter=mine`);
       await shows(
         page.getByRole('main').getByRole('article').filter({ hasText: TEXT.eventTitle }),
         TEXT.eventTitle,
@@ -393,7 +380,7 @@ describe('hostile user text on a desktop', () => {
       await inert(page, dialogs);
 
       step = 'signed-out-events';
-      const anonymous = await browser.newContext(VIEWPORTS.desktop);
+      const anonymous = await e2e.browser.newContext(VIEWPORTS.desktop);
       try {
         const visitor = await openPage(anonymous, '/events', errors, dialogs);
         await shows(

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../server/app';
 import { dogProfiles, profiles, users } from '../../server/db/schema';
@@ -92,6 +93,22 @@ export async function launchBrowser({ termsAccepted = true } = {}): Promise<Brow
     };
   }
   return browser;
+}
+
+/**
+ * The built server and Chromium for one test file: started before its tests, stopped after them. Read
+ * `e2e.server` and `e2e.browser` inside tests and hooks (they are set once the file's setup has run).
+ */
+export function useE2e(options: { termsAccepted?: boolean } = {}) {
+  const e2e = {} as { server: TestServer; browser: Browser };
+  beforeAll(async () => {
+    [e2e.server, e2e.browser] = await Promise.all([startServer(), launchBrowser(options)]);
+  });
+  afterAll(async () => {
+    await e2e.browser?.close();
+    await e2e.server?.close();
+  });
+  return e2e;
 }
 
 export const VIEWPORTS = {
