@@ -4,13 +4,14 @@ import sharp from 'sharp';
 import WebSocket from 'ws';
 import { createApiClient } from '../src/client';
 import { launchBrowser, startServer, VIEWPORTS } from '../tests/helpers/e2e';
+import type { Row } from './lib';
 import { signedInToken, uploadPhoto } from './signed-in';
 
 const DOGS = 50;
 
-export async function benchDogsGrid(): Promise<boolean> {
+export async function benchDogsGrid(): Promise<Row[]> {
   const [server, browser] = await Promise.all([startServer(), launchBrowser()]);
-  let ok = true;
+  const rows: Row[] = [];
   try {
     const token = await signedInToken(server, 'bench-grid@example.com');
     const api = createApiClient({ url: server.url, token, WebSocket: WebSocket as never });
@@ -66,12 +67,19 @@ export async function benchDogsGrid(): Promise<boolean> {
         `/dogs grid of ${DOGS} dogs on a ${name}: ${photos.length} photo requests ` +
           `(thumb ${by('thumb').length}, medium ${by('med').length}, full ${by('full').length}), ${kb.toFixed(0)} KB (budget: no full)`,
       );
-      if (by('full').length > 0) ok = false;
+      rows.push({
+        metric: `/dogs grid (${DOGS} dogs, ${name}): full-size photos`,
+        value: by('full').length,
+        unit: 'requests',
+        budget: '0 requests',
+        ok: by('full').length === 0,
+        note: `${photos.length} photos, ${kb.toFixed(0)} KB`,
+      });
       await context.close();
     }
   } finally {
     await browser.close();
     await server.close();
   }
-  return ok;
+  return rows;
 }

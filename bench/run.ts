@@ -1,19 +1,175 @@
-// `npm run bench`: every performance budget, measured on the built tree. Exits 1 when one is over.
-import { spawnSync } from 'node:child_process';
+// `npm run bench`: every performance budget, measured on the built tree, in one report. One throwaway
+// PostgreSQL is seeded once (bench/seed.ts) and serves the built server (`node dist/server.mjs`), a second
+// instance joining for cross-instance chat delivery. Prints one table (metric | value | budget | ok), writes
+// the same figures to bench/results.json, and exits 1 when a budget is over, after the whole report.
+// BENCH_QUICK=1: smaller volumes and shorter runs, for development; BENCH_ONLY picks parts (see below).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import * as prettier from 'prettier';
+import { openDatabase } from '../server/db/client';
+import { createDatabase, postgresAvailable, startPostgres } from '../tests/helpers/postgres';
+import { routeSizes } from '../scripts/bundle-size';
 import { benchChatDelivery } from './chat-delivery';
 import { benchDogsGrid } from './dogs-grid';
-import { benchEvents } from './events';
-import { benchMatching } from './matching';
+import { benchEventsSerial } from './events';
+import { cleanUp, info, onCleanup, QUICK, type Row, startServerProcess } from './lib';
+import { benchRequestDelivery } from './matching';
+import { benchProcedures } from './procedures';
+import { seedDatabase, VOLUMES } from './seed';
+import { benchSignIn } from './sign-in';
 import { benchStartup } from './startup';
+import { benchThroughput } from './throughput';
 import { benchUploads } from './uploads';
 
-const size = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/bundle-size.ts'], { stdio: 'inherit' });
-const startupOk = await benchStartup();
-const uploadsOk = await benchUploads();
-const gridOk = await benchDogsGrid();
-const matchingOk = await benchMatching();
-const chatOk = await benchChatDelivery();
-const eventsOk = await benchEvents();
-process.exit(
-  size.status === 0 && startupOk && uploadsOk && gridOk && matchingOk && chatOk && eventsOk ? 0 : 1,
+const rows: Row[] = [];
+/** BENCH_ONLY=size,startup,uploads,grid,postgres: run only these parts (development). */
+const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
+const wanted = (part: string) => !only || only.includes(part);
+
+/** Runs one benchmark; a failure becomes a failed row and the report goes on. */
+async function stage(name: string, run: () => Promise<Row[]> | Row[]) {
+  console.log(`\n── ${name}`);
+  try {
+    rows.push(...(await run()));
+  } catch (error) {
+    console.error(`${name} failed:`, error);
+    rows.push({ metric: name, value: null, unit: '', ok: false, note: `failed: ${String(error)}` });
+  }
+}
+
+async function postgresBenchmarks() {
+  if (!postgresAvailable()) {
+    rows.push({
+      metric: 'PostgreSQL benchmarks',
+      value: null,
+      unit: '',
+      ok: false,
+      note: 'not run: no PostgreSQL binaries (initdb, pg_ctl)',
+    });
+    return;
+  }
+  const postgresServer = await startPostgres();
+  onCleanup(() => postgresServer.stop());
+  const databaseUrl = await createDatabase(postgresServer.url);
+  // Instance A migrates the empty database at start-up; the seed follows.
+  const a = await startServerProcess('a', { DATABASE_URL: databaseUrl });
+  await stage('seed', async () => [
+    info(
+      'seed (users, dogs, events, chats with messages)',
+      Number((await seedDatabase(databaseUrl)).toFixed(1)),
+      's',
+      `${VOLUMES.users} users, ${VOLUMES.dogs} dogs, ${VOLUMES.events} events, ${VOLUMES.chats} chats`,
+    ),
+  ]);
+  // The bench's own connection, for sessions made directly (as sign-in would).
+  const database = await openDatabase({ databaseUrl, dataDir: 'data' });
+  onCleanup(() => database.close());
+  const db = database.db;
+  await stage('throughput', () => benchThroughput(a.url));
+  await stage('procedures at 50 concurrent callers', () => benchProcedures(a.url, db));
+  await stage('events.list one at a time', () => benchEventsSerial(a.url, db));
+  await stage('request delivery', () => benchRequestDelivery(a.url, db));
+  await stage('sign-in', () => benchSignIn(a.url));
+  const common = { databaseUrl, db, budgetMs: 50 };
+  await stage('chat delivery, one instance', () =>
+    benchChatDelivery({
+      ...common,
+      label: 'one instance',
+      senderUrl: a.url,
+      receiverUrl: a.url,
+      serverPids: [a.child.pid!],
+    }),
+  );
+  await stage('chat delivery, two instances', async () => {
+    const b = await startServerProcess('b', { DATABASE_URL: databaseUrl });
+    try {
+      return await benchChatDelivery({
+        ...common,
+        label: 'two instances',
+        budgetMs: 100,
+        senderUrl: a.url,
+        receiverUrl: b.url,
+        serverPids: [a.child.pid!, b.child.pid!],
+      });
+    } finally {
+      await b.stop();
+    }
+  });
+}
+
+function table(): string {
+  const lines = rows.map((row) => [
+    row.metric,
+    row.value === null ? '—' : `${row.value.toLocaleString('en-US')} ${row.unit}`.trim(),
+    row.budget ?? '',
+    row.ok === undefined ? '' : row.ok ? 'yes' : '**no**',
+    row.note ?? '',
+  ]);
+  const header = ['Metric', 'Value', 'Budget', 'OK', 'Note'];
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((line) => line[i]!.length)));
+  const format = (cells: string[]) => `| ${cells.map((cell, i) => cell.padEnd(widths[i]!)).join(' | ')} |`;
+  return [format(header), format(widths.map((w) => '-'.repeat(w))), ...lines.map(format)].join('\n');
+}
+
+const started = new Date();
+const interrupted = (signal: NodeJS.Signals) => {
+  console.error(`\n${signal}: stopping every process the bench started`);
+  void cleanUp().finally(() => process.exit(130));
+};
+process.once('SIGINT', interrupted);
+process.once('SIGTERM', interrupted);
+try {
+  if (wanted('size'))
+    await stage('initial JavaScript per route', () =>
+      routeSizes().map(({ route, kb, budgetKb }) =>
+        budgetKb === undefined
+          ? info(`initial JS ${route}`, Number(kb.toFixed(1)), 'KB gz')
+          : {
+              metric: `initial JS ${route}`,
+              value: Number(kb.toFixed(1)),
+              unit: 'KB gz',
+              budget: `≤ ${budgetKb} KB gz`,
+              ok: kb <= budgetKb,
+            },
+      ),
+    );
+  if (wanted('startup')) await stage('start-up', benchStartup);
+  if (wanted('uploads')) await stage('upload pipeline', benchUploads);
+  if (wanted('grid')) await stage('/dogs grid', benchDogsGrid);
+  if (wanted('postgres'))
+    await stage('PostgreSQL', async () => {
+      await postgresBenchmarks();
+      return [];
+    });
+} finally {
+  await cleanUp();
+}
+
+const failed = rows.filter((row) => row.ok === false);
+console.log(`\n${table()}\n`);
+const results = {
+  date: started.toISOString(),
+  durationSeconds: Math.round((Date.now() - started.getTime()) / 1000),
+  quick: QUICK,
+  machine: {
+    cores: os.availableParallelism(),
+    cpu: os.cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    loadAverage: os.loadavg().map((load) => Number(load.toFixed(2))),
+    node: process.version,
+    platform: `${os.platform()} ${os.release()}`,
+  },
+  volumes: VOLUMES,
+  rows,
+  failed: failed.map((row) => row.metric),
+};
+const file = path.join(import.meta.dirname, 'results.json');
+// In Prettier's style, so `npm run lint` passes with the file committed.
+const options = await prettier.resolveConfig(file);
+fs.writeFileSync(file, await prettier.format(JSON.stringify(results), { ...options, filepath: file }));
+console.log(
+  `${failed.length === 0 ? 'every budget holds' : `over budget: ${failed.map((row) => row.metric).join('; ')}`} ` +
+    `(${path.relative(process.cwd(), file)}, ${results.durationSeconds} s)`,
 );
+process.exit(failed.length === 0 ? 0 : 1);

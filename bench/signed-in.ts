@@ -1,6 +1,11 @@
 import WebSocket from 'ws';
+import { createSession } from '../server/auth/sessions';
+import type { DbOrTx } from '../server/db/client';
 import { createApiClient } from '../src/client';
 import type { TestServer } from '../tests/helpers/e2e';
+import { userId } from './seed';
+
+const CALLERS = Number(process.env.BENCH_CALLERS ?? 50);
 
 /** A confirmed account on `server`; returns its session token (for `Authorization: Bearer` or the cookie). */
 export async function signedInToken(server: TestServer, email: string): Promise<string> {
@@ -25,4 +30,30 @@ export async function uploadPhoto(server: TestServer, token: string, file: Buffe
   return ((await response.json()) as { key: string }).key;
 }
 
-export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+export interface Caller {
+  n: number;
+  token: string;
+}
+
+/** Signed-in callers for users `first`, `first + 1`, … (sessions made directly, as sign-in would). */
+export async function callersFrom(db: DbOrTx, first: number, count = CALLERS): Promise<Caller[]> {
+  return Promise.all(
+    Array.from({ length: count }, async (_, i) => ({
+      n: first + i,
+      token: (await createSession(db, userId(first + i))).token,
+    })),
+  );
+}
+
+/** GET /trpc/<procedure> with a superjson input, as the web client sends it; returns the latency. */
+export async function call(url: string, token: string, procedure: string, input?: unknown) {
+  const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify({ json: input }))}`;
+  const t0 = performance.now();
+  const response = await fetch(`${url}/trpc/${procedure}${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  await response.arrayBuffer();
+  const elapsed = performance.now() - t0;
+  if (!response.ok) throw new Error(`${procedure} ${JSON.stringify(input)}: ${response.status}`);
+  return elapsed;
+}
