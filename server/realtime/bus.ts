@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
 import type postgres from 'postgres';
 
@@ -50,18 +51,25 @@ export function createLocalBus(): Bus & { resync(): void } {
 const CHANNEL = 'tacke_bus';
 
 /**
- * PostgreSQL LISTEN/NOTIFY: every server instance on the database gets every notice. postgres.js re-LISTENs
- * by itself when its connection drops (a database restart), and calls `onlisten` each time it is listening
+ * PostgreSQL LISTEN/NOTIFY: every server instance on the database gets every notice. This instance's own
+ * notices reach its subscribers as `publish` returns, not a LISTEN round trip later (so a sign-out ends the
+ * session here before its answer is sent), and are skipped when they come back. postgres.js re-LISTENs by
+ * itself when its connection drops (a database restart), and calls `onlisten` each time it is listening
  * again: from the second call on, notices sent in between are lost, so subscribers are told to read again.
  */
 export async function createPostgresBus(sql: postgres.Sql): Promise<Bus> {
   const local = createLocalBus();
+  const origin = randomUUID();
   let listened = false;
   const listener = await sql.listen(
     CHANNEL,
     (message) => {
-      const { topic, payload } = JSON.parse(message) as { topic: string | string[]; payload: unknown };
-      void local.publish(topic, payload);
+      const { topic, payload, from } = JSON.parse(message) as {
+        topic: string | string[];
+        payload: unknown;
+        from: string;
+      };
+      if (from !== origin) void local.publish(topic, payload);
     },
     () => {
       if (listened) local.resync();
@@ -70,7 +78,9 @@ export async function createPostgresBus(sql: postgres.Sql): Promise<Bus> {
   );
   return {
     async publish(topic, payload) {
-      if (topic.length) await sql.notify(CHANNEL, JSON.stringify({ topic, payload }));
+      if (!topic.length) return;
+      await sql.notify(CHANNEL, JSON.stringify({ topic, payload, from: origin }));
+      await local.publish(topic, payload);
     },
     subscribe: local.subscribe,
     heard: local.heard,

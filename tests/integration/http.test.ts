@@ -170,6 +170,47 @@ describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
     expect((await batch(MAX_BATCH_SIZE + 1)).status).toBeGreaterThanOrEqual(400);
   });
 
+  it('speaks tRPC over HTTP: batches with mixed answers, wrong methods, unknown paths and subscriptions', async () => {
+    const input = (value: unknown) => encodeURIComponent(JSON.stringify(value));
+    // One good call and one refused one in a batch: each answers for itself, the batch is 207.
+    const mixed = await fetch(
+      `${base}/trpc/config.get,events.byId?batch=1&input=${input({ 1: { json: { id: 'not-a-uuid' } } })}`,
+    );
+    expect(mixed.status).toBe(207);
+    const [good, refused] = (await mixed.json()) as [
+      { result: { data: { json: unknown } } },
+      { error: { json: { data: { appCode: string; httpStatus: number } } } },
+    ];
+    expect(good.result.data.json).toEqual({ donationUrl: null });
+    expect(refused.error.json.data).toMatchObject({ appCode: 'VALIDATION', httpStatus: 400 });
+
+    /** The status and the (first) error's tRPC code; a batch answers with an array. */
+    const status = async (url: string, init?: RequestInit) => {
+      const res = await fetch(`${base}/trpc/${url}`, init);
+      const body = (await res.json()) as unknown;
+      const item = (Array.isArray(body) ? body[0] : body) as { error?: { json: { data: { code: string } } } };
+      return [res.status, item.error?.json.data.code];
+    };
+    // A query over POST, a mutation over GET: refused, nothing run.
+    expect(
+      await status('config.get', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      }),
+    ).toEqual([405, 'METHOD_NOT_SUPPORTED']);
+    expect(await status('auth.signOut')).toEqual([405, 'METHOD_NOT_SUPPORTED']);
+    // Subscriptions are served over the WebSocket only.
+    expect(await status('announcements.onChange')).toEqual([405, 'METHOD_NOT_SUPPORTED']);
+    // No procedure there, also for names every object has.
+    expect(await status('dogs.nothing')).toEqual([404, 'NOT_FOUND']);
+    expect(await status('constructor')).toEqual([404, 'NOT_FOUND']);
+    expect(await status('__proto__?batch=1')).toEqual([404, 'NOT_FOUND']);
+    // Input that is not JSON, or a batch whose input is not an object.
+    expect(await status(`config.get?input=${encodeURIComponent('{')}`)).toEqual([400, 'PARSE_ERROR']);
+    expect(await status(`config.get?batch=1&input=${input(5)}`)).toEqual([400, 'BAD_REQUEST']);
+  });
+
   it('returns typed, untranslated errors with HTTP statuses', async () => {
     const bad = await post('auth.signIn', { email: 'nope', password: '' });
     expect(bad.status).toBe(400);
@@ -187,6 +228,7 @@ describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
       body: '{',
     });
     expect(garbage.status).toBe(400);
+    expect((await garbage.json()).error.json.data.code).toBe('PARSE_ERROR');
   });
 
   it('refuses browser mutations from another site', async () => {

@@ -139,6 +139,40 @@ describe.runIf(postgresAvailable())('PostgreSQL bus', () => {
   });
   afterAll(() => admin?.end());
 
+  it("hears its own notices as publish returns, once; other instances' over LISTEN", async () => {
+    const [sqlA, sqlB] = [
+      postgres(url, { max: 2, onnotice: () => {} }),
+      postgres(url, { max: 2, onnotice: () => {} }),
+    ];
+    const [a, b] = [await createPostgresBus(sqlA), await createPostgresBus(sqlB)];
+    try {
+      const onA: unknown[] = [];
+      const onB: unknown[] = [];
+      a.subscribe('news', (payload) => onA.push(payload));
+      b.subscribe('news', (payload) => onB.push(payload));
+      await a.publish('news', 1);
+      expect(onA).toEqual([1]);
+      await eventually(
+        () => onB.length === 1,
+        () => 'the other instance did not hear it',
+      );
+      await b.publish('news', 2);
+      await eventually(
+        () => onA.length === 2,
+        () => 'the first instance did not hear the second notice',
+      );
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect([onA, onB]).toEqual([
+        [1, 2],
+        [1, 2],
+      ]);
+      expect(a.heard()).toBe(2);
+    } finally {
+      await Promise.all([a.close(), b.close()]);
+      await Promise.all([sqlA.end(), sqlB.end()]);
+    }
+  });
+
   it('re-listens after its connection is cut, and then tells subscribers to read again', async () => {
     const sql = postgres(url, { max: 2, onnotice: () => {} });
     const bus = await createPostgresBus(sql);
