@@ -9,6 +9,10 @@ const APP_CODE_OF_TRPC: Partial<Record<TRPCError['code'], AppErrorCode>> = {
   UNAUTHORIZED: 'UNAUTHENTICATED',
   FORBIDDEN: 'FORBIDDEN',
   NOT_FOUND: 'NOT_FOUND',
+  // A request the app's client never makes (a query over POST, a subscription over HTTP, not JSON).
+  METHOD_NOT_SUPPORTED: 'VALIDATION',
+  UNSUPPORTED_MEDIA_TYPE: 'VALIDATION',
+  PAYLOAD_TOO_LARGE: 'VALIDATION',
 };
 
 interface Issue {
@@ -63,10 +67,26 @@ export function asTRPCError(cause: AppError): TRPCError {
   return new TRPCError({ code: TRPC_CODE_OF[cause.code], message: cause.code, cause });
 }
 
-/** AppErrors thrown by services travel as TRPCErrors (a subscription's stream throws them itself). */
+/** SQLSTATEs only outside text causes: a NUL character, which PostgreSQL's text and jsonb cannot hold. */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
+function isUnstorableText(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 5; depth++) {
+    const code = (cause as { code?: unknown }).code;
+    if (typeof code === 'string' && UNSTORABLE_TEXT.has(code)) return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * AppErrors thrown by services travel as TRPCErrors (a subscription's stream throws them itself). Text the
+ * database refuses to store is bad input, not a server failure (the statement fails, so nothing is written).
+ */
 const appErrors = t.middleware(async ({ next }) => {
   const result = await next();
   if (!result.ok && result.error.cause instanceof AppError) throw asTRPCError(result.error.cause);
+  if (!result.ok && isUnstorableText(result.error.cause)) throw asTRPCError(new AppError('VALIDATION'));
   return result;
 });
 
