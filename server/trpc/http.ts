@@ -3,7 +3,6 @@ import {
   callTRPCProcedure,
   getErrorShape,
   getTRPCErrorFromUnknown,
-  transformTRPCResponse,
   TRPCError,
 } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
@@ -23,6 +22,9 @@ interface Options<TContext> {
   onError(error: TRPCError, path: string | undefined): void;
 }
 
+/** One call's answer before serialising: its data, or its error shape. */
+type Answer = { result: { data: unknown } } | { error: ReturnType<typeof getErrorShape> };
+
 interface Call {
   path: string;
   type: ProcedureType | 'unknown';
@@ -38,6 +40,18 @@ interface Call {
 export function serveTrpcOverHttp<TContext>(app: FastifyInstance, options: Options<TContext>) {
   const { router } = options;
   const config = router._def._config;
+  const { serialize } = config.transformer.output;
+  // What tRPC's transformTRPCResponse does, without its object copies (they showed in the CPU profile).
+  const send = (reply: FastifyReply, body: Answer | Answer[]) => {
+    const wire = (answer: Answer) =>
+      'error' in answer
+        ? { error: serialize(answer.error) }
+        : { result: { data: serialize(answer.result.data) } };
+    return reply
+      .code(getHTTPStatusCode(body))
+      .type('application/json')
+      .send(JSON.stringify(Array.isArray(body) ? body.map(wire) : wire(body)));
+  };
   // The body arrives as text: a malformed one must become tRPC's PARSE_ERROR, not Fastify's own answer.
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
@@ -76,28 +90,20 @@ export function serveTrpcOverHttp<TContext>(app: FastifyInstance, options: Optio
                 signal: undefined,
                 batchIndex: 0,
               });
-              return { result: { data } };
+              return { result: { data } } satisfies Answer;
             } catch (cause) {
               const error = getTRPCErrorFromUnknown(cause);
               options.onError(error, call.path);
-              return { error: shape(error, call) };
+              return { error: shape(error, call) } satisfies Answer;
             }
           }),
         );
-        const body = batch ? results : results[0]!;
-        return reply
-          .code(getHTTPStatusCode(body))
-          .type('application/json')
-          .send(JSON.stringify(transformTRPCResponse(config, body)));
+        return send(reply, batch ? results : results[0]!);
       } catch (cause) {
         // The request as a whole is wrong (its JSON, its batch), or the context could not be made.
         const error = getTRPCErrorFromUnknown(cause);
         options.onError(error, undefined);
-        const body = { error: shape(error) };
-        return reply
-          .code(getHTTPStatusCode(body))
-          .type('application/json')
-          .send(JSON.stringify(transformTRPCResponse(config, body)));
+        return send(reply, { error: shape(error) });
       }
     },
   });
