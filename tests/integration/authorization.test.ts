@@ -1,6 +1,5 @@
 import { TRPCError } from '@trpc/server';
 import type { inferRouterInputs } from '@trpc/server';
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { emailTokens, sessions, uploads, users } from '../../server/db/schema';
@@ -10,6 +9,7 @@ import { dateInDays } from '../../src/domain/event-time';
 import { AppError, type AppErrorCode, TRPC_CODE_OF } from '../../src/errors';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
 import { allProcedures } from '../helpers/procedures';
+import { publicTables, tableFingerprint } from '../helpers/fingerprint';
 
 /**
  * Every procedure, who may call it, and what a call aimed at someone else's rows gets (issue "Every
@@ -237,8 +237,6 @@ async function run(api: Api, controller: AbortController, path: string, type: st
   }
 }
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
-
 describe('the authorization table', () => {
   it('has one entry per procedure of the router, and none for a procedure that does not exist', () => {
     const paths = allProcedures().map((p) => p.path);
@@ -332,30 +330,13 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
       announcement: announcement.id,
       removedAnnouncement: removed.id,
     };
-    tables = rowsOf<{ name: string }>(
-      await t.db.execute(
-        sql`select table_name as name from information_schema.tables
-            where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-      ),
-    ).map((row) => row.name);
+    tables = await publicTables(t.db);
   });
   afterAll(() => t.close());
 
   /** Every table of the public schema: row count and a digest of all its rows. */
   async function fingerprint(): Promise<Record<string, string>> {
-    const rows = rowsOf<{ name: string; n: number; digest: string }>(
-      await t.db.execute(
-        sql.join(
-          tables.map(
-            (name) => sql`select ${name} as name, count(*)::int as n,
-              md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as digest
-              from ${sql.identifier(name)} t`,
-          ),
-          sql` union all `,
-        ),
-      ),
-    );
-    return Object.fromEntries(rows.map((row) => [row.name, `${row.n} ${row.digest}`]));
+    return tableFingerprint(t.db, tables);
   }
 
   /** What `callerId` must never see: others' e-mails, every secret hash, Ana's chat and unused uploads, Carl's like. */

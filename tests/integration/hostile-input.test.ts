@@ -4,7 +4,7 @@
  * typed error, the server must stay healthy, and a refused call must leave every table as it was.
  */
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import fc from 'fast-check';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,6 +21,7 @@ import {
 import { appRouter } from '../../server/routers/_app';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
 import { allProcedures, type ProcedureType } from '../helpers/procedures';
+import { publicTables, tableFingerprint } from '../helpers/fingerprint';
 
 /** Generated calls per procedure. */
 const RUNS = Number(process.env.HOSTILE_RUNS ?? 200);
@@ -42,8 +43,6 @@ const WRITES_WHEN_REFUSED: Record<string, string[]> = { 'auth.signIn': ['sign_in
 
 /** Answers Node or Fastify give before a request reaches tRPC (a URL over the header limit, a body over 1 MB). */
 const TRANSPORT_STATUSES = new Set([413, 431]);
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows?: T[] }).rows ?? (result as T[]);
 
 // ── Hostile values ──────────────────────────────────────────────────────────────────────────────────
 
@@ -560,19 +559,7 @@ describe.each(dbKinds())('hostile input on %s', (kind) => {
   /** Every table of the public schema: row count and a digest of all its rows. */
   async function fingerprint(): Promise<Record<string, string>> {
     fingerprints++;
-    const rows = rowsOf<{ name: string; n: number; digest: string }>(
-      await t.db.execute(
-        sql.join(
-          tables.map(
-            (name) => sql`select ${name} as name, count(*)::int as n,
-              md5(coalesce(string_agg(t::text, ',' order by t::text), '')) as digest
-              from ${sql.identifier(name)} t`,
-          ),
-          sql` union all `,
-        ),
-      ),
-    );
-    return Object.fromEntries(rows.map((row) => [row.name, `${row.n} ${row.digest}`]));
+    return tableFingerprint(t.db, tables);
   }
 
   beforeAll(async () => {
@@ -580,12 +567,7 @@ describe.each(dbKinds())('hostile input on %s', (kind) => {
     t = await startTestApp(kind);
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     world = await newWorld();
-    tables = rowsOf<{ name: string }>(
-      await t.db.execute(
-        sql`select table_name as name from information_schema.tables
-            where table_schema = 'public' and table_type = 'BASE TABLE' order by 1`,
-      ),
-    ).map((row) => row.name);
+    tables = await publicTables(t.db);
   }, 120_000);
   afterAll(async () => {
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
