@@ -1,4 +1,5 @@
 // Shared by every benchmark: statistics, result rows, the built server as a child process, and clean-up.
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { freePort } from '../tests/helpers/postgres';
@@ -12,7 +13,7 @@ export const percentile = (values: number[], p: number) =>
     : [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))]!;
 export const median = (values: number[]) => percentile(values, 50);
 export const ms = (value: number) => `${value.toFixed(1)} ms`;
-export const sleep = (milliseconds: number) => new Promise((resolve) => setTimeout(resolve, milliseconds));
+export { sleep };
 
 /** One line of the report. `ok` is undefined for figures without a budget. */
 export interface Row {

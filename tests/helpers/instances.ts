@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -97,7 +98,7 @@ export async function stopInstances(instances: Array<Instance | undefined>, keep
   );
 }
 
-export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export { sleep };
 
 /** Polls `check` until it returns true; fails with `describe()` after `timeoutMs`. */
 export async function eventually(
