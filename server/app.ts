@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
 import type { TRPCError } from '@trpc/server';
@@ -23,6 +23,8 @@ import { createFsStorage, MEDIA_PREFIX } from './storage/fs-storage';
 import type { Storage } from './storage/storage';
 import { type AppDeps, type Context, isCrossOrigin, resolveUser, tokenFrom } from './trpc/context';
 import { serveTrpcOverHttp } from './trpc/http';
+import { asTRPCError, isServerFault } from './trpc/init';
+import { AppError } from '../src/errors';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALES } from '../src/i18n';
 
 /** Calls one HTTP batch may carry; the web client batches far fewer. */
@@ -92,54 +94,22 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
   startMaintenance(app, deps);
 
   const secure = config.publicUrl.startsWith('https://');
-  const wsOrigin = config.publicUrl.replace(/^http/, 'ws');
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // Radix and sonner position elements with inline style attributes.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(storage.origin ? [storage.origin] : [])],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", wsOrigin],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ["'none'"],
-        ...(secure ? { upgradeInsecureRequests: [] } : {}),
-      },
-    },
-    hsts: secure ? { maxAge: 15_552_000, includeSubDomains: true } : false,
-    crossOriginEmbedderPolicy: false,
-  });
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 1_048_576 } });
 
   const cookieOptions = { httpOnly: true, sameSite: 'lax', path: '/', secure } as const;
 
   await app.register(async (scope) => {
-    // API answers are JSON, never pages: one fixed set of security headers, made once, in place of helmet's,
-    // which builds its middleware anew on every request (a large share of a small procedure's CPU time; see
-    // bench/throughput.ts). The CSP is the one for APIs: nothing may load, nothing may frame.
+    // API answers are JSON, never pages: not helmet's headers for documents (its hooks build them anew on every
+    // request, a large share of a small procedure's CPU time; see bench/throughput.ts) but the ones that matter
+    // for JSON (OWASP's REST list), made once. Answers hold private data: no cache keeps them.
     const apiHeaders: Record<string, string> = {
+      'cache-control': 'no-store',
       'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
-      'cross-origin-opener-policy': 'same-origin',
       'cross-origin-resource-policy': 'same-origin',
-      'origin-agent-cluster': '?1',
-      'referrer-policy': 'no-referrer',
       'x-content-type-options': 'nosniff',
-      'x-dns-prefetch-control': 'off',
-      'x-download-options': 'noopen',
-      'x-frame-options': 'SAMEORIGIN',
-      'x-permitted-cross-domain-policies': 'none',
-      'x-xss-protection': '0',
       ...(secure ? { 'strict-transport-security': 'max-age=15552000; includeSubDomains' } : {}),
     };
-    scope.addHook('onRoute', (route) => {
-      route.config = { ...route.config, helmet: { skipRoute: true } } as typeof route.config;
-    });
     // Not async: a hook without a promise costs less on every call.
     scope.addHook('onRequest', (req, reply, done) => {
       if (req.headers.upgrade?.toLowerCase() !== 'websocket') reply.headers(apiHeaders);
@@ -157,11 +127,17 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
     ): Promise<Context> => {
       const token = paramToken || tokenFrom(headers, cookies);
       const session = await resolveUser(deps.sessions.validate, token);
+      // Every field named, not `...deps`: properties added after a spread cost a map transition each, per call.
       const context: Context = {
-        ...deps,
+        db: deps.db,
+        storage: deps.storage,
+        bus: deps.bus,
+        log: deps.log,
+        config: deps.config,
+        mailer: deps.mailer,
+        sessions: deps.sessions,
         user: session.user,
         sessionToken: session.sessionToken,
-        crossOrigin: isCrossOrigin(headers, config.publicUrl),
         setSessionCookie: (value, expires) => {
           void reply?.setCookie(SESSION_COOKIE, value, { ...cookieOptions, expires });
         },
@@ -175,8 +151,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
       return context;
     };
     const onError = (error: TRPCError, procedure: string | undefined) => {
-      if (error.code === 'INTERNAL_SERVER_ERROR')
-        app.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
+      if (isServerFault(error)) app.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
     };
 
     serveTrpcOverHttp(scope, {
@@ -184,6 +159,9 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
       prefix: '/trpc',
       maxBatchSize: MAX_BATCH_SIZE,
       createContext: (req, reply) => contextFor(req.headers, req.cookies, reply),
+      // Browsers may only change state from our own origin (a socket's origin is checked as it opens).
+      mutationRefusal: (req) =>
+        isCrossOrigin(req.headers, config.publicUrl) ? asTRPCError(new AppError('CROSS_ORIGIN')) : null,
       onError,
     });
     // Subscriptions (and anything else a client sends over the socket) use tRPC's WebSocket handler.
@@ -204,26 +182,56 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
     scope.get('/trpc', { websocket: true }, (socket, req) => onConnection(socket, req.raw));
   });
 
-  app.get('/healthz', async (_req, reply) => {
-    try {
-      // A database that does not answer (unreachable host, stuck restart) would hold the check for the
-      // driver's 30-second connect timeout; load balancers give up long before, so answer 503 sooner.
-      let timer: NodeJS.Timeout | undefined;
-      const timeout = new Promise<never>((_, reject) => {
-        timer = setTimeout(() => reject(new Error('database did not answer in 3 s')), 3_000);
-      });
-      await Promise.race([db.db.execute(sql`select 1`), timeout]).finally(() => clearTimeout(timer));
-      return { status: 'ok' };
-    } catch (err) {
-      app.log.error({ err }, 'health check failed');
-      return reply.code(503).send({ status: 'unavailable' });
-    }
-  });
+  // Pages, photos, uploads and the health check get helmet's headers for documents; /trpc has its own above.
+  await app.register(async (scope) => {
+    await scope.register(fastifyHelmet, helmetOptions(config.publicUrl, secure, storage));
+    scope.get('/healthz', async (_req, reply) => {
+      try {
+        // A database that does not answer (unreachable host, stuck restart) would hold the check for the
+        // driver's 30-second connect timeout; load balancers give up long before, so answer 503 sooner.
+        let timer: NodeJS.Timeout | undefined;
+        const timeout = new Promise<never>((_, reject) => {
+          timer = setTimeout(() => reject(new Error('database did not answer in 3 s')), 3_000);
+        });
+        await Promise.race([db.db.execute(sql`select 1`), timeout]).finally(() => clearTimeout(timer));
+        return { status: 'ok' };
+      } catch (err) {
+        app.log.error({ err }, 'health check failed');
+        return reply.code(503).send({ status: 'unavailable' });
+      }
+    });
 
-  await uploadRoute(app, deps);
-  if (!config.s3) await serveMedia(app, uploadsDir);
-  await serveWeb(app, config.webDist);
+    await uploadRoute(scope, deps);
+    if (!config.s3) await serveMedia(scope, uploadsDir);
+    await serveWeb(scope, config.webDist);
+  });
   return app;
+}
+
+/** Helmet's headers for pages: a CSP for the built app, HSTS behind HTTPS. */
+function helmetOptions(publicUrl: string, secure: boolean, storage: Storage) {
+  const wsOrigin = publicUrl.replace(/^http/, 'ws');
+  return {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix and sonner position elements with inline style attributes.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', ...(storage.origin ? [storage.origin] : [])],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'", wsOrigin],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+        ...(secure ? { upgradeInsecureRequests: [] } : {}),
+      },
+    },
+    hsts: secure ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    crossOriginEmbedderPolicy: false,
+  } satisfies FastifyHelmetOptions;
 }
 
 /** Hourly clean-up; every instance may run it, the deletes are idempotent. */

@@ -15,8 +15,6 @@ export interface AppDeps extends ServiceDeps {
 export interface Context extends AppDeps {
   user: SessionUser | null;
   sessionToken: string | null;
-  /** A browser request from another site; mutations are refused (see init.ts). */
-  crossOrigin: boolean;
   /** Cookie writers; no-ops on WebSocket calls, which return the token instead. */
   setSessionCookie(token: string, expiresAt: Date): void;
   clearSessionCookie(): void;

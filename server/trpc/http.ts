@@ -19,6 +19,8 @@ interface Options<TContext> {
   prefix: string;
   maxBatchSize: number;
   createContext(req: FastifyRequest, reply: FastifyReply): Promise<TContext>;
+  /** Why this request may change nothing (a forged cross-site request), or null; its queries still answer. */
+  mutationRefusal(req: FastifyRequest): TRPCError | null;
   onError(error: TRPCError, path: string | undefined): void;
 }
 
@@ -73,6 +75,7 @@ export function serveTrpcOverHttp<TContext>(app: FastifyInstance, options: Optio
       try {
         const calls = parseCalls(req, router, batch, options.maxBatchSize);
         ctx = await options.createContext(req, reply);
+        const refusal = req.method === 'POST' ? options.mutationRefusal(req) : null;
         const results = await Promise.all(
           calls.map(async (call) => {
             try {
@@ -81,6 +84,7 @@ export function serveTrpcOverHttp<TContext>(app: FastifyInstance, options: Optio
                   code: call.type === 'unknown' ? 'NOT_FOUND' : 'METHOD_NOT_SUPPORTED',
                   message: `No ${req.method} procedure at "${call.path}"`,
                 });
+              if (refusal) throw refusal;
               const data: unknown = await callTRPCProcedure({
                 router,
                 path: call.path,

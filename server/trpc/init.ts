@@ -1,4 +1,6 @@
 import { initTRPC, TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import superjson from 'superjson';
 import { AppError, type AppErrorCode, type AppErrorData, TRPC_CODE_OF } from '../../src/errors';
 import type { Context } from './context';
@@ -33,40 +35,6 @@ function fieldErrorsOf(cause: unknown): Record<string, string[]> | undefined {
   return fields;
 }
 
-/** What a client learns of a failure: a stable code, optional meta, and per-field locale keys. */
-export function toAppErrorData(error: TRPCError): AppErrorData {
-  const cause = error.cause;
-  const fieldErrors = error.code === 'BAD_REQUEST' ? fieldErrorsOf(cause) : undefined;
-  return {
-    appCode:
-      cause instanceof AppError
-        ? cause.code
-        : fieldErrors
-          ? 'VALIDATION'
-          : (APP_CODE_OF_TRPC[error.code] ?? 'INTERNAL'),
-    ...(cause instanceof AppError && cause.meta ? { meta: cause.meta } : {}),
-    ...(fieldErrors ? { fieldErrors } : {}),
-  };
-}
-
-const t = initTRPC.context<Context>().create({
-  transformer: superjson,
-  errorFormatter({ shape, error }) {
-    const data = toAppErrorData(error);
-    // Internal details never leave the server; the code is the message.
-    return {
-      ...shape,
-      message: data.appCode,
-      data: { code: shape.data.code, httpStatus: shape.data.httpStatus, ...data },
-    };
-  },
-});
-
-/** An AppError as the TRPCError with the matching HTTP status. */
-export function asTRPCError(cause: AppError): TRPCError {
-  return new TRPCError({ code: TRPC_CODE_OF[cause.code], message: cause.code, cause });
-}
-
 /** SQLSTATEs only outside text causes: a NUL character, which PostgreSQL's text and jsonb cannot hold. */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 
@@ -80,22 +48,70 @@ function isUnstorableText(error: unknown): boolean {
 }
 
 /**
- * Every procedure's guard, one middleware (each step of tRPC's chain copies the call's options, a fair share
- * of a small call's CPU). Browsers may only change state from our own origin. AppErrors thrown by services
- * travel as TRPCErrors (a subscription's stream throws them itself). Text the database refuses to store is
- * bad input, not a server failure (the statement fails, so nothing is written).
+ * The app's own reason for a failure, if it has one. Services throw AppErrors, which tRPC wraps as
+ * INTERNAL_SERVER_ERROR; text the database refuses to store is bad input, not a server failure (the
+ * statement fails, so nothing is written).
  */
-const guard = t.middleware(async ({ ctx, type, next }) => {
-  if (type === 'mutation' && ctx.crossOrigin) throw asTRPCError(new AppError('CROSS_ORIGIN'));
-  const result = await next();
-  if (!result.ok && result.error.cause instanceof AppError) throw asTRPCError(result.error.cause);
-  if (!result.ok && isUnstorableText(result.error.cause)) throw asTRPCError(new AppError('VALIDATION'));
-  return result;
+function appErrorOf(cause: unknown): AppError | null {
+  if (cause instanceof AppError) return cause;
+  return isUnstorableText(cause) ? new AppError('VALIDATION') : null;
+}
+
+/** What a client learns of a failure: a stable code, optional meta, and per-field locale keys. */
+export function toAppErrorData(error: TRPCError): AppErrorData {
+  const appError = appErrorOf(error.cause);
+  const fieldErrors = error.code === 'BAD_REQUEST' ? fieldErrorsOf(error.cause) : undefined;
+  return {
+    appCode: appError
+      ? appError.code
+      : fieldErrors
+        ? 'VALIDATION'
+        : (APP_CODE_OF_TRPC[error.code] ?? 'INTERNAL'),
+    ...(appError?.meta ? { meta: appError.meta } : {}),
+    ...(fieldErrors ? { fieldErrors } : {}),
+  };
+}
+
+/** An AppError as the TRPCError with the matching HTTP status. */
+export function asTRPCError(cause: AppError): TRPCError {
+  return new TRPCError({ code: TRPC_CODE_OF[cause.code], message: cause.code, cause });
+}
+
+/** A failure as clients see it: with its AppError's own code and HTTP status, wherever that was thrown. */
+export function clientErrorOf(error: TRPCError): TRPCError {
+  const appError = appErrorOf(error.cause);
+  return appError ? asTRPCError(appError) : error;
+}
+
+/** A failure the server is to blame for (worth logging), not one the caller caused. */
+export function isServerFault(error: TRPCError): boolean {
+  return error.code === 'INTERNAL_SERVER_ERROR' && !appErrorOf(error.cause);
+}
+
+/**
+ * No middleware guards every procedure: each step of tRPC's chain copies the call's options, a fair share of
+ * a small call's CPU (bench/throughput.ts). The formatter gives an AppError its own code and HTTP status
+ * wherever it was thrown (a procedure, a middleware, a subscription's stream), and the HTTP handler refuses
+ * cross-site mutations (server/app.ts).
+ */
+const t = initTRPC.context<Context>().create({
+  transformer: superjson,
+  errorFormatter({ shape, error }) {
+    const effective = clientErrorOf(error);
+    const data = toAppErrorData(error);
+    // Internal details never leave the server; the code is the message.
+    return {
+      ...shape,
+      code: TRPC_ERROR_CODES_BY_KEY[effective.code],
+      message: data.appCode,
+      data: { code: effective.code, httpStatus: getHTTPStatusCodeFromError(effective), ...data },
+    };
+  },
 });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
-export const publicProcedure = t.procedure.use(guard);
+export const publicProcedure = t.procedure;
 
 export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   if (!ctx.user) throw new AppError('UNAUTHENTICATED');

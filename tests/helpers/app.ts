@@ -8,7 +8,7 @@ import type { Mail } from '../../server/auth/mailer';
 import { validateSession } from '../../server/auth/sessions';
 import { loadConfig } from '../../server/env';
 import { appRouter } from '../../server/routers/_app';
-import { type Context, resolveUser } from '../../server/trpc/context';
+import { resolveUser } from '../../server/trpc/context';
 import { createCallerFactory, toAppErrorData } from '../../server/trpc/init';
 import type { AppErrorData } from '../../src/errors';
 import { createDatabase } from './postgres';
@@ -53,17 +53,15 @@ export async function startTestApp(kind: DbKind, env: Record<string, string | un
   const cookies: Record<string, string> = {};
 
   /** A tRPC caller as a same-origin browser with this session token (or signed out); `signal` ends its subscriptions. */
-  async function caller(token?: string | null, extra: Partial<Context> = {}, signal?: AbortSignal) {
+  async function caller(token?: string | null, signal?: AbortSignal) {
     const session = await resolveUser((value) => validateSession(db, value), token ?? null);
     return createCaller(
       {
         ...app.deps,
         user: session.user,
         sessionToken: session.sessionToken,
-        crossOrigin: false,
         setSessionCookie: (value) => void (cookies.tacke_session = value),
         clearSessionCookie: () => void (cookies.tacke_session = ''),
-        ...extra,
       },
       signal ? { signal } : undefined,
     );

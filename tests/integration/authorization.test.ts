@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { emailTokens, sessions, uploads, users } from '../../server/db/schema';
 import type { AppRouter } from '../../server/routers/_app';
-import { toAppErrorData } from '../../server/trpc/init';
+import { clientErrorOf, toAppErrorData } from '../../server/trpc/init';
 import { dateInDays } from '../../src/domain/event-time';
 import { AppError, type AppErrorCode, TRPC_CODE_OF } from '../../src/errors';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
@@ -205,7 +205,7 @@ function procedureAt(api: Api, path: string) {
 const refusal = (code: AppErrorCode) => `${TRPC_CODE_OF[code]} ${code}`;
 
 function refusalOf(error: unknown): string {
-  if (error instanceof TRPCError) return `${error.code} ${toAppErrorData(error).appCode}`;
+  if (error instanceof TRPCError) return `${clientErrorOf(error).code} ${toAppErrorData(error).appCode}`;
   if (error instanceof AppError) return refusal(error.code);
   throw error;
 }
@@ -369,7 +369,7 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
     input: unknown,
   ) {
     const controller = new AbortController();
-    const api = await t.caller(who?.token ?? null, {}, controller.signal);
+    const api = await t.caller(who?.token ?? null, controller.signal);
     const secrets = await secretsFor(who?.id ?? null);
     const before = await fingerprint();
     const outcome = await run(api, controller, path, type, input);
@@ -408,7 +408,7 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
 
   it('tells announcements.onChange subscribers which announcement was removed, without its text', async () => {
     const controller = new AbortController();
-    const api = await t.caller(null, {}, controller.signal);
+    const api = await t.caller(null, controller.signal);
     const outcome = await run(api, controller, 'announcements.onChange', 'subscription', {
       lastEventId: '0',
     });

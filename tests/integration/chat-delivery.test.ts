@@ -148,7 +148,7 @@ describe.each(dbKinds())('chat delivery on %s', (kind) => {
   it('onChange sends the whole list at once and after every change, and nothing when resumed up to date', async () => {
     const { ana, bor, chatId } = await chatBetween();
     const controller = new AbortController();
-    const stream = await (await t.caller(bor.token, {}, controller.signal)).chats.onChange();
+    const stream = await (await t.caller(bor.token, controller.signal)).chats.onChange();
     const iterator = stream[Symbol.asyncIterator]();
     const next = async () =>
       trackedEvent((await iterator.next()).value as { id: string; data: ChatSummary[] });
@@ -167,7 +167,7 @@ describe.each(dbKinds())('chat delivery on %s', (kind) => {
     // A client that already has the current list hears only the next change: its first event is the removal.
     const resumeController = new AbortController();
     const resumed = await (
-      await t.caller(bor.token, {}, resumeController.signal)
+      await t.caller(bor.token, resumeController.signal)
     ).chats.onChange({ lastEventId: await versionOf(bor.token) });
     const resumedIterator = resumed[Symbol.asyncIterator]();
     const pending = resumedIterator.next();
@@ -180,7 +180,7 @@ describe.each(dbKinds())('chat delivery on %s', (kind) => {
   /** The current version of the user's list: the id of onChange's first event. */
   async function versionOf(token: string) {
     const controller = new AbortController();
-    const stream = await (await t.caller(token, {}, controller.signal)).chats.onChange();
+    const stream = await (await t.caller(token, controller.signal)).chats.onChange();
     const first = await stream[Symbol.asyncIterator]().next();
     controller.abort();
     return trackedEvent(first.value as { id: string; data: ChatSummary[] }).id;
@@ -189,7 +189,7 @@ describe.each(dbKinds())('chat delivery on %s', (kind) => {
   it('a like on a dog whose owner already chats with me arrives in the chat as the heart message', async () => {
     const { ana, bor, chatId } = await chatBetween();
     const controller = new AbortController();
-    const stream = await (await t.caller(bor.token, {}, controller.signal)).chats.onMessage({ chatId });
+    const stream = await (await t.caller(bor.token, controller.signal)).chats.onMessage({ chatId });
     const iterator = stream[Symbol.asyncIterator]();
     const pending = iterator.next();
     await new Promise((resolve) => setTimeout(resolve, 30));

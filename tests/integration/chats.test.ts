@@ -119,7 +119,7 @@ describe.each(dbKinds())('chats on %s', (kind) => {
   it('onMessage delivers messages live in order and resumes after a drop with each message once', async () => {
     const { ana, bor, chatId } = await chatBetween();
     const first = new AbortController();
-    const stream = await (await t.caller(bor.token, {}, first.signal)).chats.onMessage({ chatId });
+    const stream = await (await t.caller(bor.token, first.signal)).chats.onMessage({ chatId });
     const seen: string[] = [];
     let lastEventId = '';
     const reading = (async () => {
@@ -139,7 +139,7 @@ describe.each(dbKinds())('chats on %s', (kind) => {
     for (const content of ['štiri', 'pet']) await ana.api.chats.send({ chatId, content });
     const second = new AbortController();
     const resumed = await (
-      await t.caller(bor.token, {}, second.signal)
+      await t.caller(bor.token, second.signal)
     ).chats.onMessage({ chatId, lastEventId });
     const missed: string[] = [];
     for await (const event of resumed) {

@@ -213,8 +213,8 @@ describe.each(dbKinds())('dogs on %s', (kind) => {
 
   it("onChange tells the owner's other tabs about their dogs, and nobody else", async () => {
     const controller = new AbortController();
-    const mine = await (await t.caller(alice.token, {}, controller.signal)).dogs.onChange();
-    const theirs = await (await t.caller(bob.token, {}, controller.signal)).dogs.onChange();
+    const mine = await (await t.caller(alice.token, controller.signal)).dogs.onChange();
+    const theirs = await (await t.caller(bob.token, controller.signal)).dogs.onChange();
     const received: unknown[] = [];
     const reading = (async () => {
       for await (const change of mine) {
@@ -245,7 +245,7 @@ describe.each(dbKinds())('dogs on %s', (kind) => {
     const other = await (await t.caller()).auth.signIn({ email: user.email, password: user.password });
     const controller = new AbortController();
     const collect = async (token: string) => {
-      const stream = await (await t.caller(token, {}, controller.signal)).dogs.onChange();
+      const stream = await (await t.caller(token, controller.signal)).dogs.onChange();
       const seen: unknown[] = [];
       try {
         for await (const change of stream) seen.push(change);
@@ -269,7 +269,7 @@ describe.each(dbKinds())('dogs on %s', (kind) => {
   it('a password reset ends every live subscription of the user', async () => {
     const user = await t.signedInUser();
     const controller = new AbortController();
-    const stream = await (await t.caller(user.token, {}, controller.signal)).dogs.onChange();
+    const stream = await (await t.caller(user.token, controller.signal)).dogs.onChange();
     const ended = (async () => {
       try {
         for await (const _change of stream);

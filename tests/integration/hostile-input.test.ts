@@ -18,6 +18,8 @@ import {
   profiles,
   users,
 } from '../../server/db/schema';
+import { clientErrorOf } from '../../server/trpc/init';
+import { TRPCError } from '@trpc/server';
 import { appRouter } from '../../server/routers/_app';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
 import { allProcedures, type ProcedureType } from '../helpers/procedures';
@@ -664,7 +666,7 @@ describe.each(dbKinds())('hostile input on %s', (kind) => {
   /** The subscription through a server-side caller: a typed refusal, or a stream that starts normally. */
   async function callerRefused(path: string, input: unknown, token: string | null, context: string) {
     const controller = new AbortController();
-    const caller = await t.caller(token, {}, controller.signal);
+    const caller = await t.caller(token, controller.signal);
     let procedure: unknown = caller;
     for (const key of path.split('.')) procedure = (procedure as Record<string, unknown>)[key];
     try {
@@ -674,8 +676,9 @@ describe.each(dbKinds())('hostile input on %s', (kind) => {
       await Promise.race([first, new Promise((resolve) => setTimeout(resolve, QUIET_MS))]);
       return false;
     } catch (error) {
-      expect(error, context).toHaveProperty('code');
-      expect((error as { code: string }).code, `${context}: ${String(error)}`).not.toBe(
+      expect(error, context).toBeInstanceOf(TRPCError);
+      // The code a client would see (what the error formatter sends over the socket).
+      expect(clientErrorOf(error as TRPCError).code, `${context}: ${String(error)}`).not.toBe(
         'INTERNAL_SERVER_ERROR',
       );
       return true;

@@ -55,6 +55,20 @@ describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 
+  it('answers procedures with the headers for private JSON: never cached, sniffed or framed', async () => {
+    const res = await fetch(`${base}/trpc/config.get`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('cross-origin-resource-policy')).toBe('same-origin');
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none'; frame-ancestors 'none'");
+    // Failures too (an unknown procedure, a bad batch).
+    const missing = await fetch(`${base}/trpc/nothing.here`);
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('cache-control')).toBe('no-store');
+  });
+
   it('serves the landing page prerendered in the language of the locale cookie', async () => {
     const landing = async (cookie?: string, encoding?: string) => {
       const res = await fetch(`${base}/?utm_source=test`, {
@@ -239,6 +253,10 @@ describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
     expect(evil.headers.get('set-cookie')).toBeNull();
     const fetchMeta = await post('auth.signIn', { email, password }, { 'sec-fetch-site': 'cross-site' });
     expect(fetchMeta.status).toBe(403);
+    // Reads still answer (the browser keeps the answer from the other site), here as a visitor.
+    const read = await fetch(`${base}/trpc/auth.me`, { headers: { origin: 'https://evil.example' } });
+    expect(read.status).toBe(200);
+    expect((await read.json()).result.data.json).toBeNull();
   });
 
   it('serves the typed script client: sign in, then auth.me with the token', async () => {

@@ -181,7 +181,7 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
   it('onChange delivers changes live in order and resumes after a dropped connection with nothing lost or repeated', async () => {
     const [ana, bor] = [await owner('Sub'), await owner('Scriber')];
     const first = new AbortController();
-    const stream = await (await t.caller(bor.token, {}, first.signal)).likes.onChange();
+    const stream = await (await t.caller(bor.token, first.signal)).likes.onChange();
     const seen: Array<{ id: string; status: string; type: string }> = [];
     let lastEventId = '';
     const reading = (async () => {
@@ -202,7 +202,7 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
     await bor.api.likes.markRead({ id: seen[0]!.id });
     await bor.api.likes.accept({ id: seen[0]!.id });
     const second = new AbortController();
-    const resumed = await (await t.caller(bor.token, {}, second.signal)).likes.onChange({ lastEventId });
+    const resumed = await (await t.caller(bor.token, second.signal)).likes.onChange({ lastEventId });
     const missed: Array<{ id: string; status: string }> = [];
     for await (const event of resumed) {
       missed.push(trackedEvent(event).data);
@@ -218,7 +218,7 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
     const likers: Owner[] = [];
     for (let i = 0; i < 30; i++) likers.push(await owner(`Oboževalec ${i}`));
     const controller = new AbortController();
-    const stream = await (await t.caller(bor.token, {}, controller.signal)).likes.onChange();
+    const stream = await (await t.caller(bor.token, controller.signal)).likes.onChange();
     const seen = new Set<string>();
     const reading = (async () => {
       for await (const event of stream) {
@@ -299,7 +299,7 @@ describe.each(dbKinds())('announcements on %s', (kind) => {
 
   it('onChange delivers a new announcement to a signed-out subscriber', async () => {
     const controller = new AbortController();
-    const stream = await (await t.caller(null, {}, controller.signal)).announcements.onChange();
+    const stream = await (await t.caller(null, controller.signal)).announcements.onChange();
     const reading = (async () => {
       for await (const event of stream) return trackedEvent(event).data;
     })();

@@ -5,6 +5,9 @@ import { renderMail } from '../../server/auth/mail-templates';
 import { generateToken, hashToken } from '../../server/auth/tokens';
 import { loadConfig } from '../../server/env';
 import { isCrossOrigin, tokenFrom } from '../../server/trpc/context';
+import { clientErrorOf, isServerFault, toAppErrorData } from '../../server/trpc/init';
+import { getTRPCErrorFromUnknown } from '@trpc/server';
+import { AppError } from '../../src/errors';
 import { tokenSchema } from '../../src/schemas/auth';
 import { LOCALES } from '../../src/i18n';
 
@@ -69,6 +72,34 @@ describe('tokens', () => {
     expect(tokenFrom({ authorization: 'Bearer abc' }, { tacke_session: 'cookie' })).toBe('abc');
     expect(tokenFrom({}, { tacke_session: 'cookie' })).toBe('cookie');
     expect(tokenFrom({}, {})).toBeNull();
+  });
+});
+
+describe('failures as clients see them', () => {
+  // What tRPC makes of anything a procedure, middleware or stream throws.
+  const thrown = (cause: unknown) => getTRPCErrorFromUnknown(cause);
+
+  it('give an AppError its own code and status, and do not count it as a server fault', () => {
+    const error = thrown(new AppError('NOT_FOUND'));
+    expect(error.code).toBe('INTERNAL_SERVER_ERROR');
+    expect(clientErrorOf(error).code).toBe('NOT_FOUND');
+    expect(toAppErrorData(error).appCode).toBe('NOT_FOUND');
+    expect(isServerFault(error)).toBe(false);
+  });
+
+  it('treat text the database cannot store as bad input', () => {
+    const nul = Object.assign(new Error('invalid byte sequence'), { code: '22021' });
+    const error = thrown(new Error('query failed', { cause: nul }));
+    expect(clientErrorOf(error).code).toBe('BAD_REQUEST');
+    expect(toAppErrorData(error).appCode).toBe('VALIDATION');
+    expect(isServerFault(error)).toBe(false);
+  });
+
+  it('leave anything else a server fault, with no details', () => {
+    const error = thrown(new Error('connection reset'));
+    expect(clientErrorOf(error).code).toBe('INTERNAL_SERVER_ERROR');
+    expect(toAppErrorData(error)).toEqual({ appCode: 'INTERNAL' });
+    expect(isServerFault(error)).toBe(true);
   });
 });
 
