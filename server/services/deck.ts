@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lt, ne, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, ne, notExists, sql, type SQL } from 'drizzle-orm';
 import { AppError } from '../../src/errors';
 import { dogProfiles, profiles, swipes, users } from '../db/schema';
 import type { ServiceDeps } from './deps';
@@ -14,7 +14,6 @@ async function cards(deps: ServiceDeps, where: SQL | undefined, limit: number): 
     .select({ dog: dogProfiles, owner: profiles })
     .from(dogProfiles)
     .innerJoin(profiles, eq(profiles.userId, dogProfiles.userId))
-    .innerJoin(users, eq(users.id, dogProfiles.userId))
     .where(where)
     .orderBy(asc(dogProfiles.shuffleKey))
     .limit(limit);
@@ -63,5 +62,6 @@ export async function deck(
 
 /** The demo accounts' dogs (accounts without a password), for signed-out visitors. */
 export function demoDeck(deps: ServiceDeps): Promise<DeckDog[]> {
-  return cards(deps, isNull(users.passwordHash), DEMO_DECK_SIZE);
+  const demoOwners = deps.db.select({ id: users.id }).from(users).where(isNull(users.passwordHash));
+  return cards(deps, inArray(dogProfiles.userId, demoOwners), DEMO_DECK_SIZE);
 }
