@@ -1,6 +1,7 @@
 // `dogs.deck`, `events.list` and `chats.list` over HTTP against the built server, 50 signed-in callers (each a
 // different user) at once. Budgets: deck p99 ≤ 25 ms (issue 4); events.list p99 ≤ 20 ms one caller at a time
-// (issue 6, bench/events.ts); chats.list has none. auth.me (session check + one row) is shown for scale.
+// (issue 6, bench/events.ts); chats.list has none. auth.me (session check + one row) is shown for scale, and
+// dogs.deck one caller at a time for what a call costs without queueing.
 import type { DbOrTx } from '../server/db/client';
 import { eventInputs } from './events';
 import { info, ms, percentile, QUICK, type Row, within } from './lib';
@@ -8,6 +9,13 @@ import { dogId } from './seed';
 import { type Caller, call, callersFrom } from './signed-in';
 
 const CALLS_EACH = QUICK ? 10 : 40;
+
+/** A page of 20 cards from the caller's first dog, from a different place in the shuffled order each time. */
+const deckInput = (caller: Caller, i: number, n: number) => ({
+  fromDogId: dogId(caller.n),
+  limit: 20,
+  seed: ((i * 37 + n) % 100) / 100,
+});
 
 /** Every caller calls `procedure` with `input(caller, index, n)` CALLS_EACH times, all at once. */
 async function load(
@@ -36,12 +44,7 @@ export async function benchProcedures(url: string, db: DbOrTx): Promise<Row[]> {
   const inputs = eventInputs();
   const runs: Array<[string, Caller[], (caller: Caller, i: number, n: number) => unknown, number?]> = [
     ['auth.me', chatCallers, () => undefined],
-    [
-      'dogs.deck',
-      deckCallers,
-      (c, i, n) => ({ fromDogId: dogId(c.n), limit: 20, seed: ((i * 37 + n) % 100) / 100 }),
-      25,
-    ],
+    ['dogs.deck', deckCallers, deckInput, 25],
     ['events.list', eventCallers, (_, i, n) => inputs[(i * CALLS_EACH + n) % inputs.length]],
     ['chats.list', chatCallers, () => undefined],
   ];
@@ -62,5 +65,14 @@ export async function benchProcedures(url: string, db: DbOrTx): Promise<Row[]> {
         : info(`${metric} p99`, Number(p99.toFixed(1)), 'ms'),
     );
   }
+  // The same deck calls one at a time: what one call costs when it does not queue behind 49 others.
+  const [first] = deckCallers;
+  const serial: number[] = [];
+  for (let n = 0; n < CALLS_EACH * 5; n++)
+    serial.push(await call(url, first!.token, 'dogs.deck', deckInput(first!, 0, n)));
+  const [p50, p99] = [percentile(serial, 50), percentile(serial, 99)];
+  console.log(`dogs.deck (${serial.length} calls one at a time): p50 ${ms(p50)}, p99 ${ms(p99)}`);
+  rows.push(info('dogs.deck one at a time p50', Number(p50.toFixed(1)), 'ms'));
+  rows.push(info('dogs.deck one at a time p99', Number(p99.toFixed(1)), 'ms'));
   return rows;
 }

@@ -2,7 +2,7 @@ import { and, asc, eq, gte, inArray, isNull, lt, ne, notExists, sql, type SQL } 
 import { AppError } from '../../src/errors';
 import { dogProfiles, profiles, swipes, users } from '../db/schema';
 import type { ServiceDeps } from './deps';
-import { type Dog, type DogOwner, dogView, ownerCard } from './dogs';
+import { type Dog, type DogOwner, dogView, ownerCard, ownerCardColumns } from './dogs';
 
 export type DeckDog = Dog & { owner: DogOwner };
 
@@ -11,7 +11,7 @@ const DEMO_DECK_SIZE = 30;
 
 async function cards(deps: ServiceDeps, where: SQL | undefined, limit: number): Promise<DeckDog[]> {
   const rows = await deps.db
-    .select({ dog: dogProfiles, owner: profiles })
+    .select({ dog: dogProfiles, owner: ownerCardColumns })
     .from(dogProfiles)
     .innerJoin(profiles, eq(profiles.userId, dogProfiles.userId))
     .where(where)

@@ -50,7 +50,7 @@ export async function dogsOf(db: DbOrTx, storage: Storage, userId: string): Prom
 /** Any dog, with its owner's public card. */
 export async function dogById(deps: ServiceDeps, id: string): Promise<Dog & { owner: DogOwner }> {
   const [found] = await deps.db
-    .select({ dog: dogProfiles, owner: profiles })
+    .select({ dog: dogProfiles, owner: ownerCardColumns })
     .from(dogProfiles)
     .innerJoin(profiles, eq(profiles.userId, dogProfiles.userId))
     .where(eq(dogProfiles.id, id));
@@ -59,7 +59,19 @@ export async function dogById(deps: ServiceDeps, id: string): Promise<Dog & { ow
 }
 
 /** The public card of a dog's owner. */
-export function ownerCard(storage: Storage, owner: typeof profiles.$inferSelect): DogOwner {
+/** The profile columns an owner's card shows: only these are read (the deck reads 20 cards per call). */
+export const ownerCardColumns = {
+  userId: profiles.userId,
+  fullName: profiles.fullName,
+  photoUrl: profiles.photoUrl,
+  location: profiles.location,
+  countryCode: profiles.countryCode,
+};
+
+export function ownerCard(
+  storage: Storage,
+  owner: Pick<typeof profiles.$inferSelect, keyof typeof ownerCardColumns>,
+): DogOwner {
   return {
     userId: owner.userId,
     fullName: owner.fullName,
