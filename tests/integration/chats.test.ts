@@ -138,9 +138,7 @@ describe.each(dbKinds())('chats on %s', (kind) => {
 
     for (const content of ['štiri', 'pet']) await ana.api.chats.send({ chatId, content });
     const second = new AbortController();
-    const resumed = await (
-      await t.caller(bor.token, second.signal)
-    ).chats.onMessage({ chatId, lastEventId });
+    const resumed = await (await t.caller(bor.token, second.signal)).chats.onMessage({ chatId, lastEventId });
     const missed: string[] = [];
     for await (const event of resumed) {
       missed.push(trackedEvent(event).data.content);
