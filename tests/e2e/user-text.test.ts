@@ -107,6 +107,31 @@ async function shot(page: Page | undefined, name: string) {
   await page?.screenshot({ path: path.join(os.tmpdir(), `user-text-${name}.png`), fullPage: true });
 }
 
+/**
+ * Walks the screens in `walk`, signed in with `token` on a desktop, from `path`; each screen names its step.
+ * Nothing may raise a page error; on a failure, a screenshot named `<name>-<step>` is saved.
+ */
+async function walkAs(
+  { token, path: start, name, step: first }: { token: string; path: string; name: string; step: string },
+  walk: (page: Page, at: { dialogs: string[]; errors: string[]; step(name: string): void }) => Promise<void>,
+) {
+  const errors: string[] = [];
+  const dialogs: string[] = [];
+  const context = await sessionContext(e2e.browser, e2e.server, VIEWPORTS.desktop, token);
+  let page: Page | undefined;
+  let step = first;
+  try {
+    page = await openPage(context, start, errors, dialogs);
+    await walk(page, { dialogs, errors, step: (next) => void (step = next) });
+    expect(errors).toEqual([]);
+  } catch (error) {
+    await shot(page, `${name}-${step}`);
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
 describe('hostile user text on a desktop', () => {
   let eve: Awaited<ReturnType<typeof apiUser>>;
   let vid: Awaited<ReturnType<typeof apiUser>>;
@@ -193,38 +218,32 @@ describe('hostile user text on a desktop', () => {
   });
 
   it('the other user sees it as text on the deck, dog and profile dialogs, events, chats and notifications', async () => {
-    const errors: string[] = [];
-    const dialogs: string[] = [];
-    const context = await sessionContext(e2e.browser, e2e.server, VIEWPORTS.desktop, vid.token);
-    let page: Page | undefined;
-    let step = 'deck';
-    try {
+    await walkAs({ token: vid.token, path: '/ujemanja', name: 'visitor', step: 'deck' }, async (page, at) => {
       // The deck: Eve's dog's card, its details, and the owner's profile from there.
-      page = await openPage(context, '/ujemanja', errors, dialogs);
       await page.getByRole('heading', { name: 'Izberite svojega psa', level: 1 }).waitFor();
       await page.getByRole('button', { name: /^Bobi/ }).click();
       const deckCard = page.getByRole('article', { name: TEXT.dogName });
       await shows(deckCard, TEXT.dogName, TEXT.dogDescription, TEXT.fullName);
-      await inert(page, dialogs);
+      await inert(page, at.dialogs);
 
-      step = 'dog-details';
+      at.step('dog-details');
       await page.getByRole('button', { name: `Pokaži podrobnosti o psu ${TEXT.dogName}` }).click();
       const details = page.getByRole('dialog', { name: TEXT.dogName });
       await shows(details, TEXT.dogName, TEXT.dogDescription, TEXT.dogLocation, TEXT.fullName);
-      await inert(page, dialogs);
+      await inert(page, at.dialogs);
 
-      step = 'profile';
+      at.step('profile');
       await details.getByRole('button', { name: TEXT.fullName }).click();
       const profile = page.getByRole('dialog', { name: TEXT.fullName });
       await shows(profile, TEXT.fullName, TEXT.profileLocation, TEXT.secondDogName, TEXT.dogName);
-      await inert(page, dialogs);
+      await inert(page, at.dialogs);
       await page.keyboard.press('Escape');
       await profile.waitFor({ state: 'detached' });
       await page.keyboard.press('Escape');
       await details.waitFor({ state: 'detached' });
 
       // Events: the card, the details, the attendees.
-      step = 'events';
+      at.step('events');
       await page.goto(`${e2e.server.url}/events`);
       const eventCard = page
         .getByRole('main')
@@ -238,9 +257,9 @@ describe('hostile user text on a desktop', () => {
         TEXT.eventCity,
         TEXT.fullName,
       );
-      await inert(page, dialogs);
+      await inert(page, at.dialogs);
 
-      step = 'event-details';
+      at.step('event-details');
       await eventCard.getByRole('button', { name: TEXT.eventTitle, exact: true }).click();
       const eventDetails = page.getByRole('dialog', { name: TEXT.eventTitle });
       await shows(
@@ -251,20 +270,20 @@ describe('hostile user text on a desktop', () => {
         TEXT.eventCity,
         TEXT.fullName,
       );
-      await inert(page, dialogs);
+      await inert(page, at.dialogs);
 
-      step = 'attendees';
+      at.step('attendees');
       await eventDetails.getByRole('button', { name: /^Udeleženci: 1\// }).click();
       const attendees = page.getByRole('dialog', { name: 'Udeleženci' });
       await shows(attendees, 'Vid Zupan', TEXT.fullName);
-      await inert(page, dialogs);
+      await inert(page, at.dialogs);
       await page.keyboard.press('Escape');
       await attendees.waitFor({ state: 'detached' });
       await page.keyboard.press('Escape');
       await eventDetails.waitFor({ state: 'detached' });
 
       // The bell: the request from Eve's dog and the cancelled event; the announcement under updates.
-      step = 'bell';
+      at.step('bell');
       await page
         .getByRole('banner')
         .getByRole('button', { name: /^Obvestila/ })
@@ -276,19 +295,19 @@ describe('hostile user text on a desktop', () => {
         TEXT.secondDogName,
       );
       await shows(bell.getByRole('article').filter({ hasText: TEXT.cancelledTitle }), TEXT.cancelledTitle);
-      await inert(page, dialogs);
+      await inert(page, at.dialogs);
       await bell.getByRole('tab', { name: 'Posodobitve' }).click();
       await shows(
         bell.getByRole('article').filter({ hasText: TEXT.announcementTitle }),
         TEXT.announcementTitle,
         TEXT.announcementContent,
       );
-      await inert(page, dialogs);
+      await inert(page, at.dialogs);
       await page.keyboard.press('Escape');
       await bell.waitFor({ state: 'detached' });
 
       // The requests panel on /profil, both tabs.
-      step = 'requests-panel';
+      at.step('requests-panel');
       await page.goto(`${e2e.server.url}/profil`);
       const panel = page.getByRole('main').getByRole('region', { name: 'Obvestila' });
       await shows(
@@ -303,10 +322,10 @@ describe('hostile user text on a desktop', () => {
         TEXT.announcementTitle,
         TEXT.announcementContent,
       );
-      await inert(page, dialogs);
+      await inert(page, at.dialogs);
 
       // /klepet: the list row (dog, owner, last message) and the open chat with every message.
-      step = 'klepet';
+      at.step('klepet');
       await page.goto(`${e2e.server.url}/klepet?chat=${chatId}`);
       const row = page.getByRole('listitem').filter({ hasText: `${TEXT.secondDogName} (Mešanec)` });
       await shows(row, TEXT.secondDogName, TEXT.fullName, ALL);
@@ -317,89 +336,72 @@ describe('hostile user text on a desktop', () => {
       await expect
         .poll(() => log.locator('li > p').allTextContents())
         .toEqual(expect.arrayContaining(TEXT.messages.map((message) => `${TEXT.fullName}: ${message}`)));
-      await inert(page, dialogs);
+      await inert(page, at.dialogs);
 
       // The owner's name in the chat opens the profile.
-      step = 'chat-profile';
+      at.step('chat-profile');
       await chat.getByRole('button', { name: TEXT.fullName }).click();
       const chatProfile = page.getByRole('dialog', { name: TEXT.fullName });
       await shows(chatProfile, TEXT.fullName, TEXT.profileLocation, TEXT.secondDogName, TEXT.dogName);
-      await inert(page, dialogs);
+      await inert(page, at.dialogs);
       await page.keyboard.press('Escape');
       await chatProfile.waitFor({ state: 'detached' });
 
       // /chat: the chat as a card.
-      step = 'chat-cards';
+      at.step('chat-cards');
       await page.goto(`${e2e.server.url}/chat`);
       const card = page.getByRole('region', { name: `${TEXT.secondDogName} (Mešanec)` });
       await shows(card, TEXT.secondDogName, TEXT.fullName, ...TEXT.messages);
-      await inert(page, dialogs);
-
-      expect(errors).toEqual([]);
-    } catch (error) {
-      await shot(page, `visitor-${step}`);
-      throw error;
-    } finally {
-      await context.close();
-    }
+      await inert(page, at.dialogs);
+    });
   });
 
   it('the author sees it as text on /moji-psi, /profil and their own event', async () => {
-    const errors: string[] = [];
-    const dialogs: string[] = [];
-    const context = await sessionContext(e2e.browser, e2e.server, VIEWPORTS.desktop, eve.token);
-    let page: Page | undefined;
-    let step = 'moji-psi';
-    try {
-      page = await openPage(context, '/moji-psi', errors, dialogs);
-      const main = page.getByRole('main');
-      await main.getByRole('heading', { name: 'Moji psi', level: 1 }).waitFor();
-      await shows(main, TEXT.dogName, TEXT.secondDogName, TEXT.dogDescription, TEXT.dogLocation);
-      await inert(page, dialogs);
+    await walkAs(
+      { token: eve.token, path: '/moji-psi', name: 'author', step: 'moji-psi' },
+      async (page, at) => {
+        const main = page.getByRole('main');
+        await main.getByRole('heading', { name: 'Moji psi', level: 1 }).waitFor();
+        await shows(main, TEXT.dogName, TEXT.secondDogName, TEXT.dogDescription, TEXT.dogLocation);
+        await inert(page, at.dialogs);
 
-      step = 'profil';
-      await page.goto(`${e2e.server.url}/profil`);
-      await shows(
-        page.getByRole('main'),
-        TEXT.fullName,
-        TEXT.profileLocation,
-        TEXT.dogName,
-        TEXT.secondDogName,
-      );
-      await inert(page, dialogs);
-
-      step = 'my-events';
-      await page.goto(`${e2e.server.url}/events?filter=mine`);
-      await shows(
-        page.getByRole('main').getByRole('article').filter({ hasText: TEXT.eventTitle }),
-        TEXT.eventTitle,
-        TEXT.eventDescription,
-        TEXT.eventLocationName,
-        TEXT.eventCity,
-      );
-      await inert(page, dialogs);
-
-      step = 'signed-out-events';
-      const anonymous = await e2e.browser.newContext(VIEWPORTS.desktop);
-      try {
-        const visitor = await openPage(anonymous, '/events', errors, dialogs);
+        at.step('profil');
+        await page.goto(`${e2e.server.url}/profil`);
         await shows(
-          visitor.getByRole('main').getByRole('article').filter({ hasText: TEXT.eventTitle }),
+          page.getByRole('main'),
+          TEXT.fullName,
+          TEXT.profileLocation,
+          TEXT.dogName,
+          TEXT.secondDogName,
+        );
+        await inert(page, at.dialogs);
+
+        at.step('my-events');
+        await page.goto(`${e2e.server.url}/events?filter=mine`);
+        await shows(
+          page.getByRole('main').getByRole('article').filter({ hasText: TEXT.eventTitle }),
           TEXT.eventTitle,
           TEXT.eventDescription,
-          TEXT.fullName,
+          TEXT.eventLocationName,
+          TEXT.eventCity,
         );
-        await inert(visitor, dialogs);
-      } finally {
-        await anonymous.close();
-      }
+        await inert(page, at.dialogs);
 
-      expect(errors).toEqual([]);
-    } catch (error) {
-      await shot(page, `author-${step}`);
-      throw error;
-    } finally {
-      await context.close();
-    }
+        at.step('signed-out-events');
+        const anonymous = await e2e.browser.newContext(VIEWPORTS.desktop);
+        try {
+          const visitor = await openPage(anonymous, '/events', at.errors, at.dialogs);
+          await shows(
+            visitor.getByRole('main').getByRole('article').filter({ hasText: TEXT.eventTitle }),
+            TEXT.eventTitle,
+            TEXT.eventDescription,
+            TEXT.fullName,
+          );
+          await inert(visitor, at.dialogs);
+        } finally {
+          await anonymous.close();
+        }
+      },
+    );
   });
 });

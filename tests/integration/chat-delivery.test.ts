@@ -1,16 +1,13 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createTRPCClient, createWSClient, httpBatchLink, splitLink, wsLink } from '@trpc/client';
 import { asc, eq } from 'drizzle-orm';
-import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { chatMessages, chats } from '../../server/db/schema';
-import type { AppRouter } from '../../server/routers/_app';
 import { type ChatMessage, type ChatSummary, messagesAfter } from '../../server/services/chats';
 import { LIKE_MESSAGE } from '../../src/domain/like-message';
 import { dbKinds, failure, startTestApp, type TestApp, trackedEvent } from '../helpers/app';
+import { apiClient } from '../helpers/instances';
 
 /** Realtime delivery over the real HTTP server and WebSocket: order, resumption, exactly once. */
 describe.each(dbKinds())('chat delivery on %s', (kind) => {
@@ -37,30 +34,6 @@ describe.each(dbKinds())('chat delivery on %s', (kind) => {
     return { ana, bor, chatId };
   }
 
-  /** A browser-like client: HTTP for calls, one WebSocket (reconnecting by itself) for subscriptions. */
-  function wireClient(token: string, url = base) {
-    const ws = createWSClient({
-      url: `${url.replace('http', 'ws')}/trpc`,
-      WebSocket: WebSocket as never,
-      connectionParams: { token },
-      retryDelayMs: () => 50,
-    });
-    const client = createTRPCClient<AppRouter>({
-      links: [
-        splitLink({
-          condition: (op) => op.type === 'subscription',
-          true: wsLink({ client: ws, transformer: superjson }),
-          false: httpBatchLink({
-            url: `${url}/trpc`,
-            transformer: superjson,
-            headers: { authorization: `Bearer ${token}` },
-          }),
-        }),
-      ],
-    });
-    return { client, close: () => ws.close() };
-  }
-
   /** Cuts every WebSocket on the server side, as a network drop does. */
   function dropAllSockets() {
     for (const socket of t.app.websocketServer.clients) socket.terminate();
@@ -68,13 +41,13 @@ describe.each(dbKinds())('chat delivery on %s', (kind) => {
 
   it('a burst of 500 messages from both sides, cut off in the middle, arrives in order and each once', async () => {
     const { ana, bor, chatId } = await chatBetween();
-    const receiver = wireClient(bor.token);
+    const receiver = apiClient(bor.token, base);
     const received: ChatMessage[] = [];
     let drops = 0;
     let resolveAll: () => void;
     const all = new Promise<void>((resolve) => (resolveAll = resolve));
     const started = new Promise<void>((resolve) => {
-      const subscription = receiver.client.chats.onMessage.subscribe(
+      const subscription = receiver.api.chats.onMessage.subscribe(
         { chatId, lastEventId: '0' },
         {
           onStarted: () => resolve(),
@@ -212,10 +185,10 @@ describe.each(dbKinds())('chat delivery on %s', (kind) => {
     const { ana, bor, chatId } = await chatBetween(first);
     const url = await first.app.listen({ port: 0, host: '127.0.0.1' });
     const port = Number(new URL(url).port);
-    const receiver = wireClient(bor.token, url);
+    const receiver = apiClient(bor.token, url);
     const received: string[] = [];
     let arrived = () => {};
-    const subscription = receiver.client.chats.onMessage.subscribe(
+    const subscription = receiver.api.chats.onMessage.subscribe(
       { chatId, lastEventId: '0' },
       {
         onData: ({ data }) => {

@@ -91,7 +91,19 @@ describe.runIf(postgresAvailable())('faults on PostgreSQL', () => {
   });
   afterAll(() => pg?.stop());
 
-  it('PostgreSQL restarted under connected clients: health reports it, LISTEN comes back, subscribers miss nothing', async () => {
+  interface TwoInstances {
+    database: Database;
+    a: Instance;
+    b: Instance;
+    ana: { token: string };
+    bor: { token: string };
+    chatId: string;
+    /** Runs `close` once the test is over, before the instances stop. */
+    closeLater(close: () => Promise<void> | void): void;
+  }
+
+  /** Two instances on a fresh database with a chat between Ana and Bor; everything is stopped afterwards. */
+  async function onTwoInstances(run: (setup: TwoInstances) => Promise<void>) {
     const databaseUrl = await createDatabase(pg!.url);
     const database = await openDatabase({ databaseUrl, dataDir: 'unused' });
     let a: Instance | undefined;
@@ -99,20 +111,38 @@ describe.runIf(postgresAvailable())('faults on PostgreSQL', () => {
     const closers: Array<() => Promise<void> | void> = [];
     try {
       [a, b] = await Promise.all([startInstance({ databaseUrl }), startInstance({ databaseUrl })]);
-      const { ana, bor, chatId } = await chatBetween(database, b.url);
+      const chat = await chatBetween(database, b.url);
+      await run({ database, a, b, ...chat, closeLater: (close) => void closers.push(close) });
+    } finally {
+      for (const close of closers) await close();
+      await stopInstances([a, b]);
+      await database.close();
+    }
+  }
+
+  /** The chat's messages as `api` receives them live, from the start; resolves once subscribed. */
+  async function liveMessages(setup: TwoInstances, api: Api) {
+    const messages = collector<ChatMessage>();
+    const subscription = api.chats.onMessage.subscribe(
+      { chatId: setup.chatId, lastEventId: '0' },
+      messages.handlers,
+    );
+    setup.closeLater(() => subscription.unsubscribe());
+    await eventually(
+      () => messages.starts() === 1,
+      () => 'subscription did not start',
+    );
+    return messages;
+  }
+
+  it('PostgreSQL restarted under connected clients: health reports it, LISTEN comes back, subscribers miss nothing', async () => {
+    await onTwoInstances(async (setup) => {
+      const { database, a, b, ana, bor, chatId } = setup;
       const anaOnB = apiClient(ana.token, b.url);
       const borOnA = apiClient(bor.token, a.url);
-      closers.push(anaOnB.close, borOnA.close);
-      const messages = collector<ChatMessage>();
-      const subscription = borOnA.api.chats.onMessage.subscribe(
-        { chatId, lastEventId: '0' },
-        messages.handlers,
-      );
-      closers.push(() => subscription.unsubscribe());
-      await eventually(
-        () => messages.starts() === 1,
-        () => 'subscription did not start',
-      );
+      setup.closeLater(anaOnB.close);
+      setup.closeLater(borOnA.close);
+      const messages = await liveMessages(setup, borOnA.api);
 
       const sending = writer([anaOnB.api], chatId);
       await eventually(
@@ -131,7 +161,7 @@ describe.runIf(postgresAvailable())('faults on PostgreSQL', () => {
 
       // Both recover by themselves, in the same processes.
       await eventually(
-        async () => (await health(a!.url)) === 200 && (await health(b!.url)) === 200,
+        async () => (await health(a.url)) === 200 && (await health(b.url)) === 200,
         () => 'instances did not recover',
         15_000,
       );
@@ -156,39 +186,20 @@ describe.runIf(postgresAvailable())('faults on PostgreSQL', () => {
       expect(messages.events.map((event) => event.data.id)).toEqual(stored);
       expect(messages.starts()).toBe(1);
       expect(messages.errors).toEqual([]);
-    } finally {
-      for (const close of closers) await close();
-      await stopInstances([a, b]);
-      await database.close();
-    }
+    });
   }, 60_000);
 
   it('an instance killed with SIGKILL mid-burst: every answered write is stored, subscribers move to the other', async () => {
-    const databaseUrl = await createDatabase(pg!.url);
-    const database = await openDatabase({ databaseUrl, dataDir: 'unused' });
-    let a: Instance | undefined;
-    let b: Instance | undefined;
-    const closers: Array<() => Promise<void> | void> = [];
-    try {
-      [a, b] = await Promise.all([startInstance({ databaseUrl }), startInstance({ databaseUrl })]);
-      const { ana, bor, chatId } = await chatBetween(database, b.url);
+    await onTwoInstances(async (setup) => {
+      const { database, a, b, ana, bor, chatId } = setup;
       const anaOnA = apiClient(ana.token, a.url);
       const anaOnB = apiClient(ana.token, b.url);
       // A proxy in front: the socket goes to A while it runs, then to B.
       const alive = (instance: Instance) =>
         instance.child.exitCode === null && instance.child.signalCode === null;
-      const borSocket = apiClient(bor.token, a.url, () => (alive(a!) ? a!.url : b!.url));
-      closers.push(anaOnA.close, anaOnB.close, borSocket.close);
-      const messages = collector<ChatMessage>();
-      const subscription = borSocket.api.chats.onMessage.subscribe(
-        { chatId, lastEventId: '0' },
-        messages.handlers,
-      );
-      closers.push(() => subscription.unsubscribe());
-      await eventually(
-        () => messages.starts() === 1,
-        () => 'subscription did not start',
-      );
+      const borSocket = apiClient(bor.token, a.url, () => (alive(a) ? a.url : b.url));
+      for (const client of [anaOnA, anaOnB, borSocket]) setup.closeLater(client.close);
+      const messages = await liveMessages(setup, borSocket.api);
 
       // Eight calls in flight, taking turns between the instances.
       const burst = writer([anaOnA.api, anaOnB.api], chatId, 8);
@@ -217,11 +228,7 @@ describe.runIf(postgresAvailable())('faults on PostgreSQL', () => {
       expect(messages.events.map((event) => event.data.id)).toEqual(stored);
       expect(messages.starts()).toBe(2);
       expect(messages.errors).toEqual([]);
-    } finally {
-      for (const close of closers) await close();
-      await stopInstances([a, b]);
-      await database.close();
-    }
+    });
   }, 60_000);
 });
 

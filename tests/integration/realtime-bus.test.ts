@@ -4,7 +4,14 @@ import { createSessionCache } from '../../server/auth/session-cache';
 import { isDatabaseUnavailable } from '../../server/db/client';
 import { sessions } from '../../server/db/schema';
 import { backfilled } from '../../server/realtime/backfill';
-import { createLocalBus, createPostgresBus, listen, RESYNC_TOPIC, wakeups } from '../../server/realtime/bus';
+import {
+  type Bus,
+  createLocalBus,
+  createPostgresBus,
+  listen,
+  RESYNC_TOPIC,
+  wakeups,
+} from '../../server/realtime/bus';
 import { whileSignedIn } from '../../server/realtime/sessions';
 import { startTestApp } from '../helpers/app';
 import { eventually } from '../helpers/instances';
@@ -16,6 +23,16 @@ const event = (result: IteratorResult<unknown>) => (result.value as unknown[]).s
 /** Whether `promise` settles within `ms` (then with its value). */
 const within = <T>(promise: Promise<T>, ms: number) =>
   Promise.race([promise, new Promise<'pending'>((resolve) => setTimeout(() => resolve('pending'), ms))]);
+
+/** A backfilled stream of topic `t` from its start, reading rows with `changesAfter`. */
+const fromStart = <T>(
+  bus: Bus,
+  signal: AbortSignal | undefined,
+  changesAfter: (seq: number) => Promise<Array<{ seq: number; item: T }>>,
+) =>
+  backfilled({ bus, topic: 't', signal, lastEventId: '0', latest: async () => 0, changesAfter })[
+    Symbol.asyncIterator
+  ]();
 
 describe('bus resync', () => {
   it('wakes every database-reading subscriber and counts as a notice, but is no event of a topic', async () => {
@@ -67,14 +84,7 @@ describe('bus resync', () => {
     const bus = createLocalBus();
     const controller = new AbortController();
     const rows = [{ seq: 1, item: 'a' }];
-    const stream = backfilled({
-      bus,
-      topic: 't',
-      signal: controller.signal,
-      lastEventId: '0',
-      latest: async () => 0,
-      changesAfter: async (seq) => rows.filter((row) => row.seq > seq),
-    })[Symbol.asyncIterator]();
+    const stream = fromStart(bus, controller.signal, async (seq) => rows.filter((row) => row.seq > seq));
     expect(event(await stream.next())).toEqual(['1', 'a']);
     // Written while the notice was lost: only the resync brings it.
     rows.push({ seq: 2, item: 'b' });
@@ -91,32 +101,18 @@ describe('bus resync', () => {
     let calls = 0;
     const refused = () =>
       new Error('query failed', { cause: Object.assign(new Error('connect'), { code: 'ECONNREFUSED' }) });
-    const stream = backfilled({
-      bus,
-      topic: 't',
-      signal: controller.signal,
-      lastEventId: '0',
-      latest: async () => 0,
-      changesAfter: async () => {
-        if (++calls <= 2) throw refused();
-        return [{ seq: 1, item: 'a' }];
-      },
-    })[Symbol.asyncIterator]();
+    const stream = fromStart(bus, controller.signal, async () => {
+      if (++calls <= 2) throw refused();
+      return [{ seq: 1, item: 'a' }];
+    });
     expect(event(await stream.next())).toEqual(['1', 'a']);
     expect(calls).toBe(3);
     controller.abort();
     await stream.return(undefined);
 
-    const failing = backfilled({
-      bus,
-      topic: 't',
-      signal: undefined,
-      lastEventId: '0',
-      latest: async () => 0,
-      changesAfter: async () => {
-        throw Object.assign(new Error('bad query'), { code: '42601' });
-      },
-    })[Symbol.asyncIterator]();
+    const failing = fromStart(bus, undefined, async () => {
+      throw Object.assign(new Error('bad query'), { code: '42601' });
+    });
     await expect(failing.next()).rejects.toThrow('bad query');
   });
 
