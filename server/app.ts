@@ -27,6 +27,9 @@ import { asTRPCError, isServerFault } from './trpc/init';
 import { AppError } from '../src/errors';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALES } from '../src/i18n';
 
+/** How long browsers keep to HTTPS once told (180 days, helmet's default), for pages and API answers alike. */
+const HSTS_MAX_AGE = 15_552_000;
+
 /** Calls one HTTP batch may carry; the web client batches far fewer. */
 export const MAX_BATCH_SIZE = 50;
 
@@ -108,7 +111,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
       'content-security-policy': "default-src 'none'; frame-ancestors 'none'",
       'cross-origin-resource-policy': 'same-origin',
       'x-content-type-options': 'nosniff',
-      ...(secure ? { 'strict-transport-security': 'max-age=15552000; includeSubDomains' } : {}),
+      ...(secure ? { 'strict-transport-security': `max-age=${HSTS_MAX_AGE}; includeSubDomains` } : {}),
     };
     // Not async: a hook without a promise costs less on every call.
     scope.addHook('onRequest', (req, reply, done) => {
@@ -229,7 +232,7 @@ function helmetOptions(publicUrl: string, secure: boolean, storage: Storage) {
         ...(secure ? { upgradeInsecureRequests: [] } : {}),
       },
     },
-    hsts: secure ? { maxAge: 15_552_000, includeSubDomains: true } : false,
+    hsts: secure ? { maxAge: HSTS_MAX_AGE, includeSubDomains: true } : false,
     crossOriginEmbedderPolicy: false,
   } satisfies FastifyHelmetOptions;
 }
