@@ -69,6 +69,20 @@ describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
     expect(missing.headers.get('cache-control')).toBe('no-store');
   });
 
+  it('behind HTTPS, tells browsers to keep to it on pages and API answers alike', async () => {
+    const secure = await startTestApp(kind, { PUBLIC_URL: 'https://tacke.example' });
+    try {
+      for (const url of ['/healthz', '/trpc/config.get']) {
+        const res = await secure.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.headers['strict-transport-security'], url).toBe('max-age=15552000; includeSubDomains');
+      }
+      expect((await fetch(`${base}/trpc/config.get`)).headers.get('strict-transport-security')).toBeNull();
+    } finally {
+      await secure.close();
+    }
+  });
+
   it('serves the landing page prerendered in the language of the locale cookie', async () => {
     const landing = async (cookie?: string, encoding?: string) => {
       const res = await fetch(`${base}/?utm_source=test`, {
