@@ -10,6 +10,7 @@ import { getWSConnectionHandler } from '@trpc/server/adapters/ws';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { createMailer, type Mailer } from './auth/mailer';
+import { clientKey } from './client-address';
 import { SESSION_COOKIE } from './auth/sessions';
 import { type Database, openDatabase } from './db/client';
 import type { Config } from './env';
@@ -54,9 +55,12 @@ declare module 'fastify' {
 
 /** The whole server as a Fastify instance that has not started listening. */
 export async function buildApp({ config, database, mailer }: BuildOptions): Promise<FastifyInstance> {
+  const { trustProxy } = config;
   const app = Fastify({
     logger: { level: config.logLevel, serializers: { req: requestLogFields } },
-    trustProxy: true,
+    // A hop count trusts that many proxies nearest to us (Fastify's types take it as a function).
+    trustProxy:
+      typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,
     bodyLimit: 1_048_576,
     // Requests in flight finish on shutdown; idle keep-alive connections close at once.
     forceCloseConnections: 'idle',
@@ -126,6 +130,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
       headers: IncomingMessage['headers'],
       cookies: Record<string, string | undefined>,
       reply: FastifyReply | null,
+      client: string,
       paramToken?: string,
     ): Promise<Context> => {
       const token = paramToken || tokenFrom(headers, cookies);
@@ -141,6 +146,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
         sessions: deps.sessions,
         user: session.user,
         sessionToken: session.sessionToken,
+        client,
         setSessionCookie: (value, expires) => {
           void reply?.setCookie(SESSION_COOKIE, value, { ...cookieOptions, expires });
         },
@@ -161,7 +167,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
       router: appRouter,
       prefix: '/trpc',
       maxBatchSize: MAX_BATCH_SIZE,
-      createContext: (req, reply) => contextFor(req.headers, req.cookies, reply),
+      createContext: (req, reply) => contextFor(req.headers, req.cookies, reply, clientKey(req.ip)),
       // Browsers may only change state from our own origin (a socket's origin is checked as it opens).
       mutationRefusal: (req) =>
         isCrossOrigin(req.headers, config.publicUrl) ? asTRPCError(new AppError('CROSS_ORIGIN')) : null,
@@ -178,11 +184,17 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
           req.headers,
           app.parseCookie(req.headers.cookie ?? ''),
           null,
+          socketClients.get(req) ?? 'unknown',
           info.connectionParams?.token,
         ),
       onError: ({ error, path }) => onError(error, path),
     });
-    scope.get('/trpc', { websocket: true }, (socket, req) => onConnection(socket, req.raw));
+    // tRPC's handler sees the raw request; the client's address comes from Fastify's (TRUST_PROXY).
+    const socketClients = new WeakMap<IncomingMessage, string>();
+    scope.get('/trpc', { websocket: true }, (socket, req) => {
+      socketClients.set(req.raw, clientKey(req.ip));
+      onConnection(socket, req.raw);
+    });
   });
 
   // Pages, photos, uploads and the health check get helmet's headers for documents; /trpc has its own above.

@@ -32,6 +32,21 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Tačke <no-reply@tacke.local>'),
   ADMIN_EMAILS: emailList,
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  /**
+   * Which proxies' X-Forwarded-For to believe for the client's address (the key of per-client limits):
+   * `false` (none: the peer is the client), `true` (any), a hop count, or addresses/CIDRs, comma-separated.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value): boolean | number | string[] => {
+      if (value === 'true' || value === 'false') return value === 'true';
+      if (/^\d+$/.test(value)) return Number(value);
+      return value
+        .split(',')
+        .map((entry) => entry.trim())
+        .filter(Boolean);
+    }),
   /** Built web app to serve; unset: web/dist beside the server. */
   WEB_DIST: z.string().optional(),
   /** Set: photos go to this S3-compatible server (host name only) instead of DATA_DIR/uploads. */
@@ -58,6 +73,7 @@ export interface Config {
   mailFrom: string;
   adminEmails: string[];
   logLevel: (typeof LOG_LEVELS)[number];
+  trustProxy: boolean | number | string[];
   webDist: string;
   s3: S3Options | undefined;
   donationUrl: string | null;
@@ -89,6 +105,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM,
     adminEmails: e.ADMIN_EMAILS,
     logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(e.WEB_DIST ?? path.join(ROOT, 'web', 'dist')),
     s3: e.S3_ENDPOINT
       ? {

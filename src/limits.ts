@@ -31,12 +31,31 @@ export const LIMITS = {
   /** DECISIONS 9: events a user created that have not started yet. */
   upcomingEventsPerUser: 2,
   /** `pageSize`: events per list answer (the soonest; the next page starts after the last). */
-  event: { titleMax: 120, descriptionMax: 2000, locationNameMax: 150, searchMax: 100, pageSize: 30 },
+  event: {
+    titleMax: 120,
+    descriptionMax: 2000,
+    locationNameMax: 150,
+    searchMax: 100,
+    pageSize: 30,
+    /** An event starts at most this many days from today (no events dated 9999-12-31). */
+    maxDaysAhead: 365,
+  },
   /** Sliding session: 30 days, renewed once less than half is left. */
   sessionDays: 30,
   confirmTokenHours: 48,
   resetTokenMinutes: 60,
-  signIn: { maxFailures: 10, windowMinutes: 15 },
+  /**
+   * Failed sign-ins in a sliding window. One client (an IP address, an IPv6 /64) that fails on one address is
+   * slowed down alone, so an attacker's failures do not lock the owner out; one client failing on many
+   * addresses is stopped; only many clients failing on one address lock it, and a reset link lifts that.
+   */
+  signIn: { windowMinutes: 15, perAddressAndClient: 10, perClient: 30, perAddress: 50 },
+  /** Account e-mails (confirmation, reset, "you already have an account") asked for, per hour. */
+  mail: { perAddressPerHour: 3, perClientPerHour: 10 },
+  /** Unconfirmed sign-ups kept per address (the newest); each waits for its link and its own password. */
+  pendingSignUpsPerAddress: 3,
+  /** Per server instance: WebSocket connections and the subscriptions one connection may hold. */
+  websocket: { subscriptionsPerSocket: 30, socketsPerClient: 60, socketsPerUser: 20 },
   emailConfirmedRedirectSeconds: 5,
   signUpToastMs: 8000,
   mobileBreakpointPx: 768,

@@ -219,7 +219,7 @@ export async function signIn(
     .select({ n: count() })
     .from(signInFailures)
     .where(and(eq(signInFailures.email, input.email), gt(signInFailures.createdAt, since)));
-  if ((recent?.n ?? 0) > LIMITS.signIn.maxFailures)
+  if ((recent?.n ?? 0) > LIMITS.signIn.perAddressAndClient)
     throw new AppError('TOO_MANY_ATTEMPTS', { minutes: LIMITS.signIn.windowMinutes });
 
   const [user] = await deps.db

@@ -15,6 +15,8 @@ export interface AppDeps extends ServiceDeps {
 export interface Context extends AppDeps {
   user: SessionUser | null;
   sessionToken: string | null;
+  /** The caller's address as per-client limits count it (server/client-address.ts). */
+  client: string;
   /** Cookie writers; no-ops on WebSocket calls, which return the token instead. */
   setSessionCookie(token: string, expiresAt: Date): void;
   clearSessionCookie(): void;

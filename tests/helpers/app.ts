@@ -53,13 +53,14 @@ export async function startTestApp(kind: DbKind, env: Record<string, string | un
   const cookies: Record<string, string> = {};
 
   /** A tRPC caller as a same-origin browser with this session token (or signed out); `signal` ends its subscriptions. */
-  async function caller(token?: string | null, signal?: AbortSignal) {
+  async function caller(token?: string | null, signal?: AbortSignal, client = '127.0.0.1') {
     const session = await resolveUser((value) => validateSession(db, value), token ?? null);
     return createCaller(
       {
         ...app.deps,
         user: session.user,
         sessionToken: session.sessionToken,
+        client,
         setSessionCookie: (value) => void (cookies.tacke_session = value),
         clearSessionCookie: () => void (cookies.tacke_session = ''),
       },

@@ -217,14 +217,14 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
       ),
     );
     const guesses = results.filter((r) => r.appCode === 'INVALID_CREDENTIALS').length;
-    expect(guesses).toBeLessThanOrEqual(LIMITS.signIn.maxFailures);
+    expect(guesses).toBeLessThanOrEqual(LIMITS.signIn.perAddressAndClient);
     expect(results.filter((r) => r.appCode === 'TOO_MANY_ATTEMPTS').length).toBe(25 - guesses);
   });
 
-  it(`limits failed sign-ins to ${LIMITS.signIn.maxFailures} per ${LIMITS.signIn.windowMinutes} minutes per e-mail`, async () => {
+  it(`limits failed sign-ins to ${LIMITS.signIn.perAddressAndClient} per ${LIMITS.signIn.windowMinutes} minutes per e-mail`, async () => {
     const { email, password } = await t.signedInUser('greta@example.com');
     const anon = await t.caller();
-    for (let i = 0; i < LIMITS.signIn.maxFailures; i++)
+    for (let i = 0; i < LIMITS.signIn.perAddressAndClient; i++)
       expect((await failure(anon.auth.signIn({ email, password: `wrong-${i}-password` }))).appCode).toBe(
         'INVALID_CREDENTIALS',
       );
