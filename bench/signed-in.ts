@@ -3,6 +3,7 @@ import WebSocket from 'ws';
 import { createSession } from '../server/auth/sessions';
 import type { DbOrTx } from '../server/db/client';
 import { createApiClient } from '../src/client';
+import { createAccount } from '../tests/helpers/accounts';
 import type { TestServer } from '../tests/helpers/e2e';
 import { userId } from './seed';
 
@@ -10,12 +11,7 @@ const CALLERS = Number(process.env.BENCH_CALLERS ?? 50);
 
 /** A confirmed account on `server`; returns its session token (for `Authorization: Bearer` or the cookie). */
 export async function signedInToken(server: TestServer, email: string): Promise<string> {
-  const anon = createApiClient({ url: server.url, WebSocket: WebSocket as never });
-  await anon.auth.signUp.mutate({ fullName: 'Bench Owner', email, password: 'bench-geslo-123' });
-  const confirmation = new URL(server.outboxLink(email)).searchParams.get('token') ?? '';
-  const { token } = await anon.auth.confirmEmail.mutate({ token: confirmation });
-  anon.close();
-  return token;
+  return (await createAccount(server.app.deps.db, { email, fullName: 'Bench Owner' })).token;
 }
 
 /** POST /api/uploads as a browser would; returns the key. */

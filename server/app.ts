@@ -10,6 +10,7 @@ import { getWSConnectionHandler } from '@trpc/server/adapters/ws';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { createMailer, type Mailer } from './auth/mailer';
+import { createBackground } from './background';
 import { clientKey } from './client-address';
 import { SESSION_COOKIE } from './auth/sessions';
 import { type Database, openDatabase } from './db/client';
@@ -79,8 +80,12 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
     : createFsStorage(uploadsDir);
   const sessions = createSessionCache(db.db, bus);
   app.addHook('onClose', async () => sessions.close());
+  const background = createBackground(app.log);
+  // Mail asked for just before a shutdown still goes out.
+  app.addHook('onClose', () => background.settled());
   const deps: AppDeps = {
     db: db.db,
+    background,
     storage,
     bus,
     sessions,
@@ -143,6 +148,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
         log: deps.log,
         config: deps.config,
         mailer: deps.mailer,
+        background: deps.background,
         sessions: deps.sessions,
         user: session.user,
         sessionToken: session.sessionToken,

@@ -2,13 +2,18 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { FALLBACK_LOCALE, type Locale, type Messages, withFallback } from '../../src/i18n';
 import { loadCatalogues } from '../locales';
 
-type MailKind = 'confirm' | 'reset';
+/** confirm: a new sign-up's link; reset: a reset link; pending: a repeated sign-up of an unconfirmed address
+ * (a link to choose the password); exists: a sign-up of a confirmed address. */
+export type MailKind = 'confirm' | 'reset' | 'pending' | 'exists';
 
-/** Subject and body of an account e-mail in the user's language, from the same catalogues as the UI. */
+/**
+ * Subject and body of an account e-mail in the user's language, from the same catalogues as the UI. Nothing a
+ * visitor typed goes in: these go to addresses nobody has proven yet.
+ */
 export function renderMail(
   kind: MailKind,
   locale: Locale,
-  values: { name: string; link: string; hours: number },
+  values: { link: string; hours: number },
 ): { subject: string; text: string } {
   const catalogues = loadCatalogues();
   const messages: Messages = withFallback(catalogues[locale], catalogues[FALLBACK_LOCALE]);

@@ -86,15 +86,18 @@ export const emailTokens = pgTable(
   (t) => [index('email_tokens_user_kind_idx').on(t.userId, t.kind)],
 );
 
-/** Failed sign-ins, kept in the database so the limit holds across server instances. */
-export const signInFailures = pgTable(
-  'sign_in_failures',
+/**
+ * One row per counted event of a rate limit (a failed sign-in, an account e-mail asked for), under its
+ * bucket (what is limited, e.g. `mail:to:<address>`). Kept in the database so limits hold across instances.
+ */
+export const rateLimitHits = pgTable(
+  'rate_limit_hits',
   {
     id: id(),
-    email: text('email').notNull(),
+    bucket: text('bucket').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [index('sign_in_failures_email_idx').on(t.email, t.createdAt)],
+  (t) => [index('rate_limit_hits_bucket_idx').on(t.bucket, t.createdAt)],
 );
 
 // ── Spec entities (SPEC §3) ─────────────────────────────────────────────────────────────────────

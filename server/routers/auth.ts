@@ -18,12 +18,15 @@ const depsOf = (ctx: Context): auth.AuthDeps => ({
   adminEmails: ctx.config.adminEmails,
   log: ctx.log,
   bus: ctx.bus,
+  background: ctx.background,
+  client: ctx.client,
 });
 
-/** Sets the cookie for browsers and returns the token for scripts. */
-function signedIn(ctx: Context, result: auth.SignedIn) {
+/** The token in the answer for scripts that ask for it; otherwise only in the HttpOnly cookie. */
+function signedIn(ctx: Context, result: auth.SignedIn, returnToken: boolean | undefined) {
+  if (returnToken) return { user: result.user, token: result.token as string | null };
   ctx.setSessionCookie(result.token, result.expiresAt);
-  return { user: result.user, token: result.token };
+  return { user: result.user, token: null };
 }
 
 export const authRouter = router({
@@ -33,11 +36,15 @@ export const authRouter = router({
 
   confirmEmail: publicProcedure
     .input(confirmEmailInput)
-    .mutation(async ({ ctx, input }) => signedIn(ctx, await auth.confirmEmail(depsOf(ctx), input.token))),
+    .mutation(async ({ ctx, input }) =>
+      signedIn(ctx, await auth.confirmEmail(depsOf(ctx), input), input.returnToken),
+    ),
 
   signIn: publicProcedure
     .input(signInInput)
-    .mutation(async ({ ctx, input }) => signedIn(ctx, await auth.signIn(depsOf(ctx), input, input.locale))),
+    .mutation(async ({ ctx, input }) =>
+      signedIn(ctx, await auth.signIn(depsOf(ctx), input, input.locale), input.returnToken),
+    ),
 
   /** Tolerates a missing or already ended session. */
   signOut: publicProcedure.mutation(async ({ ctx }) => {
@@ -54,7 +61,9 @@ export const authRouter = router({
 
   resetPassword: publicProcedure
     .input(resetPasswordInput)
-    .mutation(async ({ ctx, input }) => signedIn(ctx, await auth.resetPassword(depsOf(ctx), input))),
+    .mutation(async ({ ctx, input }) =>
+      signedIn(ctx, await auth.resetPassword(depsOf(ctx), input), input.returnToken),
+    ),
 
   me: publicProcedure.query(({ ctx }) => (ctx.user ? auth.me(ctx.db, ctx.user.id) : null)),
 });

@@ -9,10 +9,10 @@ import {
   notifications,
   profiles,
   shopWishes,
-  signInFailures,
   uploads,
   users,
 } from '../db/schema';
+import { forgetAddress } from './auth';
 import { announceSessionsEnded } from '../realtime/sessions';
 import { announceChat } from './chats';
 import type { ServiceDeps } from './deps';
@@ -180,7 +180,7 @@ export async function deleteAccount(deps: ServiceDeps, userId: string) {
           detail: title,
         })),
       );
-    await tx.delete(signInFailures).where(eq(signInFailures.email, user.email));
+    await forgetAddress(tx, user.email);
     await tx.delete(users).where(eq(users.id, userId));
     const others = new Set<string>();
     for (const row of counterparts)

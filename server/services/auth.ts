@@ -1,16 +1,17 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, count, eq, gt, inArray, isNotNull, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../src/errors';
 import { DEFAULT_LOCALE, type Locale } from '../../src/i18n';
 import { LIMITS } from '../../src/limits';
 import type {
+  confirmEmailInput,
   requestPasswordResetInput,
   resetPasswordInput,
   signInInput,
   signUpInput,
 } from '../../src/schemas/auth';
-import { renderMail } from '../auth/mail-templates';
+import { type MailKind, renderMail } from '../auth/mail-templates';
 import type { Mailer } from '../auth/mailer';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { createSession, invalidateUserSessions } from '../auth/sessions';
@@ -18,7 +19,9 @@ import type { Bus } from '../realtime/bus';
 import { announceSessionsEnded } from '../realtime/sessions';
 import { generateToken, hashToken } from '../auth/tokens';
 import type { Db, DbOrTx } from '../db/client';
-import { emailTokens, profiles, signInFailures, users } from '../db/schema';
+import { emailTokens, profiles, users } from '../db/schema';
+import type { Background } from '../background';
+import { clearBuckets, type RateWindow, releaseHits, takeSlot } from './rate-limit';
 
 export interface AuthDeps {
   db: Db;
@@ -27,6 +30,9 @@ export interface AuthDeps {
   adminEmails: string[];
   log: FastifyBaseLogger;
   bus: Bus;
+  background: Background;
+  /** The caller's address key (per-client limits). */
+  client: string;
 }
 
 export interface SignedIn {
@@ -51,8 +57,57 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-/** Store a new confirm or reset token (hashed) and return the link that carries it. */
+/** Account e-mails asked for, per address and per client (whether or not one is sent, so counts tell nothing). */
+const mailWindows = (email: string, client: string): RateWindow[] => [
+  { bucket: `mail:to:${email}`, max: LIMITS.mail.perAddressPerHour, minutes: 60 },
+  { bucket: `mail:from:${client}`, max: LIMITS.mail.perClientPerHour, minutes: 60 },
+];
+
+/** Failed password checks: per address and client, per client, per address (see LIMITS.signIn). */
+const signInWindows = (email: string, client: string): RateWindow[] => [
+  {
+    bucket: `${pairPrefix(email)}${client}`,
+    max: LIMITS.signIn.perAddressAndClient,
+    minutes: LIMITS.signIn.windowMinutes,
+  },
+  { bucket: `signin:from:${client}`, max: LIMITS.signIn.perClient, minutes: LIMITS.signIn.windowMinutes },
+  { bucket: `signin:to:${email}`, max: LIMITS.signIn.perAddress, minutes: LIMITS.signIn.windowMinutes },
+];
+/** An address cannot hold a space, so the pair buckets of one address share this prefix. */
+const pairPrefix = (email: string) => `signin:pair:${email} `;
+
+/** Forgets an address's failed sign-ins from every client: a proven mailbox lifts its lock. */
+function clearSignInFailures(db: DbOrTx, email: string) {
+  return clearBuckets(db, [`signin:to:${email}`], [pairPrefix(email)]);
+}
+
+/** Forgets every count kept under an address (a deleted account). */
+export function forgetAddress(db: DbOrTx, email: string) {
+  return clearBuckets(db, [`signin:to:${email}`, `mail:to:${email}`], [pairPrefix(email)]);
+}
+
+async function takeMailSlot(deps: AuthDeps, email: string) {
+  const { full } = await takeSlot(deps.db, mailWindows(email, deps.client));
+  if (full) throw new AppError('TOO_MANY_MAILS', { minutes: full.minutes });
+}
+
+/**
+ * Counts a password check before it runs (so parallel guesses count too); refused while a window is full.
+ * Returns the hits, to take back when the password was right.
+ */
+async function takeSignInSlot(deps: AuthDeps, email: string): Promise<string[]> {
+  const { full, hitIds } = await takeSlot(deps.db, signInWindows(email, deps.client));
+  if (!full) return hitIds;
+  // Only many clients together lock the address itself; one client is slowed down alone.
+  const code = full.bucket.startsWith('signin:to:') ? 'ACCOUNT_LOCKED' : 'TOO_MANY_ATTEMPTS';
+  throw new AppError(code, { minutes: full.minutes });
+}
+
+/** Store a new confirm or reset token (hashed), ending the user's earlier unused ones of that kind. */
 async function issueToken(tx: DbOrTx, deps: AuthDeps, userId: string, kind: TokenKind): Promise<string> {
+  await tx
+    .delete(emailTokens)
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt)));
   const token = generateToken();
   await tx.insert(emailTokens).values({
     tokenHash: hashToken(token),
@@ -63,19 +118,221 @@ async function issueToken(tx: DbOrTx, deps: AuthDeps, userId: string, kind: Toke
   return `${deps.publicUrl}${LINK_PATH[kind]}?token=${token}`;
 }
 
-/** Mail a link. Called after the transaction commits: a slow mail server must not hold the database. */
-async function sendLink(
-  deps: AuthDeps,
-  opts: { email: string; name: string; kind: TokenKind; locale: Locale; link: string },
-) {
-  const hours = Math.max(1, Math.round(TOKEN_LIFETIME_MS[opts.kind] / 3_600_000));
-  const { subject, text } = renderMail(opts.kind, opts.locale, { name: opts.name, link: opts.link, hours });
+/** Mail an account e-mail. Never inside a transaction: a slow mail server must not hold the database. */
+async function sendMail(deps: AuthDeps, to: string, kind: MailKind, locale: Locale, link: string) {
+  const tokenKind = kind === 'confirm' ? 'confirm' : 'reset';
+  const hours = Math.max(1, Math.round(TOKEN_LIFETIME_MS[tokenKind] / 3_600_000));
+  const { subject, text } = renderMail(kind, locale, { link, hours });
   try {
-    await deps.mailer.send({ to: opts.email, subject, text, link: opts.link });
+    await deps.mailer.send({ to, subject, text, link });
   } catch (cause) {
-    deps.log.error({ err: cause, kind: opts.kind }, 'sending mail failed');
+    deps.log.error({ err: cause, kind }, 'sending mail failed');
     throw new AppError('MAIL_FAILED', undefined, { cause });
   }
+}
+
+/**
+ * A new account, unconfirmed until its owner opens the link and gives the password chosen here. The answer is
+ * the same whatever the address's state, and the state is read after it has gone (so its timing tells
+ * nothing either): a confirmed address is told by mail that it has an account; an unconfirmed one is never
+ * replaced (no planted password, no squatting) but gets a link to choose the password itself.
+ */
+export async function signUp(
+  deps: AuthDeps,
+  input: z.output<typeof signUpInput>,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<{ email: string }> {
+  await takeMailSlot(deps, input.email);
+  const passwordHash = await hashPassword(input.password);
+  deps.background.run('sign-up', () => finishSignUp(deps, input, passwordHash, locale));
+  return { email: input.email };
+}
+
+async function finishSignUp(
+  deps: AuthDeps,
+  input: z.output<typeof signUpInput>,
+  passwordHash: string,
+  locale: Locale,
+) {
+  const [existing] = await deps.db
+    .select({ id: users.id, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.email, input.email));
+  if (existing?.emailVerifiedAt)
+    return sendMail(deps, input.email, 'exists', locale, `${deps.publicUrl}/auth`);
+  if (existing) {
+    const link = await deps.db.transaction((tx) => issueToken(tx, deps, existing.id, 'reset'));
+    return sendMail(deps, input.email, 'pending', locale, link);
+  }
+  let created: { userId: string; link: string };
+  try {
+    created = await deps.db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({ email: input.email, passwordHash, signupDogName: input.dogName ?? null })
+        .returning({ id: users.id });
+      if (!user) throw new AppError('INTERNAL');
+      await tx.insert(profiles).values({ userId: user.id, fullName: input.fullName });
+      return { userId: user.id, link: await issueToken(tx, deps, user.id, 'confirm') };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) return; // a sign-up of the same address in parallel made it first
+    throw error;
+  }
+  try {
+    await sendMail(deps, input.email, 'confirm', locale, created.link);
+  } catch (error) {
+    // Without its mail the account could never be confirmed: take it back, so the address can sign up again.
+    await deps.db.delete(users).where(eq(users.id, created.userId));
+    throw error;
+  }
+}
+
+async function startSession(db: DbOrTx, userId: string): Promise<SignedIn> {
+  const user = await me(db, userId);
+  if (!user) throw new AppError('INVALID_TOKEN');
+  const session = await createSession(db, userId);
+  await db.update(profiles).set({ lastActive: new Date() }).where(eq(profiles.userId, userId));
+  return { user, ...session };
+}
+
+/** The address is proven: mark it confirmed, give ADMIN_EMAILS their role, drop the other links. */
+async function markConfirmed(tx: DbOrTx, deps: AuthDeps, userId: string) {
+  const [user] = await tx
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
+    .where(eq(users.id, userId))
+    .returning({ email: users.email });
+  if (user && deps.adminEmails.includes(user.email))
+    await tx.update(users).set({ role: 'admin' }).where(eq(users.id, userId));
+  await tx.delete(emailTokens).where(and(eq(emailTokens.userId, userId), isNull(emailTokens.usedAt)));
+  return user;
+}
+
+/**
+ * The link proves the mailbox; the password proves the one who opens it chose the account's password, so a
+ * password somebody else planted at sign-up is never activated. A wrong password leaves the link usable.
+ */
+export async function confirmEmail(
+  deps: AuthDeps,
+  input: z.output<typeof confirmEmailInput>,
+): Promise<SignedIn> {
+  const tokenHash = hashToken(input.token);
+  const [pending] = await deps.db
+    .select({
+      userId: users.id,
+      email: users.email,
+      passwordHash: users.passwordHash,
+      expiresAt: emailTokens.expiresAt,
+    })
+    .from(emailTokens)
+    .innerJoin(users, eq(users.id, emailTokens.userId))
+    .where(
+      and(eq(emailTokens.tokenHash, tokenHash), eq(emailTokens.kind, 'confirm'), isNull(emailTokens.usedAt)),
+    );
+  if (!pending) throw new AppError('INVALID_TOKEN');
+  if (pending.expiresAt.getTime() <= Date.now()) throw new AppError('TOKEN_EXPIRED');
+  const hits = await takeSignInSlot(deps, pending.email);
+  if (!(await verifyPassword(pending.passwordHash, input.password)))
+    throw new AppError('INVALID_CREDENTIALS');
+  await releaseHits(deps.db, hits);
+  return deps.db.transaction(async (tx) => {
+    const [used] = await tx
+      .update(emailTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(emailTokens.tokenHash, tokenHash), isNull(emailTokens.usedAt)))
+      .returning({ id: emailTokens.id });
+    if (!used) throw new AppError('INVALID_TOKEN'); // opened twice at once: the other one won
+    await markConfirmed(tx, deps, pending.userId);
+    return startSession(tx, pending.userId);
+  });
+}
+
+/** A confirmation link has run out unused: the right password earns a new one (never more than one live). */
+async function resendConfirmation(deps: AuthDeps, userId: string, email: string, locale: Locale) {
+  const link = await deps.db.transaction(async (tx) => {
+    const [live] = await tx
+      .select({ id: emailTokens.id })
+      .from(emailTokens)
+      .where(
+        and(
+          eq(emailTokens.userId, userId),
+          eq(emailTokens.kind, 'confirm'),
+          isNull(emailTokens.usedAt),
+          gt(emailTokens.expiresAt, new Date()),
+        ),
+      );
+    return live ? null : issueToken(tx, deps, userId, 'confirm');
+  });
+  if (link) await sendMail(deps, email, 'confirm', locale, link);
+}
+
+/** Sign-in with the password; failures are limited per address and client, per client and per address. */
+export async function signIn(
+  deps: AuthDeps,
+  input: z.output<typeof signInInput>,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<SignedIn> {
+  const hits = await takeSignInSlot(deps, input.email);
+  const [user] = await deps.db
+    .select({ id: users.id, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt })
+    .from(users)
+    .where(eq(users.email, input.email));
+  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
+  if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
+  await releaseHits(deps.db, hits);
+  if (!user.emailVerifiedAt) {
+    await resendConfirmation(deps, user.id, input.email, locale);
+    throw new AppError('EMAIL_NOT_CONFIRMED');
+  }
+  return deps.db.transaction(async (tx) => {
+    // The owner's own typos from this client are forgiven; other clients' failures still count.
+    await clearBuckets(tx, [signInWindows(input.email, deps.client)[0]!.bucket]);
+    return startSession(tx, user.id);
+  });
+}
+
+/**
+ * The same answer, as fast, whether or not the address has an account: the lookup and the mail run after
+ * the answer has gone. Earlier unused reset links stop working.
+ */
+export async function requestPasswordReset(
+  deps: AuthDeps,
+  input: z.output<typeof requestPasswordResetInput>,
+  locale: Locale = DEFAULT_LOCALE,
+): Promise<void> {
+  await takeMailSlot(deps, input.email);
+  deps.background.run('password reset', async () => {
+    const [user] = await deps.db
+      .select({ id: users.id, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, input.email));
+    // Demo accounts have no password and cannot get one.
+    if (!user?.passwordHash) return;
+    const link = await deps.db.transaction((tx) => issueToken(tx, deps, user.id, 'reset'));
+    await sendMail(deps, input.email, 'reset', locale, link);
+  });
+}
+
+/**
+ * New password; every session and every other link ends. The link proves the address, so it counts as
+ * confirmed, and lifts a lock that other clients' failed sign-ins put on it.
+ */
+export async function resetPassword(
+  deps: AuthDeps,
+  input: z.output<typeof resetPasswordInput>,
+): Promise<SignedIn> {
+  const passwordHash = await hashPassword(input.password);
+  const signedIn = await deps.db.transaction(async (tx) => {
+    const userId = await consumeToken(tx, input.token, 'reset');
+    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
+    const user = await markConfirmed(tx, deps, userId);
+    await invalidateUserSessions(tx, userId);
+    if (user) await clearSignInFailures(tx, user.email);
+    return startSession(tx, userId);
+  });
+  await announceSessionsEnded(deps.bus, signedIn.user.id);
+  return signedIn;
 }
 
 /** Mark a token used and return its user; a token works once, before it expires. */
@@ -94,194 +351,6 @@ async function consumeToken(tx: DbOrTx, token: string, kind: TokenKind): Promise
   if (!row) throw new AppError('INVALID_TOKEN');
   if (row.expiresAt.getTime() <= Date.now()) throw new AppError('TOKEN_EXPIRED');
   return row.userId;
-}
-
-/**
- * A new account, unconfirmed until its link is opened. An earlier unconfirmed account for the same address
- * is replaced: only the mailbox's owner can finish sign-up, so nobody can squat on an address or plant a
- * password on it.
- */
-export async function signUp(
-  deps: AuthDeps,
-  input: z.output<typeof signUpInput>,
-  locale: Locale = DEFAULT_LOCALE,
-): Promise<{ email: string }> {
-  const passwordHash = await hashPassword(input.password);
-  let created: { userId: string; link: string };
-  try {
-    created = await deps.db.transaction(async (tx) => {
-      await tx.delete(users).where(and(eq(users.email, input.email), isNull(users.emailVerifiedAt)));
-      const [user] = await tx
-        .insert(users)
-        .values({ email: input.email, passwordHash, signupDogName: input.dogName ?? null })
-        .returning({ id: users.id });
-      if (!user) throw new AppError('INTERNAL');
-      await tx.insert(profiles).values({ userId: user.id, fullName: input.fullName });
-      return { userId: user.id, link: await issueToken(tx, deps, user.id, 'confirm') };
-    });
-  } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('EMAIL_TAKEN');
-    throw error;
-  }
-  try {
-    await sendLink(deps, {
-      email: input.email,
-      name: input.fullName,
-      kind: 'confirm',
-      locale,
-      link: created.link,
-    });
-  } catch (error) {
-    // Without its mail the account could never be confirmed: take it back.
-    await deps.db.delete(users).where(eq(users.id, created.userId));
-    throw error;
-  }
-  return { email: input.email };
-}
-
-async function startSession(db: DbOrTx, userId: string): Promise<SignedIn> {
-  const user = await me(db, userId);
-  if (!user) throw new AppError('INVALID_TOKEN');
-  const session = await createSession(db, userId);
-  await db.update(profiles).set({ lastActive: new Date() }).where(eq(profiles.userId, userId));
-  return { user, ...session };
-}
-
-/** The address is proven: mark it confirmed, give ADMIN_EMAILS their role, drop the other links. */
-async function markConfirmed(tx: DbOrTx, deps: AuthDeps, userId: string, keepKind?: TokenKind) {
-  const [user] = await tx
-    .update(users)
-    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-    .where(eq(users.id, userId))
-    .returning({ email: users.email });
-  if (user && deps.adminEmails.includes(user.email))
-    await tx.update(users).set({ role: 'admin' }).where(eq(users.id, userId));
-  await tx
-    .delete(emailTokens)
-    .where(
-      and(
-        eq(emailTokens.userId, userId),
-        keepKind ? ne(emailTokens.kind, keepKind) : undefined,
-        isNull(emailTokens.usedAt),
-      ),
-    );
-  return user;
-}
-
-/** Confirming the address signs the user in, so the landing page can greet them. */
-export async function confirmEmail(deps: AuthDeps, token: string): Promise<SignedIn> {
-  return deps.db.transaction(async (tx) => {
-    const userId = await consumeToken(tx, token, 'confirm');
-    await markConfirmed(tx, deps, userId, 'reset');
-    return startSession(tx, userId);
-  });
-}
-
-/** A confirmation link has run out unused: the right password earns a new one (never more than one live). */
-async function resendConfirmation(deps: AuthDeps, userId: string, email: string, locale: Locale) {
-  const resend = await deps.db.transaction(async (tx) => {
-    const [live] = await tx
-      .select({ id: emailTokens.id })
-      .from(emailTokens)
-      .where(
-        and(
-          eq(emailTokens.userId, userId),
-          eq(emailTokens.kind, 'confirm'),
-          isNull(emailTokens.usedAt),
-          gt(emailTokens.expiresAt, new Date()),
-        ),
-      );
-    if (live) return null;
-    const [profile] = await tx
-      .select({ fullName: profiles.fullName })
-      .from(profiles)
-      .where(eq(profiles.userId, userId));
-    return { name: profile?.fullName ?? '', link: await issueToken(tx, deps, userId, 'confirm') };
-  });
-  if (resend) await sendLink(deps, { email, kind: 'confirm', locale, ...resend });
-}
-
-/**
- * Failed sign-ins are limited per address. Each attempt is recorded before the (slow) password check and
- * counted with it, so attempts made in parallel count too; a right password clears the record.
- */
-export async function signIn(
-  deps: AuthDeps,
-  input: z.output<typeof signInInput>,
-  locale: Locale = DEFAULT_LOCALE,
-): Promise<SignedIn> {
-  const since = new Date(Date.now() - LIMITS.signIn.windowMinutes * 60_000);
-  const [attempt] = await deps.db
-    .insert(signInFailures)
-    .values({ email: input.email })
-    .returning({ id: signInFailures.id });
-  const [recent] = await deps.db
-    .select({ n: count() })
-    .from(signInFailures)
-    .where(and(eq(signInFailures.email, input.email), gt(signInFailures.createdAt, since)));
-  if ((recent?.n ?? 0) > LIMITS.signIn.perAddressAndClient)
-    throw new AppError('TOO_MANY_ATTEMPTS', { minutes: LIMITS.signIn.windowMinutes });
-
-  const [user] = await deps.db
-    .select({ id: users.id, passwordHash: users.passwordHash, emailVerifiedAt: users.emailVerifiedAt })
-    .from(users)
-    .where(eq(users.email, input.email));
-  const ok = await verifyPassword(user?.passwordHash ?? null, input.password);
-  if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
-  if (!user.emailVerifiedAt) {
-    await deps.db.delete(signInFailures).where(eq(signInFailures.id, attempt!.id));
-    await resendConfirmation(deps, user.id, input.email, locale);
-    throw new AppError('EMAIL_NOT_CONFIRMED');
-  }
-  return deps.db.transaction(async (tx) => {
-    await tx.delete(signInFailures).where(eq(signInFailures.email, input.email));
-    return startSession(tx, user.id);
-  });
-}
-
-/**
- * Same answer whether or not the address has an account, and whether or not the mail could be sent (a
- * failure is logged), so the answer never tells who has an account. Earlier unused reset links stop working.
- */
-export async function requestPasswordReset(
-  deps: AuthDeps,
-  input: z.output<typeof requestPasswordResetInput>,
-  locale: Locale = DEFAULT_LOCALE,
-): Promise<void> {
-  const [user] = await deps.db
-    .select({ id: users.id, passwordHash: users.passwordHash, fullName: profiles.fullName })
-    .from(users)
-    .leftJoin(profiles, eq(profiles.userId, users.id))
-    .where(eq(users.email, input.email));
-  if (!user?.passwordHash) return;
-  const link = await deps.db.transaction(async (tx) => {
-    await tx
-      .delete(emailTokens)
-      .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.kind, 'reset'), isNull(emailTokens.usedAt)));
-    return issueToken(tx, deps, user.id, 'reset');
-  });
-  await sendLink(deps, { email: input.email, name: user.fullName ?? '', kind: 'reset', locale, link }).catch(
-    () => {},
-  );
-}
-
-/** New password; every session and every other link ends. The link proves the address, so it counts as
- * confirmed. */
-export async function resetPassword(
-  deps: AuthDeps,
-  input: z.output<typeof resetPasswordInput>,
-): Promise<SignedIn> {
-  const passwordHash = await hashPassword(input.password);
-  const signedIn = await deps.db.transaction(async (tx) => {
-    const userId = await consumeToken(tx, input.token, 'reset');
-    await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));
-    const user = await markConfirmed(tx, deps, userId);
-    await invalidateUserSessions(tx, userId);
-    if (user) await tx.delete(signInFailures).where(eq(signInFailures.email, user.email));
-    return startSession(tx, userId);
-  });
-  await announceSessionsEnded(deps.bus, signedIn.user.id);
-  return signedIn;
 }
 
 export interface Me {

@@ -1,6 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Config } from '../env';
 import type { Mailer } from '../auth/mailer';
+import type { Background } from '../background';
 import type { ServiceDeps } from '../services/deps';
 import type { SessionCache } from '../auth/session-cache';
 import type { validateSession } from '../auth/sessions';
@@ -9,6 +10,7 @@ import { SESSION_COOKIE, type SessionUser } from '../auth/sessions';
 export interface AppDeps extends ServiceDeps {
   config: Config;
   mailer: Mailer;
+  background: Background;
   sessions: SessionCache;
 }
 

@@ -41,14 +41,23 @@ export const signUpInput = z.object({
   locale: z.enum(LOCALES).optional(),
 });
 
+const passwordSchema = z
+  .string()
+  .min(1, 'validation.passwordRequired')
+  .max(LIMITS.password.max, 'validation.passwordTooLong');
+
+/**
+ * Scripts ask for the session token in the answer; browsers get only the HttpOnly cookie, so a script
+ * injected into a page could never read a session from an answer.
+ */
+const returnToken = z.boolean().optional();
+
 export const signInInput = z.object({
   email: emailSchema,
-  password: z
-    .string()
-    .min(1, 'validation.passwordRequired')
-    .max(LIMITS.password.max, 'validation.passwordTooLong'),
+  password: passwordSchema,
   /** Language of a new confirmation e-mail, should the old link have run out. */
   locale: z.enum(LOCALES).optional(),
+  returnToken,
 });
 
 export const requestPasswordResetInput = z.object({ email: emailSchema, locale: z.enum(LOCALES).optional() });
@@ -56,5 +65,6 @@ export const requestPasswordResetInput = z.object({ email: emailSchema, locale: 
 /** Tokens are 32 base32 characters; anything else cannot be one of ours. */
 export const tokenSchema = z.string().regex(/^[a-z2-7]{32}$/, 'errors.INVALID_TOKEN');
 
-export const confirmEmailInput = z.object({ token: tokenSchema });
-export const resetPasswordInput = z.object({ token: tokenSchema, password: newPasswordSchema });
+/** The password chosen at sign-up: the link alone would activate whatever password its requester planted. */
+export const confirmEmailInput = z.object({ token: tokenSchema, password: passwordSchema, returnToken });
+export const resetPasswordInput = z.object({ token: tokenSchema, password: newPasswordSchema, returnToken });

@@ -38,10 +38,12 @@ export async function startTestApp(kind: DbKind, env: Record<string, string | un
   });
   const mails: Mail[] = [];
   let failMail = false;
+  let mailGate: Promise<void> | null = null;
   const app = await buildApp({
     config,
     mailer: {
       async send(mail) {
+        await mailGate;
         if (failMail) throw new Error('SMTP down');
         mails.push(mail);
       },
@@ -68,21 +70,35 @@ export async function startTestApp(kind: DbKind, env: Record<string, string | un
     );
   }
 
+  /** Every mail asked for so far has been sent (they go out after the answer: server/background.ts). */
+  const settled = () => app.deps.background.settled();
+
   /** Token from the newest mail's link. */
-  function lastMailToken(): string {
+  async function lastMailToken(): Promise<string> {
+    await settled();
     const mail = mails.at(-1);
     if (!mail) throw new Error('no mail sent');
     return new URL(mail.link).searchParams.get('token') ?? '';
   }
 
-  /** Sign up, confirm the address and return the session token. */
+  let clients = 0;
+  /**
+   * Sign up, confirm the address and return the session token. Each from a client address of its own, as
+   * different people would (per-client mail limits).
+   */
   async function signedInUser(
     email = `u${mails.length}-${Date.now()}@example.com`,
     password = 'zelo-dobro-geslo',
   ) {
-    const anon = await caller();
+    clients++;
+    const anon = await caller(null, undefined, `10.1.${clients >> 8}.${clients & 255}`);
     await anon.auth.signUp({ fullName: 'Test Uporabnik', email, password });
-    const { token, user } = await anon.auth.confirmEmail({ token: lastMailToken() });
+    const { token, user } = await anon.auth.confirmEmail({
+      token: await lastMailToken(),
+      password,
+      returnToken: true,
+    });
+    if (!token) throw new Error('no session token in the answer');
     return { token, user, email, password };
   }
 
@@ -94,8 +110,18 @@ export async function startTestApp(kind: DbKind, env: Record<string, string | un
     cookies,
     caller,
     lastMailToken,
+    settled,
     signedInUser,
     setMailFailing: (value: boolean) => void (failMail = value),
+    /** Holds every mail until the returned function is called (a slow mail server). */
+    holdMail() {
+      let release!: () => void;
+      mailGate = new Promise<void>((resolve) => (release = resolve));
+      return () => {
+        mailGate = null;
+        release();
+      };
+    },
     async close() {
       await app.close();
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -9,6 +9,7 @@ import { buildApp } from '../../server/app';
 import { dogProfiles, profiles, users } from '../../server/db/schema';
 import { loadConfig } from '../../server/env';
 import { createApiClient } from '../../src/client';
+import { createAccount } from './accounts';
 import { freePort } from './postgres';
 
 /** The real server (built web app, in-memory PGlite, mail to the outbox folder) on a free loopback port. */
@@ -31,8 +32,9 @@ export async function startServer() {
     url,
     dataDir,
     app,
-    /** The link in the newest outbox e-mail to `to` (quoted-printable decoded). */
-    outboxLink(to: string): string {
+    /** The link in the newest outbox e-mail to `to` (quoted-printable decoded), once the mail is written. */
+    async outboxLink(to: string): Promise<string> {
+      await app.deps.background.settled();
       const dir = path.join(dataDir, 'outbox');
       const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
       for (const file of files) {
@@ -117,8 +119,8 @@ export const VIEWPORTS = {
 } satisfies Record<string, BrowserContextOptions>;
 
 /**
- * A browser context signed in as a new user, made through the API (sign-up, then the outbox link's token
- * confirms the address), for tests that start after the account journey.
+ * A browser context signed in as a new confirmed user (tests/helpers/accounts.ts), for tests that start
+ * after the account journey.
  */
 export async function signedInContext(
   browser: Browser,
@@ -126,17 +128,10 @@ export async function signedInContext(
   options: BrowserContextOptions,
   user: { fullName: string; email: string; password?: string },
 ): Promise<BrowserContext> {
-  const api = createApiClient({ url: server.url, WebSocket: WebSocket as never });
-  try {
-    await api.auth.signUp.mutate({ ...user, password: user.password ?? 'zelo-dobro-geslo', locale: 'sl' });
-    const confirm = new URL(server.outboxLink(user.email)).searchParams.get('token') ?? '';
-    const { token } = await api.auth.confirmEmail.mutate({ token: confirm });
-    const context = await browser.newContext(options);
-    await context.addCookies([{ name: 'tacke_session', value: token, url: server.url }]);
-    return context;
-  } finally {
-    await api.close();
-  }
+  const { token } = await createAccount(server.app.deps.db, user);
+  const context = await browser.newContext(options);
+  await context.addCookies([{ name: 'tacke_session', value: token, url: server.url }]);
+  return context;
 }
 
 /**
@@ -168,26 +163,15 @@ export async function insertDemoDog(
 }
 
 /**
- * A confirmed account made through the API: its session token, and a client signed in with it for
+ * A confirmed account (tests/helpers/accounts.ts): its session token, and a client signed in with it for
  * arranging data (dogs, likes). Close the client when done.
  */
 export async function apiUser(
   server: TestServer,
   user: { fullName: string; email: string; password?: string },
 ) {
-  const anonymous = createApiClient({ url: server.url, WebSocket: WebSocket as never });
-  try {
-    await anonymous.auth.signUp.mutate({
-      ...user,
-      password: user.password ?? 'zelo-dobro-geslo',
-      locale: 'sl',
-    });
-    const confirm = new URL(server.outboxLink(user.email)).searchParams.get('token') ?? '';
-    const { token } = await anonymous.auth.confirmEmail.mutate({ token: confirm });
-    return { token, api: createApiClient({ url: server.url, token, WebSocket: WebSocket as never }) };
-  } finally {
-    await anonymous.close();
-  }
+  const { token } = await createAccount(server.app.deps.db, user);
+  return { token, api: createApiClient({ url: server.url, token, WebSocket: WebSocket as never }) };
 }
 
 /** A browser context signed in with a session token (from `apiUser`). */

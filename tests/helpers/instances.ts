@@ -168,7 +168,11 @@ export async function signUpByMail(instance: Instance, email: string): Promise<s
   try {
     await api.auth.signUp.mutate({ fullName: 'Test Uporabnik', email, password: 'zelo-dobro-geslo' });
     const outbox = path.join(instance.dataDir, 'outbox');
-    const [mail] = fs.readdirSync(outbox).filter((file) => file.endsWith('.eml'));
+    // The mail is written after the answer (server/background.ts).
+    const mails = () =>
+      (fs.existsSync(outbox) ? fs.readdirSync(outbox) : []).filter((f) => f.endsWith('.eml'));
+    for (let tries = 0; !mails().length && tries < 100; tries++) await sleep(50);
+    const [mail] = mails();
     // Quoted-printable: soft line breaks and `=` escaped.
     const text = fs
       .readFileSync(path.join(outbox, mail!), 'utf8')
@@ -176,7 +180,13 @@ export async function signUpByMail(instance: Instance, email: string): Promise<s
       .replace(/=3D/g, '=');
     const token = /[?&]token=([\w-]+)/.exec(text)?.[1];
     if (!token) throw new Error(`no confirmation link in ${mail}`);
-    return (await api.auth.confirmEmail.mutate({ token })).token;
+    const signedIn = await api.auth.confirmEmail.mutate({
+      token,
+      password: 'zelo-dobro-geslo',
+      returnToken: true,
+    });
+    if (!signedIn.token) throw new Error('no session token in the answer');
+    return signedIn.token;
   } finally {
     await close();
   }

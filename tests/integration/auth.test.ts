@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailTokens, profiles, sessions, signInFailures, users } from '../../server/db/schema';
+import { emailTokens, profiles, rateLimitHits, sessions, users } from '../../server/db/schema';
 import { hashToken } from '../../server/auth/tokens';
 import { LIMITS } from '../../src/limits';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
@@ -17,67 +17,125 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
     return u?.n ?? 0;
   };
 
-  it('signs up: user, profile and a hashed confirm token; the mail links to /email-confirmed', async () => {
-    const anon = await t.caller();
+  it('signs up: user, profile and a hashed confirm token; the mail links to /email-confirmed and holds nothing the visitor typed', async () => {
+    const anon = await t.caller(null, undefined, '10.9.0.1');
     const result = await anon.auth.signUp({
-      fullName: '  Ana Novak ',
+      fullName: '  Ana <a href="http://evil.example">Novak</a> ',
       email: 'Ana@Example.com',
       password: 'psi-so-super',
       dogName: 'Luna',
     });
     expect(result).toEqual({ email: 'ana@example.com' });
+    await t.settled();
     const [user] = await t.db.select().from(users).where(eq(users.email, 'ana@example.com'));
     expect(user?.emailVerifiedAt).toBeNull();
     expect(user?.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(user?.signupDogName).toBe('Luna');
     expect(user?.role).toBe('user');
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, user!.id));
-    expect(profile?.fullName).toBe('Ana Novak');
+    expect(profile?.fullName).toBe('Ana <a href="http://evil.example">Novak</a>');
     const mail = t.mails.at(-1)!;
     expect(mail.to).toBe('ana@example.com');
     expect(mail.link).toMatch(/^http:\/\/tacke\.test\/email-confirmed\?token=[a-z2-7]{32}$/);
     expect(mail.text).toContain(mail.link);
+    expect(mail.text).not.toContain('Novak');
+    expect(mail.text).not.toContain('evil');
     expect(mail.subject).toContain('Potrdite');
     const [stored] = await t.db.select().from(emailTokens).where(eq(emailTokens.userId, user!.id));
-    expect(stored?.tokenHash).toBe(hashToken(t.lastMailToken()));
+    expect(stored?.tokenHash).toBe(hashToken(await t.lastMailToken()));
   });
 
   it('writes the confirmation mail in the chosen language', async () => {
     await (
-      await t.caller()
+      await t.caller(null, undefined, '10.9.0.2')
     ).auth.signUp({ fullName: 'Hans', email: 'hans@example.com', password: 'hunde-sind-toll', locale: 'de' });
+    await t.settled();
     expect(t.mails.at(-1)!.subject).toBe('Bestätige deine E-Mail-Adresse für Tačke');
   });
 
-  it('refuses the address of a confirmed account, whatever its case, and keeps one row', async () => {
-    const anon = await t.caller();
-    await t.signedInUser('bor@example.com');
-    expect(
-      (
-        await failure(
-          anon.auth.signUp({ fullName: 'Bor 2', email: 'BOR@example.com', password: 'drugo-geslo-1' }),
-        )
-      ).appCode,
-    ).toBe('EMAIL_TAKEN');
-    expect(await rowsFor('bor@example.com')).toBe(1);
+  it('answers a sign-up of a confirmed address like any other and tells the owner by mail; the account is untouched', async () => {
+    const { email, password } = await t.signedInUser('bor@example.com');
+    const anon = await t.caller(null, undefined, '10.9.0.3');
+    await expect(
+      anon.auth.signUp({ fullName: 'Bor 2', email: 'BOR@example.com', password: 'drugo-geslo-1' }),
+    ).resolves.toEqual({ email });
+    await t.settled();
+    expect(await rowsFor(email)).toBe(1);
+    const mail = t.mails.at(-1)!;
+    expect(mail).toMatchObject({
+      to: email,
+      subject: 'Račun v Tačkah že imate',
+      link: 'http://tacke.test/auth',
+    });
+    expect(mail.text).not.toContain('Bor 2');
+    await expect(anon.auth.signIn({ email, password })).resolves.toHaveProperty('user.email', email);
+    expect((await failure(anon.auth.signIn({ email, password: 'drugo-geslo-1' }))).appCode).toBe(
+      'INVALID_CREDENTIALS',
+    );
   });
 
-  it('replaces an unconfirmed account when the address signs up again: the old link and password stop working', async () => {
-    const anon = await t.caller();
-    await anon.auth.signUp({ fullName: 'Squatter', email: 'tina@example.com', password: 'napadalec-123' });
-    const oldLink = t.lastMailToken();
-    await anon.auth.signUp({ fullName: 'Tina', email: 'tina@example.com', password: 'prava-tina-123' });
-    expect(await rowsFor('tina@example.com')).toBe(1);
-    expect((await failure(anon.auth.confirmEmail({ token: oldLink }))).appCode).toBe('INVALID_TOKEN');
-    const { user } = await anon.auth.confirmEmail({ token: t.lastMailToken() });
-    expect(user.fullName).toBe('Tina');
+  it('never activates a password planted by someone else (account pre-hijacking)', async () => {
+    const attacker = await t.caller(null, undefined, '10.9.0.4');
+    const owner = await t.caller(null, undefined, '10.9.0.5');
+    await attacker.auth.signUp({
+      fullName: 'Squatter',
+      email: 'tina@example.com',
+      password: 'napadalec-123',
+    });
+    const attackersLink = await t.lastMailToken(); // it went to Tina's mailbox
+    // Tina opens the link she did not ask for: without the planted password nothing is activated.
     expect(
-      (await failure(anon.auth.signIn({ email: 'tina@example.com', password: 'napadalec-123' }))).appCode,
+      (await failure(owner.auth.confirmEmail({ token: attackersLink, password: 'prava-tina-123' }))).appCode,
     ).toBe('INVALID_CREDENTIALS');
+    const [pending] = await t.db.select().from(users).where(eq(users.email, 'tina@example.com'));
+    expect(pending?.emailVerifiedAt).toBeNull();
+    // Tina signs up herself: the pending sign-up is not replaced by hers (nor by the attacker's next one)…
+    await owner.auth.signUp({ fullName: 'Tina', email: 'tina@example.com', password: 'prava-tina-123' });
+    await t.settled();
+    expect(await rowsFor('tina@example.com')).toBe(1);
+    const [still] = await t.db.select().from(users).where(eq(users.email, 'tina@example.com'));
+    expect(still?.passwordHash).toBe(pending?.passwordHash);
+    // …she gets a link to choose the password herself, which activates the account with hers only.
+    const mail = t.mails.at(-1)!;
+    expect(mail).toMatchObject({ to: 'tina@example.com', subject: 'Dokončajte registracijo v Tačkah' });
+    expect(mail.link).toMatch(/\/reset-password\?token=/);
+    const signedIn = await owner.auth.resetPassword({
+      token: await t.lastMailToken(),
+      password: 'prava-tina-123',
+    });
+    expect(signedIn.user.email).toBe('tina@example.com');
+    expect(
+      (await failure(attacker.auth.signIn({ email: 'tina@example.com', password: 'napadalec-123' }))).appCode,
+    ).toBe('INVALID_CREDENTIALS');
+    expect(
+      (await failure(attacker.auth.confirmEmail({ token: attackersLink, password: 'napadalec-123' })))
+        .appCode,
+    ).toBe('INVALID_TOKEN');
+  });
+
+  it('gives the admin role only to an ADMIN_EMAILS owner who confirms with their own password', async () => {
+    const attacker = await t.caller(null, undefined, '10.9.0.6');
+    await attacker.auth.signUp({ fullName: 'Boss', email: 'boss@example.com', password: 'planted-123' });
+    const link = await t.lastMailToken();
+    const [pending] = await t.db.select().from(users).where(eq(users.email, 'boss@example.com'));
+    expect(pending?.role).toBe('user');
+    const boss = await t.caller(null, undefined, '10.9.0.7');
+    expect((await failure(boss.auth.confirmEmail({ token: link, password: 'bossovo-geslo' }))).appCode).toBe(
+      'INVALID_CREDENTIALS',
+    );
+    const [after] = await t.db.select().from(users).where(eq(users.email, 'boss@example.com'));
+    expect(after).toMatchObject({ role: 'user', emailVerifiedAt: null });
+    // Boss takes the address over through a reset link (the mailbox proves it) and is the admin.
+    await boss.auth.requestPasswordReset({ email: 'boss@example.com' });
+    const { user } = await boss.auth.resetPassword({
+      token: await t.lastMailToken(),
+      password: 'bossovo-geslo',
+    });
+    expect(user.role).toBe('admin');
   });
 
   it('rejects bad input field by field and writes nothing', async () => {
-    const anon = await t.caller();
+    const anon = await t.caller(null, undefined, '10.9.0.8');
     const mailsBefore = t.mails.length;
     const error = await failure(
       anon.auth.signUp({ fullName: ' ', email: 'not-an-email', password: 'short' }),
@@ -96,60 +154,77 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
       anon.auth.signUp({ fullName: 'X', email: 'x@example.com', password: 'a'.repeat(129) }),
     );
     expect(long.fieldErrors).toEqual({ password: ['validation.passwordTooLong'] });
+    await t.settled();
     expect(await rowsFor('x@example.com')).toBe(0);
     expect(t.mails.length).toBe(mailsBefore);
   });
 
-  it('leaves no account behind when the confirmation mail cannot be sent', async () => {
+  it('answers sign-up and reset before the mail goes out, and leaves no account behind when it cannot be sent', async () => {
+    const anon = await t.caller(null, undefined, '10.9.0.9');
+    const release = t.holdMail();
+    const before = t.mails.length;
+    await expect(
+      anon.auth.signUp({ fullName: 'Cene', email: 'cene@example.com', password: 'psi-so-super' }),
+    ).resolves.toEqual({ email: 'cene@example.com' });
+    await expect(anon.auth.requestPasswordReset({ email: 'bor@example.com' })).resolves.toEqual({ ok: true });
+    expect(t.mails.length).toBe(before); // both answered while the mail server still holds the mail
     t.setMailFailing(true);
-    try {
-      const error = await failure(
-        (await t.caller()).auth.signUp({
-          fullName: 'Cene',
-          email: 'cene@example.com',
-          password: 'psi-so-super',
-        }),
-      );
-      expect(error).toEqual({ appCode: 'MAIL_FAILED' }); // nothing about the mail server reaches the client
-    } finally {
-      t.setMailFailing(false);
-    }
+    release();
+    await t.settled();
+    t.setMailFailing(false);
     expect(await rowsFor('cene@example.com')).toBe(0);
     // …and the address can sign up once mail works again.
-    await expect(
-      (await t.caller()).auth.signUp({
-        fullName: 'Cene',
-        email: 'cene@example.com',
-        password: 'psi-so-super',
-      }),
-    ).resolves.toEqual({
-      email: 'cene@example.com',
-    });
+    await anon.auth.signUp({ fullName: 'Cene', email: 'cene@example.com', password: 'psi-so-super' });
+    await t.settled();
+    expect(await rowsFor('cene@example.com')).toBe(1);
   });
 
-  it('requires a confirmed address before sign-in; confirming signs in once, the link works once', async () => {
-    const anon = await t.caller();
+  it('confirms only with the password chosen at sign-up; confirming signs in once, the link works once', async () => {
+    const anon = await t.caller(null, undefined, '10.9.0.10');
     await anon.auth.signUp({ fullName: 'Dana', email: 'dana@example.com', password: 'psi-so-super' });
-    const token = t.lastMailToken();
+    const token = await t.lastMailToken();
     expect(
       (await failure(anon.auth.signIn({ email: 'dana@example.com', password: 'psi-so-super' }))).appCode,
     ).toBe('EMAIL_NOT_CONFIRMED');
-    const confirmed = await anon.auth.confirmEmail({ token });
+    expect((await failure(anon.auth.confirmEmail({ token, password: 'ni-moje-geslo' }))).appCode).toBe(
+      'INVALID_CREDENTIALS',
+    );
+    const confirmed = await anon.auth.confirmEmail({ token, password: 'psi-so-super' });
     expect(confirmed.user).toMatchObject({ email: 'dana@example.com', fullName: 'Dana', role: 'user' });
-    expect(t.cookies.tacke_session).toBe(confirmed.token);
-    const me = await (await t.caller(confirmed.token)).auth.me();
-    expect(me).toMatchObject({ email: 'dana@example.com', fullName: 'Dana', role: 'user' });
-    expect((await failure(anon.auth.confirmEmail({ token }))).appCode).toBe('INVALID_TOKEN');
-    expect((await failure(anon.auth.confirmEmail({ token: 'a'.repeat(32) }))).appCode).toBe('INVALID_TOKEN');
-    expect((await failure(anon.auth.confirmEmail({ token: 'nonsense' }))).appCode).toBe('VALIDATION');
+    // A browser gets the session only as the HttpOnly cookie, never in the answer.
+    expect(confirmed.token).toBeNull();
+    const cookie = t.cookies.tacke_session!;
+    expect(await (await t.caller(cookie)).auth.me()).toMatchObject({ email: 'dana@example.com' });
+    const again = await failure(anon.auth.confirmEmail({ token, password: 'psi-so-super' }));
+    expect(again.appCode).toBe('INVALID_TOKEN');
+    expect((await failure(anon.auth.confirmEmail({ token: 'a'.repeat(32), password: 'x' }))).appCode).toBe(
+      'INVALID_TOKEN',
+    );
+    expect((await failure(anon.auth.confirmEmail({ token: 'nonsense', password: 'x' }))).appCode).toBe(
+      'VALIDATION',
+    );
     await expect(
       anon.auth.signIn({ email: 'dana@example.com', password: 'psi-so-super' }),
-    ).resolves.toHaveProperty('token');
+    ).resolves.toHaveProperty('user.email', 'dana@example.com');
+  });
+
+  it('returns the session token only to clients that ask for it, and then sets no cookie', async () => {
+    const { email, password } = await t.signedInUser('skript@example.com');
+    const anon = await t.caller(null, undefined, '10.9.0.11');
+    t.cookies.tacke_session = 'unchanged';
+    const script = await anon.auth.signIn({ email, password, returnToken: true });
+    expect(script.token).toMatch(/^[a-z2-7]{32}$/);
+    expect(t.cookies.tacke_session).toBe('unchanged');
+    const browser = await anon.auth.signIn({ email, password });
+    expect(browser.token).toBeNull();
+    expect(t.cookies.tacke_session).toMatch(/^[a-z2-7]{32}$/);
+    expect(await (await t.caller(script.token)).auth.me()).toMatchObject({ email });
   });
 
   it('sends a new confirmation link on sign-in once the old one has run out, and only then', async () => {
-    const anon = await t.caller();
+    const anon = await t.caller(null, undefined, '10.9.0.12');
     await anon.auth.signUp({ fullName: 'Rok', email: 'rok@example.com', password: 'psi-so-super' });
+    await t.settled();
     const before = t.mails.length;
     const signIn = () =>
       anon.auth.signIn({ email: 'rok@example.com', password: 'psi-so-super', locale: 'en' });
@@ -165,37 +240,38 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
     expect(t.mails.at(-1)!.subject).toBe('Confirm your e-mail address for Tačke');
     expect((await failure(signIn())).appCode).toBe('EMAIL_NOT_CONFIRMED');
     expect(t.mails.length).toBe(before + 1);
-    await anon.auth.confirmEmail({ token: t.lastMailToken() });
-    await expect(signIn()).resolves.toHaveProperty('token');
+    await anon.auth.confirmEmail({ token: await t.lastMailToken(), password: 'psi-so-super' });
+    await expect(signIn()).resolves.toHaveProperty('user.email', 'rok@example.com');
   });
 
   it('refuses an expired confirmation link and leaves the address unconfirmed', async () => {
-    const anon = await t.caller();
+    const anon = await t.caller(null, undefined, '10.9.0.13');
     await anon.auth.signUp({ fullName: 'Eva', email: 'eva@example.com', password: 'psi-so-super' });
-    const token = t.lastMailToken();
+    const token = await t.lastMailToken();
     await t.db
       .update(emailTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(emailTokens.tokenHash, hashToken(token)));
-    expect((await failure(anon.auth.confirmEmail({ token }))).appCode).toBe('TOKEN_EXPIRED');
+    expect((await failure(anon.auth.confirmEmail({ token, password: 'psi-so-super' }))).appCode).toBe(
+      'TOKEN_EXPIRED',
+    );
     const [user] = await t.db.select().from(users).where(eq(users.email, 'eva@example.com'));
     expect(user?.emailVerifiedAt).toBeNull();
   });
 
   it('signs in with a new session each time, updates last_active, and refuses wrong credentials alike', async () => {
     const { email, password } = await t.signedInUser('filip@example.com');
-    const anon = await t.caller();
+    const anon = await t.caller(null, undefined, '10.9.0.14');
     await t.db.update(profiles).set({ lastActive: null });
-    const first = await anon.auth.signIn({ email: 'FILIP@example.com', password });
-    const second = await anon.auth.signIn({ email, password });
+    const first = await anon.auth.signIn({ email: 'FILIP@example.com', password, returnToken: true });
+    const second = await anon.auth.signIn({ email, password, returnToken: true });
     expect(first.token).not.toBe(second.token);
-    expect(t.cookies.tacke_session).toBe(second.token);
     const [profile] = await t.db.select().from(profiles).where(eq(profiles.userId, first.user.id));
     expect(profile?.lastActive).toBeInstanceOf(Date);
     const [stored] = await t.db
       .select()
       .from(sessions)
-      .where(eq(sessions.id, hashToken(first.token)));
+      .where(eq(sessions.id, hashToken(first.token!)));
     expect(stored?.userId).toBe(first.user.id);
     expect((await failure(anon.auth.signIn({ email, password: 'napacno-geslo' }))).appCode).toBe(
       'INVALID_CREDENTIALS',
@@ -208,45 +284,134 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
     });
   });
 
-  it('counts sign-in attempts made in parallel', async () => {
+  it('counts sign-in attempts made in parallel, exactly', async () => {
     const { email } = await t.signedInUser('parallel@example.com');
-    const anon = await t.caller();
+    const anon = await t.caller(null, undefined, '10.9.0.15');
     const results = await Promise.all(
       Array.from({ length: 25 }, (_, i) =>
         failure(anon.auth.signIn({ email, password: `guess-number-${i}` })),
       ),
     );
-    const guesses = results.filter((r) => r.appCode === 'INVALID_CREDENTIALS').length;
-    expect(guesses).toBeLessThanOrEqual(LIMITS.signIn.perAddressAndClient);
-    expect(results.filter((r) => r.appCode === 'TOO_MANY_ATTEMPTS').length).toBe(25 - guesses);
+    const codes = results.map((r) => r.appCode);
+    expect(codes.filter((c) => c === 'INVALID_CREDENTIALS')).toHaveLength(LIMITS.signIn.perAddressAndClient);
+    expect(codes.filter((c) => c === 'TOO_MANY_ATTEMPTS')).toHaveLength(
+      25 - LIMITS.signIn.perAddressAndClient,
+    );
   });
 
-  it(`limits failed sign-ins to ${LIMITS.signIn.perAddressAndClient} per ${LIMITS.signIn.windowMinutes} minutes per e-mail`, async () => {
+  it(`slows down one client after ${LIMITS.signIn.perAddressAndClient} failures on an address without locking the owner out`, async () => {
     const { email, password } = await t.signedInUser('greta@example.com');
-    const anon = await t.caller();
+    const attacker = await t.caller(null, undefined, '10.9.1.1');
     for (let i = 0; i < LIMITS.signIn.perAddressAndClient; i++)
-      expect((await failure(anon.auth.signIn({ email, password: `wrong-${i}-password` }))).appCode).toBe(
+      expect((await failure(attacker.auth.signIn({ email, password: `wrong-${i}-password` }))).appCode).toBe(
         'INVALID_CREDENTIALS',
       );
-    const limited = await failure(anon.auth.signIn({ email, password }));
-    expect(limited).toMatchObject({
+    expect(await failure(attacker.auth.signIn({ email, password }))).toMatchObject({
       appCode: 'TOO_MANY_ATTEMPTS',
       meta: { minutes: LIMITS.signIn.windowMinutes },
     });
-    // Another address is not affected.
-    await t.signedInUser('hana@example.com');
-    await expect(anon.auth.signIn({ email: 'hana@example.com', password })).resolves.toHaveProperty('token');
-    // Once the window has passed, the right password works and clears the count.
+    // The owner, from her own device, signs in as usual.
+    const owner = await t.caller(null, undefined, '10.9.1.2');
+    await expect(owner.auth.signIn({ email, password })).resolves.toHaveProperty('user.email', email);
+    // Once the window has passed, the attacker's client may try again.
     await t.db
-      .update(signInFailures)
+      .update(rateLimitHits)
       .set({ createdAt: new Date(Date.now() - (LIMITS.signIn.windowMinutes + 1) * 60_000) })
-      .where(eq(signInFailures.email, email));
-    await expect(anon.auth.signIn({ email, password })).resolves.toHaveProperty('token');
-    const [left] = await t.db
-      .select({ n: count() })
-      .from(signInFailures)
-      .where(eq(signInFailures.email, email));
-    expect(left?.n).toBe(0);
+      .where(eq(rateLimitHits.bucket, `signin:pair:${email} 10.9.1.1`));
+    expect((await failure(attacker.auth.signIn({ email, password: 'wrong-again' }))).appCode).toBe(
+      'INVALID_CREDENTIALS',
+    );
+  });
+
+  it(`stops one client spraying passwords over many addresses after ${LIMITS.signIn.perClient} failures`, async () => {
+    const sprayer = await t.caller(null, undefined, '10.9.2.1');
+    const codes: string[] = [];
+    for (let i = 0; i < LIMITS.signIn.perClient + 5; i++)
+      codes.push(
+        (await failure(sprayer.auth.signIn({ email: `spray-${i}@example.com`, password: 'Geslo1234!' })))
+          .appCode,
+      );
+    expect(codes.slice(0, LIMITS.signIn.perClient).every((c) => c === 'INVALID_CREDENTIALS')).toBe(true);
+    expect(codes.slice(LIMITS.signIn.perClient).every((c) => c === 'TOO_MANY_ATTEMPTS')).toBe(true);
+    // Another client is not affected.
+    const other = await t.caller(null, undefined, '10.9.2.2');
+    expect(
+      (await failure(other.auth.signIn({ email: 'spray-0@example.com', password: 'Geslo1234!' }))).appCode,
+    ).toBe('INVALID_CREDENTIALS');
+  });
+
+  it('locks an address that many clients fail on, and a reset link lifts the lock', async () => {
+    const { email, password } = await t.signedInUser('hana@example.com');
+    const perClient = LIMITS.signIn.perAddressAndClient;
+    for (let c = 0; c * perClient < LIMITS.signIn.perAddress; c++) {
+      const attacker = await t.caller(null, undefined, `10.9.3.${c + 1}`);
+      for (let i = 0; i < perClient && c * perClient + i < LIMITS.signIn.perAddress; i++)
+        await failure(attacker.auth.signIn({ email, password: `guess-${c}-${i}` }));
+    }
+    const owner = await t.caller(null, undefined, '10.9.3.200');
+    expect(await failure(owner.auth.signIn({ email, password }))).toMatchObject({
+      appCode: 'ACCOUNT_LOCKED',
+      meta: { minutes: LIMITS.signIn.windowMinutes },
+    });
+    await owner.auth.requestPasswordReset({ email });
+    await owner.auth.resetPassword({ token: await t.lastMailToken(), password: 'novo-geslo-za-hano' });
+    await expect(owner.auth.signIn({ email, password: 'novo-geslo-za-hano' })).resolves.toHaveProperty(
+      'user.email',
+      email,
+    );
+  });
+
+  it(`sends at most ${LIMITS.mail.perAddressPerHour} account e-mails an hour to one address, known or not, alike`, async () => {
+    const { email } = await t.signedInUser('pismo@example.com');
+    await t.db.delete(rateLimitHits); // its sign-up's mail counted too
+    for (const address of [email, 'neznan@example.com']) {
+      const codes: string[] = [];
+      for (let i = 0; i < LIMITS.mail.perAddressPerHour + 2; i++) {
+        const client = await t.caller(null, undefined, `10.9.4.${i + (address === email ? 0 : 100)}`);
+        codes.push(
+          await client.auth.requestPasswordReset({ email: address }).then(
+            () => 'ok',
+            async (error: unknown) => (await failure(Promise.reject(error))).appCode,
+          ),
+        );
+      }
+      expect(codes).toEqual([
+        ...Array<string>(LIMITS.mail.perAddressPerHour).fill('ok'),
+        'TOO_MANY_MAILS',
+        'TOO_MANY_MAILS',
+      ]);
+    }
+    await t.settled();
+    expect(t.mails.filter((m) => m.to === email && m.subject.includes('Ponastavitev'))).toHaveLength(
+      LIMITS.mail.perAddressPerHour,
+    );
+    // Sign-ups count under the same limit.
+    const signUp = await failure(
+      (await t.caller(null, undefined, '10.9.4.200')).auth.signUp({
+        fullName: 'X',
+        email,
+        password: 'psi-so-super',
+      }),
+    );
+    expect(signUp).toMatchObject({ appCode: 'TOO_MANY_MAILS', meta: { minutes: 60 } });
+  });
+
+  it(`sends at most ${LIMITS.mail.perClientPerHour} account e-mails an hour for one client`, async () => {
+    const client = await t.caller(null, undefined, '10.9.5.1');
+    const codes: string[] = [];
+    for (let i = 0; i < LIMITS.mail.perClientPerHour + 2; i++)
+      codes.push(
+        await client.auth
+          .signUp({ fullName: 'Spam', email: `spam-${i}@example.com`, password: 'psi-so-super' })
+          .then(
+            () => 'ok',
+            async (error: unknown) => (await failure(Promise.reject(error))).appCode,
+          ),
+      );
+    expect(codes.filter((c) => c === 'ok')).toHaveLength(LIMITS.mail.perClientPerHour);
+    expect(codes.slice(LIMITS.mail.perClientPerHour)).toEqual(['TOO_MANY_MAILS', 'TOO_MANY_MAILS']);
+    await t.settled();
+    expect(t.mails.filter((m) => m.to.startsWith('spam-'))).toHaveLength(LIMITS.mail.perClientPerHour);
   });
 
   it('signs out on the server and tolerates a missing session', async () => {
@@ -305,23 +470,25 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
   });
 
   it('answers a reset request the same way for unknown addresses and sends no mail', async () => {
+    await t.settled();
     const before = t.mails.length;
     await expect(
       (await t.caller()).auth.requestPasswordReset({ email: 'ghost@example.com' }),
     ).resolves.toEqual({ ok: true });
+    await t.settled();
     expect(t.mails.length).toBe(before);
   });
 
   it('resets the password with a single-use link, ending every other session', async () => {
     const { token: oldSession, email, password } = await t.signedInUser('klara@example.com');
-    const anon = await t.caller();
+    const anon = await t.caller(null, undefined, '10.9.6.1');
     await anon.auth.requestPasswordReset({ email: 'Klara@example.com', locale: 'it' });
-    const first = t.lastMailToken();
+    const first = await t.lastMailToken();
     expect(t.mails.at(-1)!.link).toBe(`http://tacke.test/reset-password?token=${first}`);
     expect(t.mails.at(-1)!.subject).toBe('Reimposta la password di Tačke');
     // A newer request replaces the older link.
     await anon.auth.requestPasswordReset({ email });
-    const second = t.lastMailToken();
+    const second = await t.lastMailToken();
     expect(
       (await failure(anon.auth.resetPassword({ token: first, password: 'novo-geslo-123' }))).appCode,
     ).toBe('INVALID_TOKEN');
@@ -330,33 +497,32 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
     ).toEqual({
       password: ['validation.passwordTooShort'],
     });
-    const reset = await anon.auth.resetPassword({ token: second, password: 'novo-geslo-123' });
+    const reset = await anon.auth.resetPassword({
+      token: second,
+      password: 'novo-geslo-123',
+      returnToken: true,
+    });
     expect(reset.user.email).toBe(email);
     expect(await (await t.caller(oldSession)).auth.me()).toBeNull();
     expect(await (await t.caller(reset.token)).auth.me()).toMatchObject({ email });
     expect((await failure(anon.auth.signIn({ email, password }))).appCode).toBe('INVALID_CREDENTIALS');
-    await expect(anon.auth.signIn({ email, password: 'novo-geslo-123' })).resolves.toHaveProperty('token');
+    await expect(anon.auth.signIn({ email, password: 'novo-geslo-123' })).resolves.toHaveProperty(
+      'user.email',
+      email,
+    );
     expect(
       (await failure(anon.auth.resetPassword({ token: second, password: 'se-eno-geslo' }))).appCode,
     ).toBe('INVALID_TOKEN');
   });
 
   it('ends an unused confirmation link when the password is reset', async () => {
-    const anon = await t.caller();
+    const anon = await t.caller(null, undefined, '10.9.6.2');
     await anon.auth.signUp({ fullName: 'Uroš', email: 'uros@example.com', password: 'psi-so-super' });
-    const confirmLink = t.lastMailToken();
+    const confirmLink = await t.lastMailToken();
     await anon.auth.requestPasswordReset({ email: 'uros@example.com' });
-    await anon.auth.resetPassword({ token: t.lastMailToken(), password: 'novo-geslo-123' });
-    expect((await failure(anon.auth.confirmEmail({ token: confirmLink }))).appCode).toBe('INVALID_TOKEN');
-  });
-
-  it('gives the admin role to ADMIN_EMAILS addresses once they are confirmed', async () => {
-    await (
-      await t.caller()
-    ).auth.signUp({ fullName: 'Boss', email: 'boss@example.com', password: 'psi-so-super' });
-    const [pending] = await t.db.select().from(users).where(eq(users.email, 'boss@example.com'));
-    expect(pending?.role).toBe('user');
-    const { token } = await (await t.caller()).auth.confirmEmail({ token: t.lastMailToken() });
-    expect(await (await t.caller(token)).auth.me()).toMatchObject({ role: 'admin' });
+    await anon.auth.resetPassword({ token: await t.lastMailToken(), password: 'novo-geslo-123' });
+    expect(
+      (await failure(anon.auth.confirmEmail({ token: confirmLink, password: 'psi-so-super' }))).appCode,
+    ).toBe('INVALID_TOKEN');
   });
 });

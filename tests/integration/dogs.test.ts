@@ -242,7 +242,13 @@ describe.each(dbKinds())('dogs on %s', (kind) => {
 
   it('a live subscription ends, as signed out, when its session ends elsewhere', async () => {
     const user = await t.signedInUser();
-    const other = await (await t.caller()).auth.signIn({ email: user.email, password: user.password });
+    const other = await (
+      await t.caller()
+    ).auth.signIn({
+      email: user.email,
+      password: user.password,
+      returnToken: true,
+    });
     const controller = new AbortController();
     const collect = async (token: string) => {
       const stream = await (await t.caller(token, controller.signal)).dogs.onChange();
@@ -255,7 +261,7 @@ describe.each(dbKinds())('dogs on %s', (kind) => {
       }
     };
     const first = collect(user.token);
-    const second = collect(other.token);
+    const second = collect(other.token!);
     await new Promise((resolve) => setTimeout(resolve, 50));
     // Signing out the first session (say, in another tab) stops its stream; the second one stays live.
     await (await t.caller(user.token)).auth.signOut();
@@ -281,7 +287,7 @@ describe.each(dbKinds())('dogs on %s', (kind) => {
     await new Promise((resolve) => setTimeout(resolve, 50));
     const anon = await t.caller();
     await anon.auth.requestPasswordReset({ email: user.email });
-    await anon.auth.resetPassword({ token: t.lastMailToken(), password: 'cisto-novo-geslo' });
+    await anon.auth.resetPassword({ token: await t.lastMailToken(), password: 'cisto-novo-geslo' });
     expect(await ended).toBe('UNAUTHENTICATED');
     controller.abort();
   });

@@ -41,7 +41,7 @@ const ENDS_SESSION = new Set(['auth.signOut', 'account.delete']);
  * Rows a refused call writes on purpose: a failed sign-in is recorded before the password check so the
  * limit holds across instances (SPEC §9). Everything else must be untouched.
  */
-const WRITES_WHEN_REFUSED: Record<string, string[]> = { 'auth.signIn': ['sign_in_failures'] };
+const WRITES_WHEN_REFUSED: Record<string, string[]> = { 'auth.signIn': ['rate_limit_hits'] };
 
 /** Answers Node or Fastify give before a request reaches tRPC (a URL over the header limit, a body over 1 MB). */
 const TRANSPORT_STATUSES = new Set([413, 431]);

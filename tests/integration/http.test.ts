@@ -276,8 +276,8 @@ describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
   it('serves the typed script client: sign in, then auth.me with the token', async () => {
     const { email, password } = await t.signedInUser('script@example.com');
     const anon = createApiClient({ url: base, WebSocket: WebSocket as never });
-    const { token } = await anon.auth.signIn.mutate({ email, password });
-    const api = createApiClient({ url: base, token, WebSocket: WebSocket as never });
+    const { token } = await anon.auth.signIn.mutate({ email, password, returnToken: true });
+    const api = createApiClient({ url: base, token: token!, WebSocket: WebSocket as never });
     expect(await api.auth.me.query()).toMatchObject({ email, role: 'user' });
     expect(await anon.auth.me.query()).toBeNull();
     // close() is the client's own, not a procedure path.

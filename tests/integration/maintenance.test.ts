@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { emailTokens, sessions, signInFailures, uploads } from '../../server/db/schema';
+import { emailTokens, rateLimitHits, sessions, uploads } from '../../server/db/schema';
 import { purgeExpired } from '../../server/services/maintenance';
 import { LIMITS } from '../../src/limits';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
@@ -21,22 +21,27 @@ describe.each(dbKinds())('maintenance on %s', (kind) => {
     await (
       await t.caller()
     ).auth.signUp({ fullName: 'Pending', email: 'pending@example.com', password: 'psi-so-super' });
+    await t.settled();
     const [user] = await t.db.select().from(sessions);
     const hourAgo = new Date(Date.now() - 3_600_000);
     await t.db.insert(sessions).values({ id: 'expired', userId: user!.userId, expiresAt: hourAgo });
+    const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
     await t.db
-      .insert(signInFailures)
-      .values([{ email: 'x@example.com', createdAt: hourAgo }, { email: 'x@example.com' }]);
+      .insert(rateLimitHits)
+      .values([
+        { bucket: 'signin:to:x@example.com', createdAt: twoHoursAgo },
+        { bucket: 'signin:to:x@example.com' },
+      ]);
 
     expect(await purgeExpired(t.db, t.app.deps.storage)).toEqual({
       sessions: 1,
       emailTokens: 1,
-      signInFailures: 1,
+      rateLimitHits: 1,
       uploads: 0,
     });
     expect(await (await t.caller(token)).auth.me()).toMatchObject({ email: 'live@example.com' });
     expect(await t.db.select().from(emailTokens)).toHaveLength(1); // the pending confirmation
-    expect(await t.db.select().from(signInFailures)).toHaveLength(1);
+    expect(await t.db.select().from(rateLimitHits)).toHaveLength(1);
   });
 
   it('removes photos never attached within a day, rows and files, and keeps the rest', async () => {

@@ -124,12 +124,11 @@ describe('same-origin rule', () => {
 describe('account e-mails', () => {
   it.each(LOCALES)('render in %s with the link and validity', (locale) => {
     const link = 'https://tacke.si/reset-password?token=abc';
-    for (const kind of ['confirm', 'reset'] as const) {
-      const mail = renderMail(kind, locale, { name: 'Ana', link, hours: kind === 'confirm' ? 48 : 1 });
+    for (const kind of ['confirm', 'reset', 'pending', 'exists'] as const) {
+      const mail = renderMail(kind, locale, { link, hours: kind === 'confirm' ? 48 : 1 });
       expect(mail.subject.length).toBeGreaterThan(5);
       expect(mail.text).toContain(link);
-      expect(mail.text).toContain('Ana');
-      expect(mail.text).toMatch(kind === 'confirm' ? /48/ : /1/);
+      if (kind !== 'exists') expect(mail.text).toMatch(kind === 'confirm' ? /48/ : /1/);
     }
   });
 });

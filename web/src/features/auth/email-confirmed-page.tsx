@@ -1,17 +1,25 @@
 import { MailCheck, MailX } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LIMITS } from '../../../../src/limits';
 import { MessagePanel } from '../../components/message-panel';
-import { buttonClasses } from '../../components/ui/button';
-import { PageSpinner } from '../../components/ui/spinner';
+import { Alert } from '../../components/ui/alert';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { TextField } from '../../components/ui/field';
 import { useErrorText } from '../../lib/errors';
 import { useSignedIn } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+import { useZodForm } from '../../lib/use-zod-form';
+import { loadConfirmPassword } from './schemas';
 import { tokenErrorKey } from './token-error';
 
-/** Landing page of the confirmation link: confirming signs the user in, then the profile opens. */
+/**
+ * Landing page of the confirmation link. The link alone does not activate the account: the password chosen
+ * at sign-up does (a link in someone's mailbox must not activate a password somebody else planted). Then the
+ * user is signed in and the profile opens.
+ */
 export default function EmailConfirmedPage() {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
@@ -20,19 +28,11 @@ export default function EmailConfirmedPage() {
   const token = params.get('token');
   const signedIn = useSignedIn();
   const errorText = useErrorText();
+  const form = useZodForm(loadConfirmPassword, { password: '' });
   const confirm = trpc.auth.confirmEmail.useMutation({ onSuccess: ({ user }) => signedIn(user) });
 
-  // A token works once: StrictMode's second effect run must not send it again.
-  const sent = useRef(false);
-  const { mutate } = confirm;
-  useEffect(() => {
-    if (sent.current || !token) return;
-    sent.current = true;
-    mutate({ token });
-  }, [token, mutate]);
-
-  if (!token || confirm.error) {
-    const key = token ? tokenErrorKey(confirm.error) : 'errors.INVALID_TOKEN';
+  const badLink = token ? tokenErrorKey(confirm.error) : 'errors.INVALID_TOKEN';
+  if (badLink) {
     return (
       <MessagePanel
         icon={MailX}
@@ -44,12 +44,46 @@ export default function EmailConfirmedPage() {
           </Link>
         }
       >
-        <p>{key ? t(key) : errorText(confirm.error)}</p>
+        <p>{t(badLink)}</p>
       </MessagePanel>
     );
   }
-  if (!confirm.data) return <PageSpinner />;
-  return <Confirmed email={confirm.data.user.email} />;
+  if (confirm.data) return <Confirmed email={confirm.data.user.email} />;
+
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const input = await form.validate(event.currentTarget);
+    if (input && token) confirm.mutate({ token, password: input.password });
+  };
+
+  return (
+    <Card className="mx-auto flex w-full max-w-md flex-col gap-6">
+      <div className="flex flex-col items-center gap-3 text-center">
+        <span className="flex size-14 items-center justify-center rounded-pill bg-primary-soft text-primary-strong">
+          <MailCheck aria-hidden="true" className="size-7" />
+        </span>
+        <h1 className="text-headline font-extrabold">{t('emailConfirmed.passwordTitle')}</h1>
+        <p className="text-muted-foreground">{t('emailConfirmed.passwordIntro')}</p>
+      </div>
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        {confirm.error && <Alert>{errorText(confirm.error)}</Alert>}
+        <TextField
+          label={t('auth.field.password')}
+          type="password"
+          autoComplete="current-password"
+          {...form.field('password')}
+        />
+        <Button type="submit" size="lg" loading={confirm.isPending}>
+          {t('emailConfirmed.submit')}
+        </Button>
+      </form>
+      <p className="text-center text-muted-foreground">
+        <Link to="/auth?tab=reset" className="font-semibold text-primary underline-offset-4 hover:underline">
+          {t('emailConfirmed.notYourPassword')}
+        </Link>
+      </p>
+    </Card>
+  );
 }
 
 function Confirmed({ email }: { email: string }) {
