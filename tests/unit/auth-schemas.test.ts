@@ -46,9 +46,16 @@ describe('auth schemas', () => {
   });
 
   it('accepts only token-shaped strings as tokens', () => {
-    expect(confirmEmailInput.safeParse({ token: 'abcdefghijklmnopqrstuvwxyz234567' }).success).toBe(true);
-    expect(confirmEmailInput.safeParse({ token: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567' }).success).toBe(false);
-    expect(confirmEmailInput.safeParse({ token: "' or 1=1 --" }).success).toBe(false);
+    const password = 'psi-so-super';
+    expect(confirmEmailInput.safeParse({ token: 'abcdefghijklmnopqrstuvwxyz234567', password }).success).toBe(
+      true,
+    );
+    expect(confirmEmailInput.safeParse({ token: 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567', password }).success).toBe(
+      false,
+    );
+    expect(confirmEmailInput.safeParse({ token: "' or 1=1 --", password }).success).toBe(false);
+    // Confirming takes the password chosen at sign-up.
+    expect(confirmEmailInput.safeParse({ token: 'abcdefghijklmnopqrstuvwxyz234567' }).success).toBe(false);
   });
 
   it('refuses over-long names and e-mails', () => {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { clientKey } from '../../server/client-address';
 import { describe, expect, it } from 'vitest';
 import { requestLogFields } from '../../server/app';
 import { renderMail } from '../../server/auth/mail-templates';
@@ -130,5 +131,17 @@ describe('account e-mails', () => {
       expect(mail.text).toContain(link);
       if (kind !== 'exists') expect(mail.text).toMatch(kind === 'confirm' ? /48/ : /1/);
     }
+  });
+});
+
+describe('clientKey', () => {
+  it('keeps IPv4 addresses, unwraps IPv4-mapped IPv6 and groups IPv6 by /64', () => {
+    expect(clientKey('203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('::ffff:203.0.113.7')).toBe('203.0.113.7');
+    expect(clientKey('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:DB8:1:2:bbbb:cccc:dddd:eeee')).toBe('2001:db8:1:2::/64');
+    expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
+    expect(clientKey(undefined)).toBe('unknown');
   });
 });
