@@ -1,8 +1,6 @@
 import http from 'node:http';
-import WebSocket from 'ws';
 import { createSession } from '../server/auth/sessions';
 import type { DbOrTx } from '../server/db/client';
-import { createApiClient } from '../src/client';
 import { createAccount } from '../tests/helpers/accounts';
 import type { TestServer } from '../tests/helpers/e2e';
 import { userId } from './seed';

@@ -13,7 +13,9 @@ export function createBackground(log: FastifyBaseLogger): Background {
   const running = new Set<Promise<unknown>>();
   return {
     run(label, task) {
-      const promise = task()
+      // Started once the answer is on its way: on PGlite the database shares this thread with the answer.
+      const promise = new Promise((resolve) => setImmediate(resolve))
+        .then(task)
         .catch((err: unknown) => log.error({ err, task: label }, 'background task failed'))
         .finally(() => running.delete(promise));
       running.add(promise);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { COMMON_PASSWORDS } from '../data/common-passwords';
 import { LOCALES } from '../i18n';
 import { LIMITS } from '../limits';
+import { withoutNul } from './text';
 
 /**
  * Auth inputs. Each rule's message is a locale key, so the server's zod errors and the web forms
@@ -25,7 +26,8 @@ export const fullNameSchema = z
   .string()
   .trim()
   .min(1, 'validation.fullNameRequired')
-  .max(LIMITS.fullName.max, 'validation.fullNameTooLong');
+  .max(LIMITS.fullName.max, 'validation.fullNameTooLong')
+  .refine(withoutNul, 'validation.textInvalid');
 
 export const signUpInput = z.object({
   fullName: fullNameSchema,
@@ -35,6 +37,7 @@ export const signUpInput = z.object({
     .string()
     .trim()
     .max(LIMITS.dogName.max, 'validation.dogNameTooLong')
+    .refine(withoutNul, 'validation.textInvalid')
     .optional()
     .transform((name) => (name ? name : undefined)),
   /** Language of the confirmation e-mail. */

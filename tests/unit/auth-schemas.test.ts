@@ -58,6 +58,16 @@ describe('auth schemas', () => {
     expect(confirmEmailInput.safeParse({ token: 'abcdefghijklmnopqrstuvwxyz234567' }).success).toBe(false);
   });
 
+  it('refuses a NUL character in sign-up texts (they are stored after the answer, where no error reaches the client)', () => {
+    const base = { email: 'a@b.si', password: 'psi-so-super' };
+    expect(messages(signUpInput.safeParse({ ...base, fullName: 'Ana\u0000' }))).toEqual([
+      'validation.textInvalid',
+    ]);
+    expect(messages(signUpInput.safeParse({ ...base, fullName: 'Ana', dogName: 'Lu\u0000na' }))).toEqual([
+      'validation.textInvalid',
+    ]);
+  });
+
   it('refuses over-long names and e-mails', () => {
     expect(
       messages(
