@@ -62,7 +62,7 @@ describe.each(Object.entries(VIEWPORTS))('account journey on a %s', (name, optio
       await see(page, 'Aktivirajte račun');
       await page.getByLabel('Geslo').fill('ni-moje-geslo');
       await page.getByRole('button', { name: 'Aktiviraj račun' }).click();
-      await page.getByRole('alert').filter({ hasText: 'geslo' }).waitFor();
+      await page.getByRole('alert').filter({ hasText: 'To ni geslo, izbrano ob registraciji.' }).waitFor();
       await page.getByLabel('Geslo').fill(password);
       await page.getByRole('button', { name: 'Aktiviraj račun' }).click();
       await see(page, 'E-poštni naslov je potrjen!');

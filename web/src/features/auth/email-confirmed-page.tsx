@@ -8,7 +8,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
-import { useErrorText } from '../../lib/errors';
+import { appErrorOf, useErrorText } from '../../lib/errors';
 import { useSignedIn } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -66,7 +66,13 @@ export default function EmailConfirmedPage() {
         <p className="text-muted-foreground">{t('emailConfirmed.passwordIntro')}</p>
       </div>
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
-        {confirm.error && <Alert>{errorText(confirm.error)}</Alert>}
+        {confirm.error && (
+          <Alert>
+            {appErrorOf(confirm.error)?.appCode === 'INVALID_CREDENTIALS'
+              ? t('emailConfirmed.wrongPassword')
+              : errorText(confirm.error)}
+          </Alert>
+        )}
         <TextField
           label={t('auth.field.password')}
           type="password"
