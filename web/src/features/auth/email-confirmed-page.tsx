@@ -6,12 +6,12 @@ import { LIMITS } from '../../../../src/limits';
 import { MessagePanel } from '../../components/message-panel';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { appErrorOf, useErrorText } from '../../lib/errors';
 import { useSignedIn } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
+import { LinkCard } from './link-card';
 import { loadConfirmPassword } from './schemas';
 import { tokenErrorKey } from './token-error';
 
@@ -57,14 +57,11 @@ export default function EmailConfirmedPage() {
   };
 
   return (
-    <Card className="mx-auto flex w-full max-w-md flex-col gap-6">
-      <div className="flex flex-col items-center gap-3 text-center">
-        <span className="flex size-14 items-center justify-center rounded-pill bg-primary-soft text-primary-strong">
-          <MailCheck aria-hidden="true" className="size-7" />
-        </span>
-        <h1 className="text-headline font-extrabold">{t('emailConfirmed.passwordTitle')}</h1>
-        <p className="text-muted-foreground">{t('emailConfirmed.passwordIntro')}</p>
-      </div>
+    <LinkCard
+      icon={MailCheck}
+      title={t('emailConfirmed.passwordTitle')}
+      intro={t('emailConfirmed.passwordIntro')}
+    >
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
         {confirm.error && (
           <Alert>
@@ -88,7 +85,7 @@ export default function EmailConfirmedPage() {
           {t('emailConfirmed.notYourPassword')}
         </Link>
       </p>
-    </Card>
+    </LinkCard>
   );
 }
 

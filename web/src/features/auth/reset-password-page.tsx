@@ -6,13 +6,13 @@ import { LIMITS } from '../../../../src/limits';
 import { MessagePanel } from '../../components/message-panel';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/field';
 import { useErrorText } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { useSignedIn } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
+import { LinkCard } from './link-card';
 import { loadNewPassword } from './schemas';
 import { tokenErrorKey } from './token-error';
 
@@ -60,14 +60,7 @@ export default function ResetPasswordPage() {
   };
 
   return (
-    <Card className="mx-auto flex w-full max-w-md flex-col gap-6">
-      <div className="flex flex-col items-center gap-3 text-center">
-        <span className="flex size-14 items-center justify-center rounded-pill bg-primary-soft text-primary-strong">
-          <KeyRound aria-hidden="true" className="size-7" />
-        </span>
-        <h1 className="text-headline font-extrabold">{t('resetPassword.title')}</h1>
-        <p className="text-muted-foreground">{t('resetPassword.intro')}</p>
-      </div>
+    <LinkCard icon={KeyRound} title={t('resetPassword.title')} intro={t('resetPassword.intro')}>
       <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
         {reset.error && <Alert>{errorText(reset.error)}</Alert>}
         <TextField
@@ -81,6 +74,6 @@ export default function ResetPasswordPage() {
           {t('resetPassword.submit')}
         </Button>
       </form>
-    </Card>
+    </LinkCard>
   );
 }
