@@ -561,6 +561,8 @@ describe.each(dbKinds())('hostile input on %s', (kind) => {
   /** Every table of the public schema: row count and a digest of all its rows. */
   async function fingerprint(): Promise<Record<string, string>> {
     fingerprints++;
+    // Work a call left for after its answer (account mail) counts as that call's.
+    await t.settled();
     return tableFingerprint(t.db, tables);
   }
 
