@@ -1,3 +1,5 @@
+import { LIMITS } from '../limits';
+
 /**
  * Event dates and times are wall-clock times in Slovenia (DECISIONS 8): this turns them into instants and
  * finds the Monday-based weeks, in Europe/Ljubljana whatever the machine's own zone is.
@@ -63,6 +65,11 @@ function addDays(date: string, days: number): string {
 /** The date `days` after today in Ljubljana, YYYY-MM-DD (negative: before). */
 export function dateInDays(days: number, now = new Date()): string {
   return addDays(todayInLjubljana(now), days);
+}
+
+/** The last day an event may be on (the date picker's maximum): LIMITS.event.maxDaysAhead after today. */
+export function lastEventDate(now = new Date()): string {
+  return dateInDays(LIMITS.event.maxDaysAhead, now);
 }
 
 /** This week (from now to next Monday 00:00) and next week (the seven days after), Monday-based. */

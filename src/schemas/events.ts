@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY } from '../data/countries';
-import { eventInstant } from '../domain/event-time';
+import { eventInstant, lastEventDate } from '../domain/event-time';
 import { LIMITS } from '../limits';
 import { countryCodeSchema, idSchema, intInRange, optionalText, placeIn } from './common';
 import { uploadKeySchema } from './uploads';
@@ -32,8 +32,11 @@ const eventFields = z.object({
     .min(1, 'validation.eventTitleRequired')
     .max(LIMITS.event.titleMax, 'validation.eventTitleTooLong'),
   description: optionalText(LIMITS.event.descriptionMax, 'validation.descriptionTooLong'),
-  /** YYYY-MM-DD, a day in Ljubljana. */
-  eventDate: z.iso.date('validation.eventDateRequired'),
+  /** YYYY-MM-DD, a day in Ljubljana, at most a year ahead. */
+  eventDate: z.iso.date('validation.eventDateRequired').refine((date) => date <= lastEventDate(), {
+    message: 'validation.eventDateTooFar',
+    params: { days: LIMITS.event.maxDaysAhead },
+  }),
   /** HH:MM, 24 h. */
   eventTime: z
     .string()

@@ -82,11 +82,17 @@ describe.each(dbKinds())('events on %s', (kind) => {
       [{ location: 'Dunaj' }, 'location', 'validation.locationInvalid'],
       [{ maxAttendees: 1 }, 'maxAttendees', 'validation.eventAttendeesRange'],
       [{ maxAttendees: 101 }, 'maxAttendees', 'validation.eventAttendeesRange'],
+      [{ eventDate: '9999-12-31' }, 'eventDate', 'validation.eventDateTooFar'],
+      [{ eventDate: dateInDays(LIMITS.event.maxDaysAhead + 1) }, 'eventDate', 'validation.eventDateTooFar'],
     ];
     for (const [change, field, key] of cases) {
       const error = await failure(ana.api.events.create({ ...base, ...change } as typeof base));
       expect(error.fieldErrors?.[field], JSON.stringify(change)).toContain(key);
     }
+    // A year ahead is the last day allowed.
+    const lastDay = { ...base, title: 'Čez leto dni', eventDate: dateInDays(LIMITS.event.maxDaysAhead) };
+    const yearAhead = await ana.api.events.create(lastDay);
+    await ana.api.events.remove({ id: yearAhead.id });
     expect(await t.db.select().from(events).where(eq(events.userId, ana.user.id))).toEqual([]);
     // Any language's name of a city is stored under its canonical one.
     expect((await ana.api.events.create({ ...base, country: 'AT', location: 'Dunaj' })).city).toBe('Wien');

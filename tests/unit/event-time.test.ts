@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { dateInDays, eventInstant, eventWeeks, todayInLjubljana } from '../../src/domain/event-time';
+import {
+  dateInDays,
+  eventInstant,
+  eventWeeks,
+  lastEventDate,
+  todayInLjubljana,
+} from '../../src/domain/event-time';
+import { LIMITS } from '../../src/limits';
+import { eventCreateInput } from '../../src/schemas/events';
 
 describe('event times in Europe/Ljubljana', () => {
   it('turns a wall-clock date and time into the instant, in winter and in summer time', () => {
@@ -33,5 +41,17 @@ describe('event times in Europe/Ljubljana', () => {
     expect(eventWeeks(new Date('2026-03-25T12:00:00Z')).nextWeek.from.toISOString()).toBe(
       '2026-03-29T22:00:00.000Z',
     );
+  });
+
+  it(`the last event day is ${LIMITS.event.maxDaysAhead} days after today in Ljubljana`, () => {
+    // 23:30 UTC on 31 December is already 1 January in Ljubljana.
+    expect(lastEventDate(new Date('2026-12-31T23:30:00Z'))).toBe('2028-01-01');
+    const schema = eventCreateInput;
+    const base = { title: 'Sprehod', eventTime: '10:00', locationName: 'Tivoli', location: 'Ljubljana' };
+    const issues = (eventDate: string) =>
+      schema.safeParse({ ...base, eventDate }).error?.issues.map((issue) => issue.message) ?? [];
+    expect(issues(lastEventDate())).toEqual([]);
+    expect(issues(dateInDays(LIMITS.event.maxDaysAhead + 1))).toEqual(['validation.eventDateTooFar']);
+    expect(issues('9999-12-31')).toEqual(['validation.eventDateTooFar']);
   });
 });

@@ -3,7 +3,7 @@ import { ChevronDown, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { DEFAULT_COUNTRY } from '../../../../src/data/countries';
-import { todayInLjubljana } from '../../../../src/domain/event-time';
+import { lastEventDate, todayInLjubljana } from '../../../../src/domain/event-time';
 import { LIMITS } from '../../../../src/limits';
 import type { EventType } from '../../../../src/schemas/events';
 import type { Photo } from '../../../../src/schemas/uploads';
@@ -69,6 +69,7 @@ const BOUNDS: Partial<Record<Field, Record<string, number>>> = {
   description: { max: LIMITS.event.descriptionMax },
   locationName: { max: LIMITS.event.locationNameMax },
   maxAttendees: { min: LIMITS.eventAttendees.min, max: LIMITS.eventAttendees.max },
+  eventDate: { days: LIMITS.event.maxDaysAhead },
 };
 
 function initialValues(event: EventView | null): Values {
@@ -247,6 +248,7 @@ function EventForm({ event, onDone }: { event: EventView | null; onDone: () => v
           label={t('events.form.date')}
           type="date"
           min={todayInLjubljana()}
+          max={lastEventDate()}
           {...text('eventDate')}
         />
         <TextField label={t('events.form.time')} type="time" step={60} {...text('eventTime')} />
