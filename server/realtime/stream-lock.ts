@@ -1,15 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { lockKeys } from '../db/advisory-lock';
 import type { Tx } from '../db/client';
 
 /**
  * Resumable subscriptions read "every row after the last `seq` I sent". On PostgreSQL, concurrent
  * transactions can commit out of `seq` order, and a row that commits after a subscriber has read past
  * its `seq` would never be sent. So every writer of a stream's rows holds the stream's lock from before
- * it takes a `seq` until it commits: within one stream, `seq` order is commit order.
- * Keys are locked in sorted order, so two writers never wait for each other in a circle. (A chat's
- * messages use the chat's row lock instead, which the writer takes anyway.)
+ * it takes a `seq` until it commits: within one stream, `seq` order is commit order. (A chat's messages
+ * use the chat's row lock instead, which the writer takes anyway.)
  */
-export async function lockStreams(tx: Tx, ...streams: Array<string | null | undefined>) {
-  const keys = [...new Set(streams.filter((key): key is string => !!key))].sort();
-  for (const key of keys) await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+export function lockStreams(tx: Tx, ...streams: Array<string | null | undefined>) {
+  return lockKeys(tx, streams);
 }

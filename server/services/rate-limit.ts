@@ -1,5 +1,6 @@
 import { and, count, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
 import { LIMITS } from '../../src/limits';
+import { lockKeys } from '../db/advisory-lock';
 import type { Db, DbOrTx } from '../db/client';
 import { rateLimitHits } from '../db/schema';
 
@@ -19,9 +20,10 @@ export async function takeSlot(
   windows: readonly RateWindow[],
 ): Promise<{ full: RateWindow | null; hitIds: string[] }> {
   return db.transaction(async (tx) => {
-    // Sorted, so two callers never wait for each other in a circle.
-    for (const bucket of [...new Set(windows.map((w) => w.bucket))].sort())
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`rate:${bucket}`}, 0))`);
+    await lockKeys(
+      tx,
+      windows.map((w) => `rate:${w.bucket}`),
+    );
     for (const window of windows) {
       const [row] = await tx
         .select({ n: count() })

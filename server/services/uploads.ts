@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '../../src/errors';
 import { LIMITS } from '../../src/limits';
 import { type Photo, UPLOAD_FOLDER, type UploadKind } from '../../src/schemas/uploads';
-import type { DbOrTx } from '../db/client';
+import { lockKeys } from '../db/advisory-lock';
+import type { Db, DbOrTx } from '../db/client';
 import { uploads } from '../db/schema';
 import { makeVariants, VARIANT_SUFFIX, VARIANTS } from '../media/images';
 import type { Storage } from '../storage/storage';
@@ -25,30 +26,36 @@ export function photoOf(storage: Storage, key: string): Photo {
 
 /** Validates and converts the image, stores its variants and records the upload as the owner's. */
 export async function storeUpload(
-  deps: { db: DbOrTx; storage: Storage },
+  deps: { db: Db; storage: Storage },
   ownerId: string,
   kind: UploadKind,
   input: Buffer,
 ): Promise<Photo> {
   if (input.length === 0) throw new AppError('UPLOAD_NO_FILE');
-  const hourAgo = new Date(Date.now() - 3_600_000);
-  const [recent] = await deps.db
-    .select({ n: count() })
-    .from(uploads)
-    .where(and(eq(uploads.ownerId, ownerId), gt(uploads.createdAt, hourAgo)));
-  if ((recent?.n ?? 0) >= LIMITS.upload.perHour) throw new AppError('TOO_MANY_UPLOADS');
-  const variants = await makeVariants(input);
   // 128 random bits: names cannot be guessed or collide.
   const key = `${UPLOAD_FOLDER[kind]}/${encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(16)))}`;
+  // The row is reserved before the slow work, under the owner's lock, so parallel uploads never pass the
+  // hourly limit. Until it is stored its key is known to nobody, so nothing can attach it.
+  await deps.db.transaction(async (tx) => {
+    await lockKeys(tx, [`uploads:${ownerId}`]);
+    const [recent] = await tx
+      .select({ n: count() })
+      .from(uploads)
+      .where(and(eq(uploads.ownerId, ownerId), gt(uploads.createdAt, new Date(Date.now() - 3_600_000))));
+    if ((recent?.n ?? 0) >= LIMITS.upload.perHour) throw new AppError('TOO_MANY_UPLOADS');
+    await tx.insert(uploads).values({ key, ownerId, kind });
+  });
   const objects = objectKeys(key);
   try {
+    const variants = await makeVariants(input);
     // One after another: some S3 servers (s3rver) race when creating one prefix in parallel.
     for (const [i, variant] of VARIANTS.entries())
       await deps.storage.put(objects[i]!, variants[variant], 'image/webp');
-    await deps.db.insert(uploads).values({ key, ownerId, kind });
   } catch (error) {
+    // Not an upload after all (not an image, too large, storage down): it takes no slot.
+    await deps.db.delete(uploads).where(eq(uploads.key, key));
     await deps.storage.remove(objects).catch(() => {});
-    throw new AppError('UPLOAD_FAILED', undefined, { cause: error });
+    throw error instanceof AppError ? error : new AppError('UPLOAD_FAILED', undefined, { cause: error });
   }
   return photoOf(deps.storage, key);
 }

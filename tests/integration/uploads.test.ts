@@ -157,6 +157,30 @@ describe('POST /api/uploads', () => {
     expect((await upload(t.app, { token, file: photo })).status).toBe(200);
   });
 
+  it('counts parallel uploads exactly against the hourly limit', async () => {
+    const { token: racer, user } = await t.signedInUser();
+    const small = await jpeg(40, 30);
+    const extra = 15;
+    const statuses = await Promise.all(
+      Array.from({ length: LIMITS.upload.perHour + extra }, () =>
+        upload(t.app, { token: racer, file: small }).then((r) => r.status),
+      ),
+    );
+    expect(statuses.filter((status) => status === 200)).toHaveLength(LIMITS.upload.perHour);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(extra);
+    expect(await t.db.select().from(uploads).where(eq(uploads.ownerId, user.id))).toHaveLength(
+      LIMITS.upload.perHour,
+    );
+  });
+
+  it('gives the slot back when the file is not an image', async () => {
+    const { token: owner, user } = await t.signedInUser();
+    expect((await upload(t.app, { token: owner, file: Buffer.from('not an image at all') })).status).toBe(
+      415,
+    );
+    expect(await t.db.select().from(uploads).where(eq(uploads.ownerId, user.id))).toHaveLength(0);
+  });
+
   it('refuses a body that is not multipart', async () => {
     const response = await t.app.inject({
       method: 'POST',
