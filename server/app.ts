@@ -12,6 +12,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { createMailer, type Mailer } from './auth/mailer';
 import { createBackground } from './background';
 import { clientKey } from './client-address';
+import { logDestination } from './logger';
 import { SESSION_COOKIE } from './auth/sessions';
 import { type Database, openDatabase } from './db/client';
 import type { Config } from './env';
@@ -58,7 +59,7 @@ declare module 'fastify' {
 export async function buildApp({ config, database, mailer }: BuildOptions): Promise<FastifyInstance> {
   const { trustProxy } = config;
   const app = Fastify({
-    logger: { level: config.logLevel, serializers: { req: requestLogFields } },
+    logger: { level: config.logLevel, serializers: { req: requestLogFields }, stream: logDestination },
     // A hop count trusts that many proxies nearest to us (Fastify's types take it as a function).
     trustProxy:
       typeof trustProxy === 'number' ? (_address: string, hop: number) => hop < trustProxy : trustProxy,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { type Database, openDatabase } from './db/client';
 import { loadConfig } from './env';
+import { flushLog } from './logger';
 
 /** Start the server: read the settings, open the database, listen, and stop cleanly on a signal. */
 async function main() {
@@ -18,9 +19,11 @@ async function main() {
     if (closing) return;
     closing = true;
     running.app?.log.info({ signal }, 'shutting down');
+    // The deadline fires whatever else hangs: log lines are written asynchronously (server/logger.ts).
     const timer = setTimeout(() => process.exit(1), 10_000).unref();
     await running.app?.close();
     await running.database?.close();
+    await flushLog(2_000);
     clearTimeout(timer);
     process.exit(0);
   };

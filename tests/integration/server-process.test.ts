@@ -57,6 +57,47 @@ describe('server process', () => {
     expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
   });
 
+  it('shuts down within its deadline on SIGTERM even when nobody reads its stdout', async () => {
+    const port = await freePort();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tacke-stuck-'));
+    // stdout is a pipe nobody reads: once its buffer is full, every write to it would wait.
+    const child = spawn(process.execPath, ['dist/server.mjs'], {
+      env: {
+        ...process.env,
+        DATA_DIR: dir,
+        PORT: String(port),
+        LOG_LEVEL: 'trace',
+        WEB_DIST: path.join(dir, 'web'),
+        DATABASE_URL: 'memory://',
+      },
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    try {
+      await waitHealthy(port, child);
+      // Every request logs two lines at trace level: far more than a pipe holds.
+      let answered = 0;
+      for (; answered < 2_000; answered++) {
+        const res = await fetch(`http://127.0.0.1:${port}/healthz`, {
+          signal: AbortSignal.timeout(2_000),
+        }).catch(() => null);
+        if (!res?.ok) break;
+      }
+      expect(answered).toBe(2_000); // the server kept answering with its log unread
+      const started = Date.now();
+      child.kill('SIGTERM');
+      const code = await Promise.race([
+        exited,
+        new Promise((resolve) => setTimeout(() => resolve('hung'), 15_000)),
+      ]);
+      expect(code).toBe(0);
+      expect(Date.now() - started).toBeLessThan(12_000);
+    } finally {
+      child.kill('SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
   it('stops with a clear message on a bad setting', async () => {
     const child = spawn(process.execPath, ['dist/server.mjs'], {
       env: { ...process.env, PORT: 'not-a-port', WEB_DIST: dataDir },
