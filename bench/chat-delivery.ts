@@ -6,12 +6,11 @@ import os from 'node:os';
 import { randomUUID } from 'node:crypto';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import postgres from 'postgres';
-import WebSocket from 'ws';
 import { createSession } from '../server/auth/sessions';
 import type { DbOrTx } from '../server/db/client';
 import type { ChatMessage } from '../server/services/chats';
 import { type ApiClient, createApiClient } from '../src/client';
-import { info, ms, percentile, QUICK, type Row, sleep, within } from './lib';
+import { info, loopbackAddress, ms, percentile, QUICK, type Row, sleep, webSocketFrom, within } from './lib';
 import { chatId, userId, VOLUMES } from './seed';
 
 /** Clients in total, two per chat (seeded chats 1…CLIENTS/2 have CLIENTS distinct users). */
@@ -102,11 +101,11 @@ export async function benchChatDelivery(opts: ChatDeliveryOptions): Promise<Row[
     for (let k = 1; k <= CHATS; k++)
       for (const n of [k, half + k]) {
         const { token } = await createSession(opts.db, userId(n));
-        const api = createApiClient({ url: senderUrl, token, WebSocket: WebSocket as never });
+        // Each party is a client of its own (the server caps sockets per client address).
+        const socket = webSocketFrom(loopbackAddress(parties.length));
+        const api = createApiClient({ url: senderUrl, token, WebSocket: socket });
         const subscriber =
-          receiverUrl === senderUrl
-            ? api
-            : createApiClient({ url: receiverUrl, token, WebSocket: WebSocket as never });
+          receiverUrl === senderUrl ? api : createApiClient({ url: receiverUrl, token, WebSocket: socket });
         parties.push({ userId: userId(n), chatId: chatId(k), api, subscriber });
       }
 

@@ -2,6 +2,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
+import WebSocket from 'ws';
 import { freePort } from '../tests/helpers/postgres';
 
 /** `BENCH_QUICK=1`: smaller volumes and shorter runs, for development. The default is the full spec. */
@@ -139,3 +140,18 @@ export async function startServerProcess(name: string, env: Record<string, strin
   }
   return { url, child, stop };
 }
+
+/**
+ * `ws` opening its sockets from `address` (all of 127/8 reaches a loopback server), so many simulated
+ * people are many clients, as they are in life: the server caps sockets per client address.
+ */
+export function webSocketFrom(address: string): typeof globalThis.WebSocket {
+  return class extends WebSocket {
+    constructor(url: string | URL, protocols?: string | string[]) {
+      super(url, protocols, { localAddress: address });
+    }
+  } as never;
+}
+
+/** The `i`-th loopback address from 127.1.0.1 on: one per simulated client. */
+export const loopbackAddress = (i: number) => `127.1.${((i + 1) >> 8) & 255}.${(i + 1) & 255}`;

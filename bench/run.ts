@@ -18,12 +18,13 @@ import { benchRequestDelivery } from './matching';
 import { benchProcedures } from './procedures';
 import { seedDatabase, VOLUMES } from './seed';
 import { benchSignIn } from './sign-in';
+import { benchSockets } from './sockets';
 import { benchStartup } from './startup';
 import { benchThroughput } from './throughput';
 import { benchUploads } from './uploads';
 
 const rows: Row[] = [];
-/** BENCH_ONLY=size,startup,uploads,grid,postgres: run only these parts (development). */
+/** BENCH_ONLY=size,startup,uploads,grid,sockets,postgres: run only these parts (development). */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wanted = (part: string) => !only || only.includes(part);
 
@@ -137,6 +138,7 @@ try {
   if (wanted('startup')) await stage('start-up', benchStartup);
   if (wanted('uploads')) await stage('upload pipeline', benchUploads);
   if (wanted('grid')) await stage('/dogs grid', benchDogsGrid);
+  if (wanted('sockets')) await stage('WebSocket memory', benchSockets);
   if (wanted('postgres'))
     await stage('PostgreSQL', async () => {
       await postgresBenchmarks();

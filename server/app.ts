@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { IncomingMessage } from 'node:http';
@@ -18,6 +19,7 @@ import { type Database, openDatabase } from './db/client';
 import type { Config } from './env';
 import { uploadRoute } from './media/upload-route';
 import { type Bus, createLocalBus, createPostgresBus } from './realtime/bus';
+import { createSocketLimits } from './realtime/socket-limits';
 import { createSessionCache } from './auth/session-cache';
 import { appRouter, type AppRouter } from './routers/_app';
 import { grantAdmin } from './services/auth';
@@ -28,6 +30,7 @@ import { type AppDeps, type Context, isCrossOrigin, resolveUser, tokenFrom } fro
 import { serveTrpcOverHttp } from './trpc/http';
 import { asTRPCError, isServerFault } from './trpc/init';
 import { AppError } from '../src/errors';
+import { LIMITS } from '../src/limits';
 import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALES } from '../src/i18n';
 
 /** How long browsers keep to HTTPS once told (180 days, helmet's default), for pages and API answers alike. */
@@ -111,6 +114,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
   await app.register(fastifyWebsocket, { options: { maxPayload: 1_048_576 } });
 
   const cookieOptions = { httpOnly: true, sameSite: 'lax', path: '/', secure } as const;
+  const socketLimits = createSocketLimits();
 
   await app.register(async (scope) => {
     // API answers are JSON, never pages: not helmet's headers for documents (its hooks build them anew on every
@@ -129,6 +133,8 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
       // A browser may open the socket only from our own pages: it carries the session cookie.
       else if (isCrossOrigin(req.headers, config.publicUrl))
         return void reply.code(403).send({ error: 'CROSS_ORIGIN' });
+      else if (socketLimits.clientFull(clientKey(req.ip)))
+        return void reply.code(429).send({ error: 'TOO_MANY_CONNECTIONS' });
       done();
     });
     /** The caller's context: from the HTTP request, or from the socket's opening request and its params. */
@@ -154,6 +160,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
         user: session.user,
         sessionToken: session.sessionToken,
         client,
+        socket: undefined,
         setSessionCookie: (value, expires) => {
           void reply?.setCookie(SESSION_COOKIE, value, { ...cookieOptions, expires });
         },
@@ -186,20 +193,32 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
       router: appRouter,
       // Server pings off: the client pings (tRPC 11.19 answers server pings twice).
       keepAlive: { enabled: false },
-      createContext: ({ req, info }) =>
-        contextFor(
+      createContext: async ({ req, info }) => {
+        const context = await contextFor(
           req.headers,
           app.parseCookie(req.headers.cookie ?? ''),
           null,
           socketClients.get(req) ?? 'unknown',
           info.connectionParams?.token,
-        ),
+        );
+        // tRPC aborts the connection's signal when the socket closes; each subscription listens to it.
+        setMaxListeners(LIMITS.websocket.subscriptionsPerSocket + 10, info.signal);
+        if (context.user) socketLimits.holdForUser(context.user.id, info.signal);
+        context.socket = { closed: info.signal, subscriptions: 0 };
+        return context;
+      },
       onError: ({ error, path }) => onError(error, path),
     });
     // tRPC's handler sees the raw request; the client's address comes from Fastify's (TRUST_PROXY).
     const socketClients = new WeakMap<IncomingMessage, string>();
     scope.get('/trpc', { websocket: true }, (socket, req) => {
-      socketClients.set(req.raw, clientKey(req.ip));
+      const client = clientKey(req.ip);
+      const closed = new AbortController();
+      socket.once('close', () => closed.abort());
+      // Exact here (the upgrade check above can be passed by several sockets opening at once).
+      if (!socketLimits.holdForClient(client, closed.signal))
+        return socket.close(1008, 'TOO_MANY_CONNECTIONS');
+      socketClients.set(req.raw, client);
       onConnection(socket, req.raw);
     });
   });

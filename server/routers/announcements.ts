@@ -6,7 +6,7 @@ import {
 import { resumeInput } from '../../src/schemas/likes';
 import { backfilled } from '../realtime/backfill';
 import * as announcements from '../services/announcements';
-import { adminProcedure, publicProcedure, router } from '../trpc/init';
+import { adminProcedure, publicProcedure, publicSubscription, router } from '../trpc/init';
 
 export const announcementsRouter = router({
   list: publicProcedure.query(({ ctx }) => announcements.listAnnouncements(ctx)),
@@ -22,7 +22,7 @@ export const announcementsRouter = router({
     .mutation(({ ctx, input }) => announcements.removeAnnouncement(ctx, input.id)),
 
   /** Created, edited and removed announcements (public, like the list); resumable by event id. */
-  onChange: publicProcedure.input(resumeInput).subscription(({ ctx, input, signal }) =>
+  onChange: publicSubscription.input(resumeInput).subscription(({ ctx, input, signal }) =>
     backfilled({
       bus: ctx.bus,
       topic: announcements.ANNOUNCEMENTS_TOPIC,

@@ -5,7 +5,7 @@ import { backfilled } from '../realtime/backfill';
 import { wakeups } from '../realtime/bus';
 import { whileSignedIn } from '../realtime/sessions';
 import * as chats from '../services/chats';
-import { authedProcedure, router } from '../trpc/init';
+import { authedProcedure, authedSubscription, router } from '../trpc/init';
 
 export const chatsRouter = router({
   list: authedProcedure.query(({ ctx }) => chats.listChats(ctx, ctx.user.id)),
@@ -21,13 +21,14 @@ export const chatsRouter = router({
     .mutation(({ ctx, input }) => chats.removeChat(ctx, ctx.user.id, input.chatId)),
 
   /** A chat's messages as they are sent, resumable by event id (the message's `seq`). */
-  onMessage: authedProcedure
+  onMessage: authedSubscription
     .input(chatIdInput.extend(resumeInput.unwrap().shape))
     .subscription(async ({ ctx, input, signal }) => {
       // Checked before the stream starts, so a stranger's subscribe call itself fails.
       await chats.chatOf(ctx.db, ctx.user.id, input.chatId);
-      const session = whileSignedIn(ctx, signal);
       return (async function* () {
+        // Only once the stream runs: a stream never run (a duplicate id) must hold nothing.
+        const session = whileSignedIn(ctx, signal);
         yield* backfilled({
           bus: ctx.bus,
           topic: chats.chatTopic(input.chatId),
@@ -45,7 +46,7 @@ export const chatsRouter = router({
    * client's last event id says it already has this version. The list is small and a delete leaves no row
    * to resume from, so sending the list beats sending changes.
    */
-  onChange: authedProcedure.input(listResumeInput).subscription(async function* ({ ctx, input, signal }) {
+  onChange: authedSubscription.input(listResumeInput).subscription(async function* ({ ctx, input, signal }) {
     const session = whileSignedIn(ctx, signal);
     const wake = wakeups(ctx.bus, chats.chatListTopic(ctx.user.id), session.signal);
     let last = input?.lastEventId ?? null;

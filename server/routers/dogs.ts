@@ -4,7 +4,7 @@ import { listen } from '../realtime/bus';
 import { whileSignedIn } from '../realtime/sessions';
 import * as deck from '../services/deck';
 import * as dogs from '../services/dogs';
-import { authedProcedure, publicProcedure, router } from '../trpc/init';
+import { authedProcedure, authedSubscription, publicProcedure, router } from '../trpc/init';
 
 export const dogsRouter = router({
   mine: authedProcedure.query(({ ctx }) => dogs.dogsOf(ctx.db, ctx.storage, ctx.user.id)),
@@ -29,7 +29,7 @@ export const dogsRouter = router({
     .mutation(({ ctx, input }) => dogs.removeDog(ctx, ctx.user.id, input.id)),
 
   /** Changes to my dogs made elsewhere (another tab or device), so lists can refresh. */
-  onChange: authedProcedure.subscription(async function* ({ ctx, signal }) {
+  onChange: authedSubscription.subscription(async function* ({ ctx, signal }) {
     const session = whileSignedIn(ctx, signal);
     yield* listen<dogs.DogChange>(ctx.bus, dogs.dogTopic(ctx.user.id), session.signal);
     session.throwIfEnded();

@@ -2,7 +2,7 @@ import { likeInput, requestIdInput, resumeInput } from '../../src/schemas/likes'
 import { backfilled } from '../realtime/backfill';
 import { whileSignedIn } from '../realtime/sessions';
 import * as likes from '../services/likes';
-import { authedProcedure, router } from '../trpc/init';
+import { authedProcedure, authedSubscription, router } from '../trpc/init';
 
 export const likesRouter = router({
   like: authedProcedure.input(likeInput).mutation(({ ctx, input }) => likes.like(ctx, ctx.user.id, input)),
@@ -21,7 +21,7 @@ export const likesRouter = router({
     .mutation(({ ctx, input }) => likes.reject(ctx, ctx.user.id, input.id)),
 
   /** Every new or changed request or notice addressed to me or sent by me; resumable by event id. */
-  onChange: authedProcedure.input(resumeInput).subscription(async function* ({ ctx, input, signal }) {
+  onChange: authedSubscription.input(resumeInput).subscription(async function* ({ ctx, input, signal }) {
     const session = whileSignedIn(ctx, signal);
     const userId = ctx.user.id;
     yield* backfilled({

@@ -4,6 +4,7 @@ import type { Mailer } from '../auth/mailer';
 import type { Background } from '../background';
 import type { ServiceDeps } from '../services/deps';
 import type { SessionCache } from '../auth/session-cache';
+import type { SocketState } from '../realtime/socket-limits';
 import type { validateSession } from '../auth/sessions';
 import { SESSION_COOKIE, type SessionUser } from '../auth/sessions';
 
@@ -19,6 +20,8 @@ export interface Context extends AppDeps {
   sessionToken: string | null;
   /** The caller's address as per-client limits count it (server/client-address.ts). */
   client: string;
+  /** The WebSocket the call came over, if it did (its subscription slots). */
+  socket: SocketState | undefined;
   /** Cookie writers; no-ops on WebSocket calls, which return the token instead. */
   setSessionCookie(token: string, expiresAt: Date): void;
   clearSessionCookie(): void;

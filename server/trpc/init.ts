@@ -3,6 +3,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import superjson from 'superjson';
 import { AppError, type AppErrorCode, type AppErrorData, TRPC_CODE_OF } from '../../src/errors';
+import { holdSubscription } from '../realtime/socket-limits';
 import type { Context } from './context';
 
 const APP_CODE_OF_TRPC: Partial<Record<TRPCError['code'], AppErrorCode>> = {
@@ -118,6 +119,29 @@ export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
   // tRPC merges this into the context; only the narrowed type is new.
   return next({ ctx: { user: ctx.user } });
 });
+
+/** Passes a subscription's events on, then releases its slot when it ends. */
+async function* releasing<T>(source: AsyncIterable<T>, release: () => void): AsyncGenerator<T> {
+  try {
+    yield* source;
+  } finally {
+    release();
+  }
+}
+
+/** A subscription holds memory for as long as it runs: a socket may hold only so many at once. */
+const limitSubscriptions = t.middleware(async ({ ctx, signal, next }) => {
+  const release = holdSubscription(ctx.socket, signal);
+  const result = await next();
+  if (!result.ok) {
+    release();
+    return result;
+  }
+  return { ...result, data: releasing(result.data as AsyncIterable<unknown>, release) };
+});
+
+export const publicSubscription = publicProcedure.use(limitSubscriptions);
+export const authedSubscription = authedProcedure.use(limitSubscriptions);
 
 export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
   if (ctx.user.role !== 'admin') throw new AppError('FORBIDDEN');

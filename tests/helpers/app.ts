@@ -63,6 +63,7 @@ export async function startTestApp(kind: DbKind, env: Record<string, string | un
         user: session.user,
         sessionToken: session.sessionToken,
         client,
+        socket: undefined,
         setSessionCookie: (value) => void (cookies.tacke_session = value),
         clearSessionCookie: () => void (cookies.tacke_session = ''),
       },

@@ -5,6 +5,7 @@ import { SignInRequired } from '../../components/sign-in-required';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useLocale } from '../../lib/intl';
 import { useSession } from '../../lib/session';
+import { useNearViewport } from '../../lib/use-near-viewport';
 import { trpc } from '../../lib/trpc';
 import { ChatPanel } from './chat-panel';
 import { ChatsLoadError, NoChats } from './chat-states';
@@ -35,27 +36,30 @@ function ChatCards() {
     body = (
       <ul className="grid gap-5 md:grid-cols-2">
         {chats.data.map((chat) => (
-          <li key={chat.id}>
-            <ChatPanel
-              chat={chat}
-              // SPEC §9: 500 px on phones, 600 px from the md breakpoint.
-              className="h-[500px] overflow-hidden rounded-card border border-border bg-surface shadow-card md:h-[600px]"
-              actions={
-                <button
-                  type="button"
-                  onClick={() => setDeleting(chat)}
-                  aria-label={intl.formatMessage(
-                    { id: 'chat.deleteNamed' },
-                    { title: chatTitle(chat, locale) },
-                  )}
-                  title={t('chat.delete')}
-                  className="inline-flex size-11 shrink-0 items-center justify-center rounded-control text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
-                >
-                  <X aria-hidden="true" className="size-5" />
-                </button>
-              }
-            />
-          </li>
+          <ChatCard key={chat.id}>
+            {(live) => (
+              <ChatPanel
+                chat={chat}
+                live={live}
+                // SPEC §9: 500 px on phones, 600 px from the md breakpoint.
+                className="h-[500px] overflow-hidden rounded-card border border-border bg-surface shadow-card md:h-[600px]"
+                actions={
+                  <button
+                    type="button"
+                    onClick={() => setDeleting(chat)}
+                    aria-label={intl.formatMessage(
+                      { id: 'chat.deleteNamed' },
+                      { title: chatTitle(chat, locale) },
+                    )}
+                    title={t('chat.delete')}
+                    className="inline-flex size-11 shrink-0 items-center justify-center rounded-control text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"
+                  >
+                    <X aria-hidden="true" className="size-5" />
+                  </button>
+                }
+              />
+            )}
+          </ChatCard>
         ))}
       </ul>
     );
@@ -70,4 +74,10 @@ function ChatCards() {
       <DeleteChatDialog chat={deleting} onClose={() => setDeleting(null)} />
     </div>
   );
+}
+
+/** A card streams its messages only near the screen: a socket holds only so many subscriptions. */
+function ChatCard({ children }: { children: (live: boolean) => ReactNode }) {
+  const [ref, near] = useNearViewport<HTMLLIElement>();
+  return <li ref={ref}>{children(near)}</li>;
 }

@@ -28,20 +28,22 @@ interface ChatPanelProps {
   actions?: ReactNode;
   /** The box: its height (the panel fills it) and frame. */
   className?: string;
+  /** Whether new messages stream in (default); off for cards far off screen. */
+  live?: boolean;
 }
 
 /**
  * One chat, the same on /chat and /klepet: the dog and the person (each opens their details), the message
  * stream and the input, in a column as high as `className` makes it.
  */
-export function ChatPanel({ chat, leading, actions, className }: ChatPanelProps) {
+export function ChatPanel({ chat, leading, actions, className, live }: ChatPanelProps) {
   const intl = useIntl();
   const [locale] = useLocale();
   const { user } = useSession();
   const titleId = useId();
   const [dogOpen, setDogOpen] = useState(false);
   const [profileId, setProfileId] = useState<string | null>(null);
-  const { query, hasOlder, loadingOlder, loadOlder } = useChatMessages(chat.id);
+  const { query, hasOlder, loadingOlder, loadOlder } = useChatMessages(chat.id, live);
   const pending = usePending(chat.id);
   const messages = useMemo(() => withPending(query.data ?? [], pending), [query.data, pending]);
   useMarkRead(chat);

@@ -7,9 +7,10 @@ import { mergeById } from './messages';
 /**
  * A chat's messages: the newest page, older pages on request, and every new message live. All of them
  * live in one cache entry (chats.messages({ chatId })), which the live stream and confirmed sends extend,
- * so it is never refetched (a refetch would drop what was loaded around it).
+ * so it is never refetched (a refetch would drop what was loaded around it). The stream runs while `live`
+ * (a card on screen); going live again it resumes after the newest message held.
  */
-export function useChatMessages(chatId: string) {
+export function useChatMessages(chatId: string, live = true) {
   const utils = trpc.useUtils();
   const query = trpc.chats.messages.useQuery(
     { chatId },
@@ -24,7 +25,14 @@ export function useChatMessages(chatId: string) {
       hasOlder: query.data.length >= LIMITS.chatMessage.pageSize,
     });
 
-  trpc.chats.onMessage.useSubscription(stream ? { chatId, lastEventId: stream.lastEventId } : skipToken, {
+  // Where the stream resumes, fixed while it runs: a new input would start it again.
+  const [liveFrom, setLiveFrom] = useState<string | null>(null);
+  const newest = query.data?.at(-1)?.seq;
+  if (live && stream && liveFrom === null)
+    setLiveFrom(newest === undefined ? stream.lastEventId : String(newest));
+  if (!live && liveFrom !== null) setLiveFrom(null);
+
+  trpc.chats.onMessage.useSubscription(liveFrom !== null ? { chatId, lastEventId: liveFrom } : skipToken, {
     onData: ({ data }) => utils.chats.messages.setData({ chatId }, (list) => list && mergeById(list, [data])),
     // SPEC §8: message-load errors go to the console only.
     onError: (error) => console.error(error),

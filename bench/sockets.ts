@@ -1,0 +1,139 @@
+// Memory a WebSocket and a subscription cost the server: the built server on its own throwaway PostgreSQL,
+// N signed-in sockets (each its own user and client address, as in life), idle, then each with
+// LIMITS.websocket.subscriptionsPerSocket live subscriptions; the server's RSS before and after each step.
+import fs from 'node:fs';
+import superjson from 'superjson';
+import WebSocket from 'ws';
+import { createSession } from '../server/auth/sessions';
+import { openDatabase } from '../server/db/client';
+import { profiles, users } from '../server/db/schema';
+import { LIMITS } from '../src/limits';
+import { createDatabase, startPostgres } from '../tests/helpers/postgres';
+import { info, loopbackAddress, onCleanup, QUICK, type Row, sleep, startServerProcess } from './lib';
+
+const SOCKETS = QUICK ? 200 : 1_000;
+const PER_SOCKET = LIMITS.websocket.subscriptionsPerSocket;
+
+/** Resident memory of a process, in bytes (Linux). */
+function rss(pid: number): number {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) * 1024;
+}
+
+/** RSS once it has stopped moving (allocation settles after a burst). */
+async function settledRss(pid: number): Promise<number> {
+  let last = rss(pid);
+  for (let i = 0; i < 20; i++) {
+    await sleep(500);
+    const now = rss(pid);
+    if (Math.abs(now - last) < 256 * 1024) return now;
+    last = now;
+  }
+  return last;
+}
+
+/** "started" comes before a subscription's first read: waits until /healthz answers fast again. */
+async function untilIdle(url: string): Promise<number> {
+  let took = Infinity;
+  for (let i = 0; i < 600 && took > 50; i++) {
+    const asked = performance.now();
+    await fetch(`${url}/healthz`);
+    took = performance.now() - asked;
+    if (took > 50) await sleep(100);
+  }
+  return took;
+}
+
+export async function benchSockets(): Promise<Row[]> {
+  const postgres = await startPostgres();
+  onCleanup(() => postgres.stop());
+  const databaseUrl = await createDatabase(postgres.url);
+  const server = await startServerProcess('sockets', { DATABASE_URL: databaseUrl });
+  onCleanup(() => server.stop());
+  const database = await openDatabase({ databaseUrl, dataDir: 'data' });
+  onCleanup(() => database.close());
+
+  const tokens: string[] = [];
+  for (let i = 0; i < SOCKETS; i++) {
+    const [user] = await database.db
+      .insert(users)
+      .values({ email: `socket-${i}@bench.test`, emailVerifiedAt: new Date() })
+      .returning({ id: users.id });
+    await database.db.insert(profiles).values({ userId: user!.id, fullName: `Socket ${i}` });
+    tokens.push((await createSession(database.db, user!.id)).token);
+  }
+  const pid = server.child.pid!;
+  const wsUrl = `${server.url.replace('http', 'ws')}/trpc`;
+  // Warm the server up once (one socket, one subscription), so the first-use allocations are not counted.
+  const warm = new WebSocket(wsUrl, { headers: { cookie: `tacke_session=${tokens[0]}` } });
+  await new Promise((resolve) => warm.once('open', resolve));
+  warm.close();
+  const base = await settledRss(pid);
+
+  const sockets = await Promise.all(
+    tokens.map(
+      (token, i) =>
+        new Promise<WebSocket>((resolve, reject) => {
+          const socket = new WebSocket(wsUrl, {
+            localAddress: loopbackAddress(i),
+            headers: { cookie: `tacke_session=${token}` },
+          });
+          socket.once('open', () => resolve(socket));
+          socket.once('error', reject);
+        }),
+    ),
+  );
+  onCleanup(() => sockets.forEach((socket) => socket.terminate()));
+  const idle = await settledRss(pid);
+
+  let started = 0;
+  /** Starts the cap of subscriptions on each socket; resolves when all are started. */
+  const subscribeAll = (batch: WebSocket[]) =>
+    Promise.all(
+      batch.map(
+        (socket) =>
+          new Promise<void>((resolve) => {
+            let mine = 0;
+            socket.on('message', (data) => {
+              if (!String(data).includes('"started"')) return;
+              started++;
+              if (++mine === PER_SOCKET) resolve();
+            });
+            socket.send(
+              JSON.stringify(
+                Array.from({ length: PER_SOCKET }, (_, id) => ({
+                  id: id + 1,
+                  method: 'subscription',
+                  params: { path: 'likes.onChange', input: superjson.serialize(undefined) },
+                })),
+              ),
+            );
+          }),
+      ),
+    );
+  // In waves, each let settle, so what is measured is what subscriptions keep, not the burst of starting.
+  for (let i = 0; i < sockets.length; i += 50) {
+    await subscribeAll(sockets.slice(i, i + 50));
+    await untilIdle(server.url);
+  }
+  const healthMs = await untilIdle(server.url);
+  const subscribed = await settledRss(pid);
+  for (const socket of sockets) socket.close();
+
+  const perSocket = (idle - base) / SOCKETS / 1024;
+  const perSubscription = (subscribed - idle) / started / 1024;
+  console.log(
+    `sockets: ${SOCKETS} idle sockets +${((idle - base) / 1048576).toFixed(1)} MB RSS (${perSocket.toFixed(1)} KB each); ` +
+      `${started} subscriptions +${((subscribed - idle) / 1048576).toFixed(1)} MB (${perSubscription.toFixed(2)} KB each); /healthz ${healthMs.toFixed(1)} ms`,
+  );
+  return [
+    info('server RSS per idle signed-in socket', Number(perSocket.toFixed(1)), 'KB', `${SOCKETS} sockets`),
+    info(
+      'server RSS per live subscription',
+      Number(perSubscription.toFixed(2)),
+      'KB',
+      `${started} likes.onChange, ${PER_SOCKET} per socket (the cap)`,
+    ),
+    info('/healthz with all of them open, once settled', Number(healthMs.toFixed(1)), 'ms'),
+  ];
+}

@@ -1,0 +1,124 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import superjson from 'superjson';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { LIMITS } from '../../src/limits';
+import { startTestApp, type TestApp } from '../helpers/app';
+
+interface Reply {
+  id: number | null;
+  result?: { type: string };
+  error?: { json: { data: { appCode: string } } };
+}
+
+/** Caps per socket, per client address and per user, over a listening server and raw WebSocket frames. */
+describe('WebSocket limits (PGlite)', () => {
+  let t: TestApp;
+  let url: string;
+  beforeAll(async () => {
+    t = await startTestApp('pglite', { PUBLIC_URL: 'http://localhost:1' });
+    url = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws') + '/trpc';
+  });
+  afterAll(() => t.close());
+
+  /** A socket from `localAddress` (all of 127/8 reaches the server), signed in with `token` if given. */
+  function open(opts: { localAddress?: string; token?: string } = {}) {
+    const socket = new WebSocket(url, {
+      localAddress: opts.localAddress ?? '127.0.0.1',
+      headers: opts.token ? { cookie: `tacke_session=${opts.token}` } : {},
+    });
+    const replies: Reply[] = [];
+    socket.on('message', (data) => {
+      const text = String(data);
+      if (text !== 'PONG') replies.push(JSON.parse(text) as Reply);
+    });
+    const opened = new Promise<'open' | number>((resolve) => {
+      socket.once('open', () => resolve('open'));
+      socket.once('unexpected-response', (_req, res) => resolve(res.statusCode ?? 0));
+      socket.once('error', () => resolve(-1));
+    });
+    const closed = new Promise<number>((resolve) => socket.once('close', (code) => resolve(code)));
+    return { socket, replies, opened, closed };
+  }
+
+  const subscribe = (id: number, path = 'announcements.onChange') => ({
+    id,
+    method: 'subscription',
+    params: { path, input: superjson.serialize(undefined) },
+  });
+
+  async function until(check: () => boolean, what: string) {
+    for (let i = 0; i < 200 && !check(); i++) await sleep(25);
+    if (!check()) throw new Error(`timed out waiting for ${what}`);
+  }
+
+  it(`starts at most ${LIMITS.websocket.subscriptionsPerSocket} subscriptions on one socket, even from one frame of 500`, async () => {
+    const { socket, replies, opened } = open({ localAddress: '127.0.1.1' });
+    expect(await opened).toBe('open');
+    socket.send(JSON.stringify(Array.from({ length: 500 }, (_, i) => subscribe(i + 1))));
+    await until(() => replies.length >= 500, '500 replies');
+    const started = replies.filter((reply) => reply.result?.type === 'started');
+    const refused = replies.filter((reply) => reply.error?.json.data.appCode === 'TOO_MANY_SUBSCRIPTIONS');
+    expect(started).toHaveLength(LIMITS.websocket.subscriptionsPerSocket);
+    expect(refused).toHaveLength(500 - LIMITS.websocket.subscriptionsPerSocket);
+    expect((await fetch(url.replace('ws', 'http').replace('/trpc', '/healthz'))).status).toBe(200);
+
+    // A stopped subscription gives its slot back.
+    const first = started[0]!.id;
+    socket.send(JSON.stringify({ id: first, method: 'subscription.stop' }));
+    await sleep(100);
+    replies.length = 0;
+    socket.send(JSON.stringify([subscribe(1001), subscribe(1002)]));
+    await until(() => replies.length >= 2, 'two replies');
+    expect(replies.find((r) => r.id === 1001)?.result?.type).toBe('started');
+    expect(replies.find((r) => r.id === 1002)?.error?.json.data.appCode).toBe('TOO_MANY_SUBSCRIPTIONS');
+    socket.close();
+  });
+
+  it(`opens at most ${LIMITS.websocket.socketsPerClient} sockets from one address; others are not affected`, async () => {
+    const sockets = Array.from({ length: LIMITS.websocket.socketsPerClient }, () =>
+      open({ localAddress: '127.0.2.1' }),
+    );
+    expect(await Promise.all(sockets.map((s) => s.opened))).toEqual(
+      Array<string>(LIMITS.websocket.socketsPerClient).fill('open'),
+    );
+    const refused = open({ localAddress: '127.0.2.1' });
+    expect(await refused.opened).toBe(429);
+    const other = open({ localAddress: '127.0.2.2' });
+    expect(await other.opened).toBe('open');
+    // Closing one frees a place for that address.
+    sockets[0]!.socket.close();
+    await sockets[0]!.closed;
+    await sleep(50);
+    const again = open({ localAddress: '127.0.2.1' });
+    expect(await again.opened).toBe('open');
+    for (const s of [...sockets, other, again]) s.socket.close();
+  });
+
+  it(`opens at most ${LIMITS.websocket.socketsPerUser} signed-in sockets per user`, async () => {
+    const { token } = await t.signedInUser('mnogo-zavihkov@example.com');
+    const tabs = Array.from({ length: LIMITS.websocket.socketsPerUser }, (_, i) =>
+      open({ token, localAddress: `127.0.3.${i + 1}` }),
+    );
+    await Promise.all(tabs.map((tab) => tab.opened));
+    // Each socket knows its user once its context is made; a subscription shows it is accepted.
+    for (const tab of tabs) tab.socket.send(JSON.stringify(subscribe(1, 'likes.onChange')));
+    await until(() => tabs.every((tab) => tab.replies.length > 0), 'every tab started');
+    expect(tabs.every((tab) => tab.replies[0]?.result?.type === 'started')).toBe(true);
+
+    const extra = open({ token, localAddress: '127.0.3.200' });
+    expect(await extra.opened).toBe('open');
+    await until(() => extra.replies.length > 0, 'the refusal');
+    expect(extra.replies[0]?.error?.json.data.appCode).toBe('TOO_MANY_CONNECTIONS');
+    expect(await extra.closed).toBeGreaterThan(0);
+
+    tabs[0]!.socket.close();
+    await tabs[0]!.closed;
+    await sleep(50);
+    const again = open({ token, localAddress: '127.0.3.201' });
+    again.socket.once('open', () => again.socket.send(JSON.stringify(subscribe(1, 'likes.onChange'))));
+    await until(() => again.replies.length > 0, 'the new tab');
+    expect(again.replies[0]?.result?.type).toBe('started');
+    for (const s of [...tabs, again]) s.socket.close();
+  });
+});
