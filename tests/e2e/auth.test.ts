@@ -1,5 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createApiClient } from '../../src/client';
 import { useE2e, VIEWPORTS } from '../helpers/e2e';
 
 const e2e = useE2e();
@@ -221,6 +223,41 @@ describe('languages and unknown routes', () => {
       await see(page, 'Geslo je bilo spremenjeno');
     } finally {
       await page.close();
+    }
+  });
+
+  it('an address someone else signed up is taken over by its owner with a password of their own', async () => {
+    const email = 'tina@example.com';
+    // Someone signs up Tina's address with a password of their choosing; the link goes to Tina.
+    const attacker = createApiClient({ url: e2e.server.url, WebSocket: WebSocket as never });
+    await attacker.auth.signUp.mutate({ fullName: 'Vsiljivec', email, password: 'podtaknjeno-geslo' });
+    const page = await e2e.browser.newPage(VIEWPORTS.phone);
+    try {
+      await page.goto(await e2e.server.outboxLink(email));
+      await see(page, 'Aktivirajte račun');
+      await page.getByLabel('Geslo').fill('tinino-geslo-123');
+      await page.getByRole('button', { name: 'Aktiviraj račun' }).click();
+      await page.getByRole('alert').filter({ hasText: 'To ni geslo, izbrano ob registraciji.' }).waitFor();
+      // She chooses her own password through a reset link instead.
+      await page.getByRole('link', { name: /Ponastavite geslo/ }).click();
+      await page.waitForURL(/\/auth\?tab=reset$/);
+      await page.getByLabel('E-pošta').fill(email);
+      await page.getByRole('button', { name: 'Pošlji povezavo' }).click();
+      await see(page, 'E-pošta za ponastavitev poslana');
+      await page.goto(await e2e.server.outboxLink(email));
+      await page.getByLabel('Novo geslo').fill('tinino-geslo-123');
+      await page.getByRole('button', { name: 'Shrani geslo' }).click();
+      await page.waitForURL(/\/profil$/);
+      await see(page, 'Geslo je bilo spremenjeno');
+      // The planted password never worked and does not now.
+      const refused = await attacker.auth.signIn.mutate({ email, password: 'podtaknjeno-geslo' }).then(
+        () => null,
+        (error: { data?: { appCode?: string } }) => error.data?.appCode,
+      );
+      expect(refused).toBe('INVALID_CREDENTIALS');
+    } finally {
+      await page.close();
+      await attacker.close();
     }
   });
 });
