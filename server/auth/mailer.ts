@@ -49,7 +49,9 @@ export function createMailer(opts: {
         opts.outboxDir,
         `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID()}.eml`,
       );
-      await fs.writeFile(file, info.message as Buffer);
+      // Written whole, then renamed: whoever watches the folder never reads half a message.
+      await fs.writeFile(`${file}.part`, info.message as Buffer);
+      await fs.rename(`${file}.part`, file);
       opts.log.info({ to: mail.to, file, link: mail.link }, `mail written to outbox: ${mail.link}`);
     },
   };
