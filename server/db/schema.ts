@@ -34,8 +34,10 @@ export const notificationType = pgEnum('notification_type', [
   'acceptance_feedback',
   'rejection_feedback',
   'event_cancelled',
+  'match',
 ]);
-export const messageType = pgEnum('message_type', ['text', 'emoji']);
+/** 'like' is the heart message (SPEC §4): shown in the reader's language, never recognised by its text. */
+export const messageType = pgEnum('message_type', ['text', 'emoji', 'like']);
 export const eventType = pgEnum('event_type', ['playdate', 'training', 'meetup', 'other']);
 export const updateType = pgEnum('update_type', ['general', 'feature', 'maintenance', 'announcement']);
 export const uploadKind = pgEnum('upload_kind', ['dog', 'profile', 'event']);
@@ -229,6 +231,11 @@ export const chats = pgTable(
     dogId: uuid('dog_id')
       .notNull()
       .references(() => dogProfiles.id, { onDelete: 'cascade' }),
+    /**
+     * The other party's dog: a chat belongs to one pair of dogs. Null for a chat whose other dog is gone
+     * (with its account, DECISIONS 5, the chat stays for the owner).
+     */
+    otherDogId: uuid('other_dog_id').references(() => dogProfiles.id, { onDelete: 'set null' }),
     chatName: text('chat_name').notNull(),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
     unreadCountOwner: integer('unread_count_owner').notNull().default(0),
@@ -236,7 +243,11 @@ export const chats = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    uniqueIndex('chats_owner_user_dog_idx').on(t.ownerId, t.userId, t.dogId),
+    // One chat per pair of dogs, whoever liked first.
+    uniqueIndex('chats_dogs_idx').on(
+      sql`least(${t.dogId}, ${t.otherDogId})`,
+      sql`greatest(${t.dogId}, ${t.otherDogId})`,
+    ),
     index('chats_owner_last_idx').on(t.ownerId, t.lastMessageAt.desc()),
     index('chats_user_last_idx').on(t.userId, t.lastMessageAt.desc()),
   ],

@@ -34,7 +34,8 @@ export interface ChatSummary {
   lastMessage: ChatMessage | null;
   /** The other person; null once their account is deleted ('Deleted User': the chat is read-only). */
   counterpart: { userId: string; fullName: string; photo: Photo | null } | null;
-  dog: { id: string; name: string; breed: string; photo: Photo | null };
+  /** The other party's dog (SPEC: opposing dog); null once it is gone and the chat stays (DECISIONS 5). */
+  dog: { id: string; name: string; breed: string; photo: Photo | null } | null;
 }
 
 /** Each party hears their chats' changes here; a chat's messages on its own topic. */
@@ -73,7 +74,13 @@ export async function listChats(deps: ServiceDeps, userId: string): Promise<Chat
   const rows = await deps.db
     .select({ chat: chats, dog: dogProfiles, counterpart: counterpartProfile, last: lastMessage })
     .from(chats)
-    .innerJoin(dogProfiles, eq(dogProfiles.id, chats.dogId))
+    .leftJoin(
+      dogProfiles,
+      eq(
+        dogProfiles.id,
+        sql`case when ${chats.ownerId} = ${userId} then ${chats.otherDogId} else ${chats.dogId} end`,
+      ),
+    )
     .leftJoin(
       counterpartProfile,
       eq(
@@ -106,7 +113,7 @@ export async function listChats(deps: ServiceDeps, userId: string): Promise<Chat
             photo: counterpart.photoUrl ? photoOf(deps.storage, counterpart.photoUrl) : null,
           }
         : null,
-      dog: {
+      dog: dog && {
         id: dog.id,
         name: dog.name,
         breed: dog.breed,

@@ -62,36 +62,68 @@ async function chatName(tx: Tx, dog: { name: string; breed: string; userId: stri
   return `${dog.name} (${dog.breed}) · ${owner?.fullName ?? ''}`.trim();
 }
 
-/** The chat about `dog` between its owner and `userId`, created if there is none. */
+/** The chat of a pair of dogs, whichever of them is the chat's own (one chat per pair); locked. */
+async function chatOfPair(tx: Tx, dogId: string, otherDogId: string) {
+  const [chat] = await tx
+    .select()
+    .from(chats)
+    .where(
+      and(
+        sql`least(${chats.dogId}, ${chats.otherDogId}) = least(${dogId}::uuid, ${otherDogId}::uuid)`,
+        sql`greatest(${chats.dogId}, ${chats.otherDogId}) = greatest(${dogId}::uuid, ${otherDogId}::uuid)`,
+      ),
+    )
+    // The chat's stream lock (see chatOf): its messages commit in seq order.
+    .for('update');
+  return chat;
+}
+
+/** The chat of `dog` (its owner's) and `otherDogId` (of `userId`, who liked it), created if there is none. */
 async function ensureChat(
   tx: Tx,
   dog: { id: string; name: string; breed: string; userId: string },
   userId: string,
+  otherDogId: string,
 ) {
-  const where = and(eq(chats.ownerId, dog.userId), eq(chats.userId, userId), eq(chats.dogId, dog.id));
-  const [existing] = await tx.select({ id: chats.id }).from(chats).where(where);
-  if (existing) return existing.id;
+  const existing = await chatOfPair(tx, dog.id, otherDogId);
+  if (existing) return existing;
   const [created] = await tx
     .insert(chats)
-    .values({ ownerId: dog.userId, userId, dogId: dog.id, chatName: await chatName(tx, dog) })
-    .returning({ id: chats.id });
-  return created!.id;
+    .values({ ownerId: dog.userId, userId, dogId: dog.id, otherDogId, chatName: await chatName(tx, dog) })
+    .returning();
+  return created!;
 }
 
+/** Records the match of two dogs; true when it is new (a pair matches once). */
 async function recordMatch(
   tx: Tx,
   a: { userId: string; dogId: string },
   b: { userId: string; dogId: string },
 ) {
-  await tx
+  const created = await tx
     .insert(matches)
     .values({ user1Id: a.userId, user2Id: b.userId, dog1Id: a.dogId, dog2Id: b.dogId })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning({ id: matches.id });
+  return created.length > 0;
 }
 
 async function dogOf(tx: DbOrTx, id: string) {
   const [dog] = await tx.select().from(dogProfiles).where(eq(dogProfiles.id, id));
   return dog;
+}
+
+/** The heart message from `senderId` into a locked chat; the other party has one more unread. */
+async function sendHeart(tx: Tx, chat: typeof chats.$inferSelect, senderId: string) {
+  await tx.insert(chatMessages).values({ chatId: chat.id, senderId, ...LIKE_MESSAGE });
+  const unread =
+    chat.ownerId === senderId
+      ? { unreadCountUser: sql`${chats.unreadCountUser} + 1` }
+      : { unreadCountOwner: sql`${chats.unreadCountOwner} + 1` };
+  await tx
+    .update(chats)
+    .set({ lastMessageAt: new Date(), ...unread })
+    .where(eq(chats.id, chat.id));
 }
 
 /** Publishes after the commit: both parties' request lists changed. */
@@ -130,19 +162,11 @@ export async function like(
         set: { liked: true, fromDogId: from.id },
       });
 
-    const [chat] = await tx
-      .select({ id: chats.id })
-      .from(chats)
-      .where(and(eq(chats.ownerId, ownerId), eq(chats.userId, userId), eq(chats.dogId, dog.id)))
-      // The chat's stream lock (see chatOf): its messages commit in seq order.
-      .for('update');
+    // One chat per pair of dogs: where there is one, the like is a heart message in it (SPEC §4).
+    const chat = await chatOfPair(tx, from.id, dog.id);
     if (chat) {
       chatChanged = chat.id;
-      await tx.insert(chatMessages).values({ chatId: chat.id, senderId: userId, ...LIKE_MESSAGE });
-      await tx
-        .update(chats)
-        .set({ lastMessageAt: new Date(), unreadCountOwner: sql`${chats.unreadCountOwner} + 1` })
-        .where(eq(chats.id, chat.id));
+      await sendHeart(tx, chat, userId);
       return { outcome: 'message_sent', chatId: chat.id };
     }
 
@@ -156,7 +180,7 @@ export async function like(
           eq(notifications.dogId, dog.id),
         ),
       );
-    // DECISIONS 3: they already like one of my dogs (pending or accepted) → a match.
+    // DECISIONS 3: they already like one of my dogs (pending or accepted) → a match; this very pair first.
     const [theirs] = await tx
       .select()
       .from(notifications)
@@ -168,13 +192,16 @@ export async function like(
           inArray(notifications.status, ['unread', 'read', 'accepted']),
         ),
       )
-      .orderBy(sql`${notifications.dogId} = ${from.id} desc`, desc(notifications.createdAt))
+      .orderBy(
+        sql`${notifications.dogId} = ${from.id} and ${notifications.fromDogId} = ${dog.id} desc`,
+        sql`${notifications.dogId} = ${from.id} desc`,
+        desc(notifications.createdAt),
+      )
       .limit(1);
     notify = [userId, ownerId];
     if (theirs) {
-      const chatId = await ensureChat(tx, dog, userId);
-      chatChanged = chatId;
-      await recordMatch(tx, { userId: ownerId, dogId: dog.id }, { userId, dogId: theirs.dogId ?? from.id });
+      const chat = await ensureChat(tx, dog, userId, from.id);
+      chatChanged = chat.id;
       const accepted = {
         status: 'accepted' as const,
         fromDogId: from.id,
@@ -190,26 +217,24 @@ export async function like(
         .update(notifications)
         .set({ status: 'accepted', updatedAt: new Date(), seq: nextSeq })
         .where(and(eq(notifications.id, theirs.id), inArray(notifications.status, PENDING)));
-      // Both are told: each gets an acceptance notice about the other's dog.
+      if (!(await recordMatch(tx, { userId: ownerId, dogId: dog.id }, { userId, dogId: from.id }))) {
+        // These two matched before and a party deleted the chat since: the like reopens it with a heart.
+        await sendHeart(tx, chat, userId);
+        return { outcome: 'message_sent', chatId: chat.id };
+      }
+      // One match notice each: the liker sees "It's a Match" now (theirs is read), the other side live.
       await tx.insert(notifications).values([
         {
-          notificationType: 'acceptance_feedback',
-          ownerId,
-          userId,
-          dogId: from.id,
-          fromDogId: dog.id,
-          status: 'unread',
-        },
-        {
-          notificationType: 'acceptance_feedback',
+          notificationType: 'match',
           ownerId: userId,
           userId: ownerId,
-          dogId: dog.id,
-          fromDogId: theirs.dogId,
-          status: 'unread',
+          dogId: from.id,
+          fromDogId: dog.id,
+          status: 'read',
         },
+        { notificationType: 'match', ownerId, userId, dogId: dog.id, fromDogId: from.id, status: 'unread' },
       ]);
-      return { outcome: 'match', chatId };
+      return { outcome: 'match', chatId: chat.id };
     }
     if (mine && mine.status !== 'rejected') {
       notify = [];
@@ -252,9 +277,9 @@ async function pendingRequest(tx: Tx, userId: string, id: string) {
       ),
     )
     .for('update');
-  if (!request || !request.userId || !request.dogId) throw new AppError('NOT_FOUND');
+  if (!request || !request.userId || !request.dogId || !request.fromDogId) throw new AppError('NOT_FOUND');
   if (!(PENDING as readonly string[]).includes(request.status)) throw new AppError('REQUEST_HANDLED');
-  return { ...request, userId: request.userId, dogId: request.dogId };
+  return { ...request, userId: request.userId, dogId: request.dogId, fromDogId: request.fromDogId };
 }
 
 export async function accept(deps: ServiceDeps, userId: string, id: string): Promise<{ chatId: string }> {
@@ -269,9 +294,8 @@ export async function accept(deps: ServiceDeps, userId: string, id: string): Pro
       .where(eq(notifications.id, id));
     const dog = await dogOf(tx, request.dogId);
     if (!dog) throw new AppError('NOT_FOUND');
-    const chatId = await ensureChat(tx, dog, liker);
-    if (request.fromDogId)
-      await recordMatch(tx, { userId, dogId: dog.id }, { userId: liker, dogId: request.fromDogId });
+    const { id: chatId } = await ensureChat(tx, dog, liker, request.fromDogId);
+    await recordMatch(tx, { userId, dogId: dog.id }, { userId: liker, dogId: request.fromDogId });
     try {
       // In a savepoint: if the notice cannot be written, the acceptance still stands (SPEC §4).
       await tx.transaction((notice) =>
@@ -353,14 +377,11 @@ const fromDog = alias(dogProfiles, 'from_dog');
 const ownerProfile = alias(profiles, 'owner_profile');
 const userProfile = alias(profiles, 'user_profile');
 
-/** The chat between the two parties about either dog of the notice (either may be the chat's owner). */
+/** The chat of the notice's pair of dogs (one per pair, either may be the chat's own dog). */
 const chatOfNotification = sql<string | null>`(
   select c.id from ${chats} c
-  where ((c.owner_id = ${notifications.ownerId} and c.user_id = ${notifications.userId})
-      or (c.owner_id = ${notifications.userId} and c.user_id = ${notifications.ownerId}))
-    and c.dog_id in (${notifications.dogId}, ${notifications.fromDogId})
-  order by c.dog_id = ${notifications.dogId} desc
-  limit 1)`;
+  where least(c.dog_id, c.other_dog_id) = least(${notifications.dogId}, ${notifications.fromDogId})
+    and greatest(c.dog_id, c.other_dog_id) = greatest(${notifications.dogId}, ${notifications.fromDogId}))`;
 
 /** Requests and notices with their dogs, both parties' profiles and their chat (callers add the filter). */
 function requestRows(deps: ServiceDeps) {

@@ -1,9 +1,10 @@
 /**
- * The automatic chat message a like posts when a chat already exists (SPEC §4 Like request): 'I like you'
- * with a heart, in Slovenian, sent as an emoji message so the chat shows it as a styled like message.
+ * The heart message (SPEC §4 Like request): posted by a like where the pair's chat exists, or sent with the
+ * composer's heart. A message type of its own, so each reader sees it in their language and no text can
+ * pass for it; the content is only what scripts read.
  */
-export const LIKE_MESSAGE = { content: 'Všeč si mi ❤️', messageType: 'emoji' } as const;
+export const LIKE_MESSAGE = { content: '❤️', messageType: 'like' } as const;
 
-export function isLikeMessage(message: { content: string; messageType: string }): boolean {
-  return message.messageType === LIKE_MESSAGE.messageType && message.content === LIKE_MESSAGE.content;
+export function isLikeMessage(message: { messageType: string }): boolean {
+  return message.messageType === LIKE_MESSAGE.messageType;
 }

@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { LIKE_MESSAGE } from '../domain/like-message';
 import { LIMITS } from '../limits';
 import { idSchema } from './common';
 
-export const MESSAGE_TYPES = ['text', 'emoji'] as const;
+export const MESSAGE_TYPES = ['text', 'emoji', 'like'] as const;
 
 export const chatIdInput = z.object({ chatId: idSchema });
 
@@ -12,17 +13,20 @@ export const messagesInput = z.object({
   before: z.number().int().positive().optional(),
 });
 
-export const sendInput = z.object({
-  chatId: idSchema,
-  /** The message's id, chosen by the client so that a retried send (e.g. after a network drop) is stored once. */
-  id: idSchema.optional(),
-  content: z
-    .string()
-    .trim()
-    .min(1, 'validation.messageRequired')
-    .max(LIMITS.chatMessage.max, 'validation.messageTooLong'),
-  type: z.enum(MESSAGE_TYPES).default('text'),
-});
+export const sendInput = z
+  .object({
+    chatId: idSchema,
+    /** The message's id, chosen by the client so that a retried send (e.g. after a network drop) is stored once. */
+    id: idSchema.optional(),
+    content: z
+      .string()
+      .trim()
+      .min(1, 'validation.messageRequired')
+      .max(LIMITS.chatMessage.max, 'validation.messageTooLong'),
+    type: z.enum(MESSAGE_TYPES).default('text'),
+  })
+  // A heart says what every heart says, whatever text came with it.
+  .transform((input) => (input.type === 'like' ? { ...input, content: LIKE_MESSAGE.content } : input));
 
 /** The chat list's version (a digest of what the list shows), for resuming `chats.onChange`. */
 export const listResumeInput = z

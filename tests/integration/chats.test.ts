@@ -27,6 +27,19 @@ describe.each(dbKinds())('chats on %s', (kind) => {
     return { ana, bor, chatId };
   }
 
+  it('the heart is a message type of its own: its text cannot be faked, and a heart carries no text', async () => {
+    const { ana, bor, chatId } = await chatBetween();
+    const fake = await bor.api.chats.send({ chatId, content: 'Všeč si mi ❤️', type: 'emoji' });
+    const heart = await ana.api.chats.send({ chatId, content: 'anything at all', type: 'like' });
+    expect([fake.messageType, fake.content]).toEqual(['emoji', 'Všeč si mi ❤️']);
+    expect([heart.messageType, heart.content]).toEqual(['like', '❤️']);
+    const stored = await ana.api.chats.messages({ chatId });
+    expect(stored.map((m) => [m.messageType, m.content])).toEqual([
+      ['emoji', 'Všeč si mi ❤️'],
+      ['like', '❤️'],
+    ]);
+  });
+
   it('send stores the trimmed message, moves the chat up and counts it unread for the other side only', async () => {
     const { ana, bor, chatId } = await chatBetween();
     const sent = await ana.api.chats.send({ chatId, content: '  Živjo! Greva na sprehod?  ' });
@@ -46,7 +59,8 @@ describe.each(dbKinds())('chats on %s', (kind) => {
       unread: 2,
       lastMessage: { content: 'Ob petih?' },
       counterpart: { userId: ana.user.id },
-      dog: { id: bor.dog.id, name: 'Rex' },
+      // The other side's dog: Bor owns Rex, and talks to Ana about her Piki.
+      dog: { id: ana.dog.id, name: 'Piki' },
     });
     expect((await ana.api.chats.list())[0]).toMatchObject({ id: chatId, iAmOwner: false, unread: 1 });
     expect((await ana.api.chats.messages({ chatId })).map((m) => m.content)).toEqual([

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, chats, matches, notifications, swipes, users } from '../../server/db/schema';
 import { LIKE_MESSAGE } from '../../src/domain/like-message';
+import { inRequestFilter, type RequestFilter } from '../../src/domain/request-filters';
 import { LIMITS } from '../../src/limits';
 import { dbKinds, failure, startTestApp, type TestApp, trackedEvent } from '../helpers/app';
 
@@ -23,6 +24,19 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
   }
   type Owner = Awaited<ReturnType<typeof owner>>;
   const like = (a: Owner, b: Owner) => a.api.likes.like({ fromDogId: a.dog.id, dogId: b.dog.id });
+  /** Ids of the chats between two owners' dogs. */
+  const pairChats = async (a: Owner, b: Owner) =>
+    (
+      await t.db
+        .select({ id: chats.id })
+        .from(chats)
+        .where(
+          or(
+            and(eq(chats.dogId, a.dog.id), eq(chats.otherDogId, b.dog.id)),
+            and(eq(chats.dogId, b.dog.id), eq(chats.otherDogId, a.dog.id)),
+          ),
+        )
+    ).map((c) => c.id);
   const received = async (o: Owner) =>
     (await o.api.likes.requests()).filter((r) => r.direction === 'received');
 
@@ -83,7 +97,7 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
     expect(again[0]).toMatchObject({ id: request!.id, status: 'unread' });
   });
 
-  it('a mutual like is a match: one chat, both requests accepted, both told', async () => {
+  it('a mutual like is a match: one chat, both requests accepted, one match notice each', async () => {
     const [ana, bor] = [await owner('Fido'), await owner('Lara')];
     await like(bor, ana);
     const result = await like(ana, bor);
@@ -96,10 +110,79 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
     for (const notice of [...(await received(ana)), ...(await received(bor))])
       expect(notice.chatId).toBe(chatId);
     expect((await bor.api.likes.requests()).find((r) => r.direction === 'sent')?.status).toBe('accepted');
-    expect((await received(ana)).some((r) => r.type === 'acceptance_feedback')).toBe(true);
-    expect((await received(bor)).some((r) => r.type === 'acceptance_feedback')).toBe(true);
+    // A match is its own notice, not "your request was accepted": the liker has seen it already.
+    const notices = async (o: Owner) =>
+      (await received(o)).filter((r) => r.type !== 'request').map((r) => [r.type, r.status, r.dog?.name]);
+    expect(await notices(ana)).toEqual([['match', 'read', 'Fido']]);
+    expect(await notices(bor)).toEqual([['match', 'unread', 'Lara']]);
     expect(await t.db.select().from(chats).where(eq(chats.id, chatId))).toHaveLength(1);
     expect(await ana.api.profiles.stats()).toEqual({ dogs: 1, matches: 1 });
+
+    // Liking again, from either side: the heart message in the same chat, no new match or notice.
+    expect(await like(ana, bor)).toEqual({ outcome: 'message_sent', chatId });
+    expect(await like(bor, ana)).toEqual({ outcome: 'message_sent', chatId });
+    expect(await notices(ana)).toEqual([['match', 'read', 'Fido']]);
+    expect(await notices(bor)).toEqual([['match', 'unread', 'Lara']]);
+    expect(await pairChats(ana, bor)).toEqual([chatId]);
+    expect(await ana.api.profiles.stats()).toEqual({ dogs: 1, matches: 1 });
+    const hearts = await t.db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId));
+    expect(hearts.map((m) => [m.senderId, m.messageType])).toEqual([
+      [ana.user.id, 'like'],
+      [bor.user.id, 'like'],
+    ]);
+    const [ana1, bor1] = await Promise.all([ana.api.chats.list(), bor.api.chats.list()]);
+    expect([ana1[0]?.unread, bor1[0]?.unread]).toEqual([1, 1]);
+  });
+
+  it('an accepted like and a like back are one chat: the like back is a heart message in it', async () => {
+    const [ana, bor] = [await owner('Sivka'), await owner('Bobi')];
+    await like(ana, bor);
+    const { chatId } = await bor.api.likes.accept({ id: (await received(bor))[0]!.id });
+    expect(await like(bor, ana)).toEqual({ outcome: 'message_sent', chatId });
+    expect(await pairChats(ana, bor)).toEqual([chatId]);
+    expect(await t.db.select().from(matches).where(eq(matches.user1Id, bor.user.id))).toHaveLength(1);
+    // The liker was told once that the request was accepted, and nothing more.
+    expect((await received(ana)).map((r) => r.type)).toEqual(['acceptance_feedback']);
+  });
+
+  it('a deleted chat comes back with a heart when a matched pair likes again, without a second match', async () => {
+    const [ana, bor] = [await owner('Oli'), await owner('Tačka')];
+    await like(bor, ana);
+    const first = await like(ana, bor);
+    await bor.api.chats.remove({ chatId: (first as { chatId: string }).chatId });
+    const again = await like(ana, bor);
+    expect(again).toMatchObject({ outcome: 'message_sent' });
+    const [chatId] = await pairChats(ana, bor);
+    expect(again).toEqual({ outcome: 'message_sent', chatId });
+    expect((await received(bor)).filter((r) => r.type === 'match')).toHaveLength(1);
+    expect(await ana.api.profiles.stats()).toEqual({ dogs: 1, matches: 1 });
+  });
+
+  it("each side of a chat sees the other owner and the other owner's dog", async () => {
+    const [ana, bor] = [await owner('Ajda'), await owner('Bruno')];
+    await like(ana, bor);
+    await bor.api.likes.accept({ id: (await received(bor))[0]!.id });
+    const [[seenByAna], [seenByBor]] = await Promise.all([ana.api.chats.list(), bor.api.chats.list()]);
+    expect(seenByAna).toMatchObject({ dog: { name: 'Bruno' }, counterpart: { userId: bor.user.id } });
+    expect(seenByBor).toMatchObject({ dog: { name: 'Ajda' }, counterpart: { userId: ana.user.id } });
+  });
+
+  it('"Sprejete" and "Zavrnjene" list and count only what the user decided, never what others did', async () => {
+    const [ana, bor, cid, eve] = [await owner('A1'), await owner('B1'), await owner('C1'), await owner('E1')];
+    await like(ana, bor);
+    await bor.api.likes.accept({ id: (await received(bor))[0]!.id }); // Bor accepted Ana's: not Ana's doing
+    await like(cid, ana);
+    await like(eve, ana);
+    const fromCid = (await received(ana)).find((r) => r.counterpart?.userId === cid.user.id)!;
+    const fromEve = (await received(ana)).find((r) => r.counterpart?.userId === eve.user.id)!;
+    await ana.api.likes.reject({ id: fromCid.id });
+    await ana.api.likes.accept({ id: fromEve.id });
+    const list = await ana.api.likes.requests();
+    const tab = (filter: RequestFilter) => list.filter(inRequestFilter(filter)).map((r) => r.id);
+    expect(tab('accepted')).toEqual([fromEve.id]);
+    expect(tab('rejected')).toEqual([fromCid.id]);
+    expect(tab('all')).toHaveLength(list.length);
+    expect(list.find((r) => r.direction === 'sent')).toMatchObject({ status: 'accepted' });
   });
 
   it('only the recipient may accept or reject; not the liker, not a stranger', async () => {

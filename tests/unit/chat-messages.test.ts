@@ -240,9 +240,12 @@ describe('chat texts', () => {
     expect(counterpartName(intl, { counterpart: null })).toBe('Izbrisan uporabnik');
   });
 
-  it('titles a chat with the dog and its breed in the UI language', () => {
+  it('titles a chat with the dog and its breed in the UI language, or the person once the dog is gone', () => {
     const dog = { id: 'd', name: 'Rex', breed: 'Mešanec', photo: null };
-    expect(chatTitle({ dog }, 'sl')).toBe('Rex (Mešanec)');
-    expect(chatTitle({ dog }, 'en')).toMatch(/^Rex \((?!Mešanec)/);
+    const counterpart = { userId: 'u', fullName: 'Ana Kos', photo: null };
+    expect(chatTitle(intl, { dog, counterpart }, 'sl')).toBe('Rex (Mešanec)');
+    expect(chatTitle(intl, { dog, counterpart }, 'en')).toMatch(/^Rex \((?!Mešanec)/);
+    expect(chatTitle(intl, { dog: null, counterpart }, 'sl')).toBe('Ana Kos');
+    expect(chatTitle(intl, { dog: null, counterpart: null }, 'sl')).toBe('Izbrisan uporabnik');
   });
 });

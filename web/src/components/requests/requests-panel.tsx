@@ -11,14 +11,13 @@ import { Spinner } from '../ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
 import { AnnouncementCard } from './announcement-card';
 import { AnnouncementForm } from './announcement-form';
+import {
+  inRequestFilter,
+  REQUEST_FILTERS as FILTERS,
+  type RequestFilter as Filter,
+} from '../../../../src/domain/request-filters';
 import { RequestCard } from './request-card';
 import { useNow } from './time';
-import type { RequestItem } from './types';
-
-const FILTERS = ['all', 'accepted', 'rejected'] as const;
-type Filter = (typeof FILTERS)[number];
-
-const matches = (filter: Filter) => (item: RequestItem) => filter === 'all' || item.status === filter;
 
 /** The scrolling area of each list: at most 400 px (SPEC §9), focusable so keys can scroll it. */
 const LIST_AREA = 'mt-3 max-h-100 overflow-y-auto overscroll-contain rounded-control';
@@ -81,7 +80,7 @@ function RequestsTab() {
     );
   const items = query.data;
   const counts = Object.fromEntries(
-    FILTERS.map((name) => [name, items.filter(matches(name)).length]),
+    FILTERS.map((name) => [name, items.filter(inRequestFilter(name)).length]),
   ) as Record<Filter, number>;
   return (
     <Tabs value={filter} onValueChange={(value) => setFilter(value as Filter)}>
@@ -112,7 +111,7 @@ function RequestsTab() {
         ))}
       </TabsList>
       {FILTERS.map((name) => {
-        const shown = items.filter(matches(name));
+        const shown = items.filter(inRequestFilter(name));
         return (
           <TabsContent key={name} value={name} className={LIST_AREA}>
             {shown.length ? (

@@ -49,7 +49,7 @@ function ChatCards() {
                     onClick={() => setDeleting(chat)}
                     aria-label={intl.formatMessage(
                       { id: 'chat.deleteNamed' },
-                      { title: chatTitle(chat, locale) },
+                      { title: chatTitle(intl, chat, locale) },
                     )}
                     title={t('chat.delete')}
                     className="inline-flex size-11 shrink-0 items-center justify-center rounded-control text-muted-foreground transition-colors hover:bg-muted hover:text-foreground"

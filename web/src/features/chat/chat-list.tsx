@@ -29,7 +29,7 @@ export function ChatList({ chats, selectedId, myId, onDelete }: ChatListProps) {
         const selected = chat.id === selectedId;
         // The open chat is being read: its count would only flash until the read is recorded.
         const unread = selected ? 0 : chat.unread;
-        const title = chatTitle(chat, locale);
+        const title = chatTitle(intl, chat, locale);
         return (
           <li key={chat.id} className="group flex items-center gap-1">
             <Link
@@ -41,7 +41,7 @@ export function ChatList({ chats, selectedId, myId, onDelete }: ChatListProps) {
               )}
             >
               <DogPhoto
-                photo={chat.dog.photo ?? undefined}
+                photo={chat.dog?.photo ?? undefined}
                 alt=""
                 className="size-12 shrink-0 rounded-pill"
               />

@@ -48,13 +48,17 @@ export function ChatPanel({ chat, leading, actions, className, live }: ChatPanel
   const messages = useMemo(() => withPending(query.data ?? [], pending), [query.data, pending]);
   useMarkRead(chat);
 
-  const title = chatTitle(chat, locale);
+  const title = chatTitle(intl, chat, locale);
   const name = counterpartName(intl, chat);
   return (
     <section aria-labelledby={titleId} className={clsx('flex min-h-0 flex-col', className)}>
       <header className="flex items-center gap-2 border-b border-border px-2 py-2 md:gap-3 md:px-3">
         {leading}
-        <DogButton chat={chat} open={dogOpen} onOpenChange={setDogOpen} onOwner={setProfileId} />
+        {chat.dog ? (
+          <DogButton dog={chat.dog} open={dogOpen} onOpenChange={setDogOpen} onOwner={setProfileId} />
+        ) : (
+          <DogPhoto photo={undefined} alt="" className="size-11 shrink-0 rounded-pill md:size-12" />
+        )}
         <div className="flex min-w-0 flex-1 flex-col items-start">
           <h2 id={titleId} className="w-full truncate text-body font-bold">
             {title}
@@ -107,12 +111,12 @@ export function ChatPanel({ chat, leading, actions, className, live }: ChatPanel
 
 /** The dog's photo; it opens the dog's details (loaded on the first opening) with its owner's card. */
 function DogButton({
-  chat,
+  dog: chatDog,
   open,
   onOpenChange,
   onOwner,
 }: {
-  chat: ChatSummary;
+  dog: NonNullable<ChatSummary['dog']>;
   open: boolean;
   onOpenChange: (open: boolean) => void;
   onOwner: (userId: string) => void;
@@ -120,7 +124,7 @@ function DogButton({
   const intl = useIntl();
   const [locale] = useLocale();
   const errorText = useErrorText();
-  const dog = trpc.dogs.byId.useQuery({ id: chat.dog.id }, { enabled: open });
+  const dog = trpc.dogs.byId.useQuery({ id: chatDog.id }, { enabled: open });
   useEffect(() => {
     if (open && dog.isError) {
       toast.error(intl.formatMessage({ id: 'chat.dogError' }), { description: errorText(dog.error) });
@@ -133,11 +137,11 @@ function DogButton({
       <button
         type="button"
         onClick={() => onOpenChange(true)}
-        aria-label={intl.formatMessage({ id: 'chat.dogDetails' }, { name: chat.dog.name })}
+        aria-label={intl.formatMessage({ id: 'chat.dogDetails' }, { name: chatDog.name })}
         aria-busy={open && dog.isFetching ? true : undefined}
         className="relative shrink-0 rounded-pill transition-opacity hover:opacity-85"
       >
-        <DogPhoto photo={chat.dog.photo ?? undefined} alt="" className="size-11 rounded-pill md:size-12" />
+        <DogPhoto photo={chatDog.photo ?? undefined} alt="" className="size-11 rounded-pill md:size-12" />
         {open && dog.isFetching && (
           <span className="absolute inset-0 flex items-center justify-center rounded-pill bg-foreground/40 text-white">
             <Spinner className="size-5" />
@@ -149,7 +153,7 @@ function DogButton({
         onOpenChange={onOpenChange}
         owner={owner && { fullName: owner.fullName, photo: owner.photo, place: profilePlace(owner, locale) }}
         onOwnerClick={
-          owner && !chat.iAmOwner
+          owner
             ? () => {
                 onOpenChange(false);
                 onOwner(owner.userId);

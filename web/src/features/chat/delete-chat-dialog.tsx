@@ -35,7 +35,9 @@ export function DeleteChatDialog({ chat, onClose, onDeleted }: DeleteChatDialogP
     <Dialog open={chat !== null} onOpenChange={(open) => !open && !remove.isPending && onClose()}>
       <DialogContent>
         <DialogTitle>{t('chat.confirm.title')}</DialogTitle>
-        <DialogDescription>{chat && t('chat.confirm.text', { dog: chat.dog.name })}</DialogDescription>
+        <DialogDescription>
+          {chat && (chat.dog ? t('chat.confirm.text', { dog: chat.dog.name }) : t('chat.confirm.textNoDog'))}
+        </DialogDescription>
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onClose} disabled={remove.isPending}>
             {t('chat.confirm.cancel')}

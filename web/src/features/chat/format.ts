@@ -3,9 +3,9 @@ import type { Locale } from '../../../../src/i18n';
 import { breedName } from '../../components/dogs/names';
 import type { ChatSummary } from './types';
 
-/** A chat's title: the dog and its breed in the UI language, "Rex (Mešanec)". */
-export const chatTitle = (chat: Pick<ChatSummary, 'dog'>, locale: Locale) =>
-  `${chat.dog.name} (${breedName(chat.dog.breed, locale)})`;
+/** A chat's title: the other party's dog and its breed in the UI language, "Rex (Mešanec)"; without a dog, who. */
+export const chatTitle = (intl: IntlShape, chat: Pick<ChatSummary, 'dog' | 'counterpart'>, locale: Locale) =>
+  chat.dog ? `${chat.dog.name} (${breedName(chat.dog.breed, locale)})` : counterpartName(intl, chat);
 
 /** Who I talk to: their name, 'Neznani uporabnik' without one, 'Izbrisan uporabnik' once their account is gone. */
 export function counterpartName(intl: IntlShape, chat: Pick<ChatSummary, 'counterpart'>): string {

@@ -84,7 +84,7 @@ export default function KlepetPage() {
                   onClick={() => setDeleting(selected)}
                   aria-label={intl.formatMessage(
                     { id: 'chat.deleteNamed' },
-                    { title: chatTitle(selected, locale) },
+                    { title: chatTitle(intl, selected, locale) },
                   )}
                   title={t('chat.delete')}
                   className="inline-flex size-11 shrink-0 items-center justify-center rounded-control text-muted-foreground transition-colors hover:bg-danger-soft hover:text-danger"

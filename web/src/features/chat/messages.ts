@@ -2,6 +2,7 @@
  * The pure rules of a chat's message stream and its outbox: how loaded pages, live messages and messages
  * still on their way combine, and when a failed send is tried again. No React, no DOM (unit tested).
  */
+import type { MESSAGE_TYPES } from '../../../../src/schemas/chats';
 
 /** What the merge needs of a stored message (a ChatMessage). */
 export interface StoredMessage {
@@ -16,7 +17,7 @@ export interface PendingMessage {
   id: string;
   chatId: string;
   content: string;
-  messageType: 'text' | 'emoji';
+  messageType: (typeof MESSAGE_TYPES)[number];
   createdAt: Date;
   /** sending: on its way (or next in line); waiting: a retry is scheduled; failed: refused, needs me. */
   status: PendingStatus;
