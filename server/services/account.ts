@@ -153,8 +153,10 @@ export async function deleteAccount(deps: ServiceDeps, userId: string) {
       .from(notifications)
       .where(or(eq(notifications.ownerId, userId), eq(notifications.userId, userId)));
 
-    // Their messages go with them, so the owner has nothing of theirs left unread.
-    if (chatsLeft.length) await tx.update(chats).set({ unreadCountOwner: 0 }).where(eq(chats.userId, userId));
+    // Their messages go with them, so the owner has nothing of theirs left unread. Their dog goes too: set
+    // here, as the cascade would, because a row changed in this transaction gets its keys checked again.
+    if (chatsLeft.length)
+      await tx.update(chats).set({ unreadCountOwner: 0, otherDogId: null }).where(eq(chats.userId, userId));
     await tx
       .update(events)
       .set({ currentAttendees: sql`${events.currentAttendees} - 1` })

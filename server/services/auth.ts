@@ -359,6 +359,8 @@ export interface Me {
   role: 'user' | 'admin';
   fullName: string;
   createdAt: Date;
+  /** The dog named at sign-up (SPEC §3 sign-up metadata): the add-dog form starts with it. */
+  signupDogName: string | null;
 }
 
 export async function me(db: DbOrTx, userId: string): Promise<Me | null> {
@@ -369,6 +371,7 @@ export async function me(db: DbOrTx, userId: string): Promise<Me | null> {
       role: users.role,
       fullName: profiles.fullName,
       createdAt: users.createdAt,
+      signupDogName: users.signupDogName,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))

@@ -81,3 +81,7 @@ export function eventWeeks(now = new Date()) {
     nextWeek: { from: eventInstant(nextMonday), to: eventInstant(addDays(nextMonday, 7)) },
   };
 }
+
+/** Whether an event on `date` at `time` (Ljubljana) is still ahead: the one rule for form and server. */
+export const isAhead = (date: string, time: string, now = Date.now()) =>
+  eventInstant(date, time).getTime() > now;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY } from '../data/countries';
-import { eventInstant, lastEventDate } from '../domain/event-time';
+import { isAhead, lastEventDate } from '../domain/event-time';
 import { LIMITS } from '../limits';
 import { countryCodeSchema, idSchema, intInRange, optionalText, placeIn } from './common';
 import { uploadKeySchema } from './uploads';
@@ -62,7 +62,7 @@ type EventFields = z.output<typeof eventFields>;
 
 /** Date and time together must be in the future (Ljubljana time). */
 function inFuture(event: EventFields, ctx: z.RefinementCtx): EventFields {
-  if (eventInstant(event.eventDate, event.eventTime).getTime() > Date.now()) return event;
+  if (isAhead(event.eventDate, event.eventTime)) return event;
   ctx.addIssue({ code: 'custom', message: 'validation.eventInPast', path: ['eventTime'] });
   return z.NEVER;
 }

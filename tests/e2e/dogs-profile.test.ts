@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../server/db/schema';
 import { signedInContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 import { jpeg } from '../helpers/images';
 
@@ -28,6 +30,25 @@ async function pick(scope: Locator, label: string, text: string, option: string)
 }
 
 describe.each(Object.entries(VIEWPORTS))('dogs and profile on a %s', (name, options) => {
+  it('starts the first dog with the name given at sign-up', async () => {
+    const email = `tina.${name}@example.com`;
+    const context = await signedInContext(e2e.browser, e2e.server, options, {
+      fullName: 'Tina Zorko',
+      email,
+    });
+    await e2e.server.app.deps.db.update(users).set({ signupDogName: 'Luna' }).where(eq(users.email, email));
+    const page = await context.newPage();
+    try {
+      await page.goto(`${e2e.server.url}/moji-psi`);
+      const main = page.getByRole('main');
+      await main.getByRole('button', { name: 'Dodaj psa' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Dodaj psa' });
+      expect(await dialog.getByLabel('Ime psa').inputValue()).toBe('Luna');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('adds a dog with a photo, shows, edits and deletes it, then edits the profile', async () => {
     const email = `mojca.${name}@example.com`;
     const context = await signedInContext(e2e.browser, e2e.server, options, { fullName: 'Mojca Kos', email });
@@ -136,8 +157,15 @@ describe.each(Object.entries(VIEWPORTS))('dogs and profile on a %s', (name, opti
       const edited = main.getByRole('article').filter({ hasText: 'Piki Junior' });
       await see(edited, '5 let');
 
-      // Delete (no confirmation): the card goes and does not come back.
+      // Delete asks first: cancelling keeps the dog; confirming removes it for good.
       await edited.getByRole('button', { name: 'Izbriši Piki Junior' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Izbrišem psa Piki Junior?' });
+      await see(confirm, 'Izbrisani bodo tudi fotografije, zahteve in klepeti o tem psu.');
+      await confirm.getByRole('button', { name: 'Prekliči' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      await edited.waitFor();
+      await edited.getByRole('button', { name: 'Izbriši Piki Junior' }).click();
+      await confirm.getByRole('button', { name: 'Izbriši psa' }).click();
       await see(page, 'Uspešno izbrisano');
       await see(main, 'Še nimate dodanega psa');
       await page.waitForTimeout(500);

@@ -84,7 +84,18 @@ describe.each(Object.entries(VIEWPORTS))('events on a %s', (name, options) => {
       expect(await form.getByLabel('Vrsta dogodka').inputValue()).toBe('meetup');
       expect(await form.getByLabel('Datum').getAttribute('min')).toBe(todayInLjubljana());
       const submit = form.getByRole('button', { name: 'Ustvari dogodek', exact: true });
-      expect(await submit.isDisabled()).toBe(true);
+      // Saving an empty form says everything that is missing at once, and nothing is saved.
+      await form.getByLabel('Ura').fill('');
+      await submit.click();
+      for (const text of [
+        'Vpišite naslov dogodka.',
+        'Izberite datum dogodka.',
+        'Čas mora biti v formatu HH:MM (npr. 16:00)',
+        'Vpišite kraj srečanja.',
+        'Lokacija je obvezna',
+      ])
+        await see(form, text);
+      expect(await pageA.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('title');
 
       await form.getByLabel('Naslov').fill(title);
       await form.getByLabel('Vrsta dogodka').selectOption({ label: 'Igra' });
@@ -92,12 +103,15 @@ describe.each(Object.entries(VIEWPORTS))('events on a %s', (name, options) => {
       await form.getByLabel('Lokacija').fill('Park Tivoli, pri vodnjaku');
       await pick(form, 'Kraj', 'Ljublj', 'Ljubljana');
       await form.getByLabel('Opis').fill('Prinesite vodo in žogo. Psi na povodcu do parka.');
-      // The shared schema refuses a time already past, on the field.
+      // The shared schema refuses a time already past, on the field, together with any other error.
       await form.getByLabel('Datum').fill(todayInLjubljana());
       await form.getByLabel('Ura').fill('00:00');
+      await form.getByLabel('Lokacija').fill('');
       await submit.click();
       await see(form, 'Datum in čas dogodka ne sme biti v preteklosti');
+      await see(form, 'Vpišite kraj srečanja.');
       expect(await pageA.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('eventTime');
+      await form.getByLabel('Lokacija').fill('Park Tivoli, pri vodnjaku');
 
       await form.getByLabel('Datum').fill(when.date);
       await form.getByLabel('Ura').fill(when.time);

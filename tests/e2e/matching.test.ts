@@ -120,8 +120,10 @@ describe('matching', () => {
         });
 
         await page.reload();
-        await chooseDog(page, 'Piki');
+        // One dog: nothing to pick, straight to the deck.
         await card(page, 'Rex').waitFor();
+        expect(await page.getByRole('heading', { name: 'Izberite svojega psa' }).count()).toBe(0);
+        expect(await page.getByRole('button', { name: /Zamenjaj psa/ }).count()).toBe(0);
         await counter(page, 'Še 1 pes');
 
         // The photo opens the details; the owner card opens the owner's profile.
@@ -148,7 +150,7 @@ describe('matching', () => {
   });
 
   it('likes and passes with the buttons and the arrow keys; the counter goes down (desktop)', async () => {
-    const ana = await owner('Ana Kovač', [{ name: 'Piki' }]);
+    const ana = await owner('Ana Kovač', [{ name: 'Piki' }, { name: 'Luna' }]);
     const bor = await owner('Bor Novak', [
       { name: 'Rex' },
       { name: 'Bobi' },
@@ -163,10 +165,15 @@ describe('matching', () => {
         await page.goto(`${server.url}/ujemanja`);
         await chooseDog(page, 'Piki');
         await counter(page, 'Še 4 psi');
-        // The choice holds for the visit: a reload goes straight to the deck.
+        // The choice is remembered: a reload, or a visit in a new tab, goes straight to Piki's deck.
         await page.reload();
         await counter(page, 'Še 4 psi');
         await see(page, 'Zamenjaj psa');
+        const later = await page.context().newPage();
+        await later.goto(`${server.url}/ujemanja`);
+        await counter(later, 'Še 4 psi');
+        await see(later, 'Piki');
+        await later.close();
 
         const top = () => page.locator('article:not([aria-hidden])').getAttribute('aria-labelledby');
         let shown = await top();
@@ -224,7 +231,6 @@ describe('matching', () => {
 
     await onPage(context, 'phone', async (page) => {
       await page.goto(`${server.url}/ujemanja`);
-      await chooseDog(page, 'Piki');
       await counter(page, 'Še 2 psa');
       const topCard = page.locator('article:not([aria-hidden])');
       const first = (await topCard.getAttribute('aria-labelledby'))!;

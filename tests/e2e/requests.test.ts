@@ -160,9 +160,14 @@ describe('requests and notifications', () => {
       await expect.poll(() => bell(pageB).getAttribute('aria-label')).toBe('Obvestila');
       const sentLuna = requestsA.getByRole('article').filter({ hasText: 'Luna' });
       await see(sentLuna, 'Zavrnjeno');
-      await requestsA.getByRole('tab', { name: 'Zavrnjene (1)' }).click();
-      await see(requestsA, 'Poslali ste zahtevo uporabniku Bor Novak: srečanje psov Piki in Luna.');
+      // Bor rejected it, and accepted the other: Ana's own Sprejete / Zavrnjene stay empty.
       await see(requestsA.getByRole('tab', { name: 'Vse (3)' }), 'Vse (3)');
+      await requestsA.getByRole('tab', { name: 'Zavrnjene (0)' }).click();
+      await see(requestsA, 'Ni zavrnjenih zahtev');
+      await requestsA.getByRole('tab', { name: 'Sprejete (0)' }).click();
+      await see(requestsA, 'Ni sprejetih zahtev');
+      await requestsB.getByRole('tab', { name: 'Zavrnjene (1)' }).click();
+      await see(requestsB, 'Luna');
 
       // Clicking the feedback card marks it read.
       await requestsA.getByRole('tab', { name: /^Vse/ }).click();
@@ -254,6 +259,46 @@ describe('requests and notifications', () => {
     } finally {
       await Promise.all([context.close(), eva.api.close()]);
     }
+  });
+
+  describe.each(Object.entries(VIEWPORTS))('a match on a %s', (name, options) => {
+    it('the one who liked first sees "It\'s a Match" live, once, and opens the chat from it', async () => {
+      const [dan, zala] = await Promise.all([
+        owner('Dan Kralj', `dan.${name}@example.com`, ['Oli']),
+        owner('Zala Vidmar', `zala.${name}@example.com`, ['Miška']),
+      ]);
+      const errors: string[] = [];
+      const context = await sessionContext(e2e.browser, e2e.server, options, dan.token);
+      const page = await openPage(context, '/events', errors);
+      try {
+        expect(await like(dan, zala.dogs[0]!.id)).toEqual({ outcome: 'requested' });
+        expect(await like(zala, dan.dogs[0]!.id)).toMatchObject({ outcome: 'match' });
+        const dialog = page.getByRole('dialog', { name: 'To je ujemanje!' });
+        await dialog.waitFor();
+        await see(dialog, 'Oli in Miška sta si všeč.');
+        // Seen once: it is read at once (the bell has nothing new) and a reload shows no dialog.
+        const notice = async () =>
+          (await dan.api.likes.requests.query()).find((item) => item.type === 'match')?.status;
+        await expect.poll(notice).toBe('read');
+        await dialog.getByRole('button', { name: 'Začni klepet' }).click();
+        await page.waitForURL(/\/klepet\?chat=[0-9a-f-]{36}$/);
+        await dialog.waitFor({ state: 'detached' });
+        // Dan talks to Zala about her dog.
+        await page.getByRole('heading', { name: 'Miška (Mešanec)' }).waitFor();
+
+        await page.reload();
+        await page.getByRole('heading', { name: 'Miška (Mešanec)' }).waitFor();
+        await page.waitForTimeout(500);
+        expect(await page.getByRole('dialog', { name: 'To je ujemanje!' }).count()).toBe(0);
+        expect(await bell(page).getAttribute('aria-label')).toBe('Obvestila');
+        expect(errors).toEqual([]);
+      } catch (error) {
+        await shot(page, `match-${name}`);
+        throw error;
+      } finally {
+        await Promise.all([context.close(), dan.api.close(), zala.api.close()]);
+      }
+    });
   });
 
   describe.each(Object.entries(VIEWPORTS))('announcements on a %s', (name, options) => {

@@ -3,6 +3,7 @@ import { Bell } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { badgeText } from '../../components/badge-text';
+import { type Match, MatchDialog } from '../../components/match-dialog';
 import { useRequestsLive } from '../../components/requests/use-requests-live';
 import { unreadTotal, useChatsLive } from '../../features/chat/use-chats-live';
 import { trpc } from '../../lib/trpc';
@@ -70,9 +71,20 @@ export default function NotificationsBell() {
  * every panel and the chat screens read their caches).
  */
 export function LiveUpdates() {
-  useRequestsLive(true);
+  const [match, setMatch] = useState<Match | null>(null);
+  const markRead = trpc.likes.markRead.useMutation();
+  useRequestsLive(true, (notice) => {
+    // Shown once: seen now, it is read (here and in every panel).
+    markRead.mutate({ id: notice.id });
+    if (notice.dog && notice.fromDog)
+      setMatch({
+        myDog: notice.dog,
+        theirDog: notice.fromDog,
+        chatId: notice.chatId,
+      });
+  });
   useChatsLive();
-  return null;
+  return <MatchDialog match={match} onClose={() => setMatch(null)} from="elsewhere" />;
 }
 
 /** The chat nav item's badge: unread messages across all chats, "9+" above nine; nothing at zero. */

@@ -25,10 +25,12 @@ const BADGES = {
   pending: 'bg-accent-soft text-accent-strong',
   accepted: 'bg-success-soft text-success-strong',
   rejected: 'bg-danger-soft text-danger-strong',
+  match: 'bg-primary-soft text-primary-strong',
 } as const;
 
 /** Novo / Prebrano for what I received; my own pending requests read "V čakanju". */
 function badgeOf(item: RequestItem): keyof typeof BADGES {
+  if (item.type === 'match') return 'match';
   if (item.status === 'accepted' || item.status === 'rejected') return item.status;
   if (item.direction === 'sent' && item.type === 'request') return 'pending';
   return item.status === 'unread' ? 'new' : 'read';
@@ -98,10 +100,14 @@ export function RequestCard({ item, now }: { item: RequestItem; now: number }) {
   const decides = received && item.type === 'request' && (item.status === 'unread' || item.status === 'read');
   const busy = accept.isPending || reject.isPending;
   const showsChat =
-    item.type === 'acceptance_feedback' || (item.type === 'request' && item.status === 'accepted');
+    item.type === 'acceptance_feedback' ||
+    item.type === 'match' ||
+    (item.type === 'request' && item.status === 'accepted');
   const badge = badgeOf(item);
   const sentence = <Sentence item={item} />;
-  const avatar = item.type === 'request' && received ? (item.fromDog ?? item.dog) : item.dog;
+  // The other side's dog: the liker's on a request I received, theirs on a match.
+  const avatar =
+    (item.type === 'request' && received) || item.type === 'match' ? (item.fromDog ?? item.dog) : item.dog;
 
   return (
     <li>
@@ -214,6 +220,10 @@ function Sentence({ item }: { item: RequestItem }) {
       return fromDog ? say('sent', { fromDog: bold(fromDog.name) }) : say('sentNoDog');
     case 'acceptance_feedback':
       return say('accepted');
+    case 'match':
+      return say('match', {
+        fromDog: bold(fromDog?.name ?? intl.formatMessage({ id: 'requests.unknownDog' })),
+      });
     case 'rejection_feedback':
       return say('rejected');
     case 'event_cancelled':

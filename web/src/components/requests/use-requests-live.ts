@@ -1,4 +1,5 @@
 import { trpc } from '../../lib/trpc';
+import type { RequestItem } from './types';
 
 const newestFirst = (a: { createdAt: Date }, b: { createdAt: Date }) =>
   b.createdAt.getTime() - a.createdAt.getTime();
@@ -11,10 +12,10 @@ export function upsertById<T extends { id: string; createdAt: Date }>(list: read
 /**
  * Keeps requests, the unread count and announcements current while signed in: each change the server
  * reports is written into the cached lists (no refetch), so the bell and every open panel update at once.
- * Mounted once, by the layout. Tracked event ids let a dropped socket resume without losing or repeating
+ * A match notice arriving unread goes to `onMatch`. Mounted once, by the layout. Tracked event ids let a dropped socket resume without losing or repeating
  * an event.
  */
-export function useRequestsLive(enabled: boolean) {
+export function useRequestsLive(enabled: boolean, onMatch: (notice: RequestItem) => void) {
   const utils = trpc.useUtils();
   trpc.likes.onChange.useSubscription(undefined, {
     enabled,
@@ -25,6 +26,8 @@ export function useRequestsLive(enabled: boolean) {
     },
     onData: ({ data: item }) => {
       utils.likes.requests.setData(undefined, (list) => list && upsertById(list, item));
+      // Someone liked back: the match is news only when it arrives as it happens, unread.
+      if (item.type === 'match' && item.direction === 'received' && item.status === 'unread') onMatch(item);
       void utils.likes.unreadCount.invalidate();
       // An accepted request may have made a match.
       void utils.profiles.stats.invalidate();

@@ -66,7 +66,7 @@ const BOUNDS: Partial<Record<Field, Record<string, number>>> = {
   photos: { max: LIMITS.dogPhotos.max },
 };
 
-function initialValues(dog: Dog | null): Values {
+function initialValues(dog: Dog | null, suggestedName = ''): Values {
   return dog
     ? {
         name: dog.name,
@@ -80,7 +80,7 @@ function initialValues(dog: Dog | null): Values {
         photos: dog.photos,
       }
     : {
-        name: '',
+        name: suggestedName,
         breed: '',
         age: undefined,
         gender: 'male',
@@ -97,10 +97,12 @@ interface DogFormDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The dog to edit; null adds a new one. */
   dog: Dog | null;
+  /** A new dog's name to start with (the one given at sign-up). */
+  suggestedName?: string;
 }
 
 /** Add or edit a dog: one form for both (SPEC Dog management). */
-export function DogFormDialog({ open, onOpenChange, dog }: DogFormDialogProps) {
+export function DogFormDialog({ open, onOpenChange, dog, suggestedName }: DogFormDialogProps) {
   const intl = useIntl();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -112,19 +114,32 @@ export function DogFormDialog({ open, onOpenChange, dog }: DogFormDialogProps) {
           {intl.formatMessage({ id: dog ? 'dogs.form.editText' : 'dogs.form.addText' }, { name: dog?.name })}
         </DialogDescription>
         {/* Mounted only while open, so every opening starts from the dog's saved values. */}
-        <DogForm key={dog?.id ?? 'new'} dog={dog} onDone={() => onOpenChange(false)} />
+        <DogForm
+          key={dog?.id ?? 'new'}
+          dog={dog}
+          suggestedName={suggestedName}
+          onDone={() => onOpenChange(false)}
+        />
       </DialogContent>
     </Dialog>
   );
 }
 
-function DogForm({ dog, onDone }: { dog: Dog | null; onDone: () => void }) {
+function DogForm({
+  dog,
+  suggestedName,
+  onDone,
+}: {
+  dog: Dog | null;
+  suggestedName: string | undefined;
+  onDone: () => void;
+}) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
   const errorText = useErrorText();
   const utils = trpc.useUtils();
   const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(() => initialValues(dog));
+  const [values, setValues] = useState(() => initialValues(dog, suggestedName));
   const [issues, setIssues] = useState<FieldIssues<Field>>({});
   const [uploading, setUploading] = useState(false);
 

@@ -16,6 +16,7 @@ import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { DogCard } from './dog-card';
+import { DeleteDogDialog } from './delete-dog-dialog';
 import { DogFormDialog } from './dog-form-dialog';
 
 /** /dogs and /moji-psi: my dogs as cards, with add, edit, delete and details (SPEC Dog management). */
@@ -23,7 +24,7 @@ export default function DogsPage() {
   const { user, isLoading } = useSession();
   if (isLoading) return <PageSpinner />;
   if (!user) return <SignInRequired icon={DogIcon} messages="dogs.signedOut" />;
-  return <MyDogs />;
+  return <MyDogs signupDogName={user.signupDogName} />;
 }
 
 /** The form dialog: whether it is open, and the dog it edits (null: a new dog). */
@@ -32,7 +33,7 @@ interface FormState {
   dog: Dog | null;
 }
 
-function MyDogs() {
+function MyDogs({ signupDogName }: { signupDogName: string | null }) {
   const intl = useIntl();
   const t = (id: string) => intl.formatMessage({ id });
   const [locale] = useLocale();
@@ -42,6 +43,7 @@ function MyDogs() {
   useDogChanges(true);
   const [form, setForm] = useState<FormState>({ open: false, dog: null });
   const [detailsId, setDetailsId] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Dog | null>(null);
   const details = dogs.data?.find((dog) => dog.id === detailsId) ?? null;
   const me = trpc.profiles.me.useQuery(undefined, { enabled: details !== null });
 
@@ -53,7 +55,10 @@ function MyDogs() {
       utils.dogs.mine.setData(undefined, (list) => list?.filter((dog) => dog.id !== id));
       return { previous };
     },
-    onSuccess: () => toast.success(t('dogs.toast.deleted')),
+    onSuccess: () => {
+      setDeleting(null);
+      toast.success(t('dogs.toast.deleted'));
+    },
     onError: (error, _input, context) => {
       if (context?.previous) utils.dogs.mine.setData(undefined, context.previous);
       toast.error(t('dogs.toast.deleteError'), { description: errorText(error) });
@@ -101,7 +106,7 @@ function MyDogs() {
                 eager={index < 3}
                 onOpen={() => setDetailsId(dog.id)}
                 onEdit={() => setForm({ open: true, dog })}
-                onDelete={() => remove.mutate({ id: dog.id })}
+                onDelete={() => setDeleting(dog)}
               />
             </li>
           ))}
@@ -113,7 +118,15 @@ function MyDogs() {
       <DogFormDialog
         open={form.open}
         dog={form.dog}
+        // The first dog starts with the name given at sign-up.
+        suggestedName={list?.length === 0 ? (signupDogName ?? undefined) : undefined}
         onOpenChange={(open) => setForm((previous) => ({ ...previous, open }))}
+      />
+      <DeleteDogDialog
+        dog={deleting}
+        pending={remove.isPending}
+        onConfirm={(dog) => remove.mutate({ id: dog.id })}
+        onClose={() => setDeleting(null)}
       />
       <DogDetailsDialog
         dog={details}

@@ -3,7 +3,7 @@ import { ChevronDown, Trash2 } from 'lucide-react';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { DEFAULT_COUNTRY } from '../../../../src/data/countries';
-import { lastEventDate, todayInLjubljana } from '../../../../src/domain/event-time';
+import { isAhead, lastEventDate, todayInLjubljana } from '../../../../src/domain/event-time';
 import { LIMITS } from '../../../../src/limits';
 import type { EventType } from '../../../../src/schemas/events';
 import type { Photo } from '../../../../src/schemas/uploads';
@@ -193,7 +193,7 @@ function EventForm({ event, onDone }: { event: EventView | null; onDone: () => v
 
   const submit = async (submitted: FormEvent<HTMLFormElement>) => {
     submitted.preventDefault();
-    if (saving || uploading || placeMissing) return;
+    if (saving || uploading) return;
     const { image, maxAttendees, ...rest } = values;
     const result = (await loadEventSchema()).safeParse({
       ...rest,
@@ -203,7 +203,10 @@ function EventForm({ event, onDone }: { event: EventView | null; onDone: () => v
     });
     if (!result.success) {
       const found = issuesByField<Field>(result.error.issues, BOUNDS);
+      // The checks of several fields run only once each field is valid: said now too, all at once.
       found.location ??= placeIssue(values.country, values.location, true);
+      if (!found.eventDate && !found.eventTime && !isAhead(values.eventDate, values.eventTime))
+        found.eventTime = { key: 'validation.eventInPast', values: {} };
       showIssues(found);
       return;
     }
@@ -326,7 +329,7 @@ function EventForm({ event, onDone }: { event: EventView | null; onDone: () => v
           <Button
             type="submit"
             loading={saving}
-            disabled={uploading || placeMissing}
+            disabled={uploading}
             aria-describedby={placeMissing ? 'event-form-place-needed' : undefined}
           >
             {t(event ? 'events.form.save' : 'events.form.create')}

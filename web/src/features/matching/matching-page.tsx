@@ -63,7 +63,9 @@ function Matching() {
     );
   }
 
-  const chosen = dogs.data.find((dog) => dog.id === chosenId);
+  // With one dog there is nothing to pick.
+  const only = dogs.data.length === 1 ? dogs.data[0] : undefined;
+  const chosen = dogs.data.find((dog) => dog.id === chosenId) ?? only;
   if (!chosen || picking) {
     return (
       <DogPicker
@@ -84,7 +86,7 @@ function Matching() {
       myDog={chosen}
       seed={seed}
       onRefresh={() => setSeed(Math.random())}
-      onSwitchDog={() => setPicking(true)}
+      onSwitchDog={only ? undefined : () => setPicking(true)}
     />
   );
 }

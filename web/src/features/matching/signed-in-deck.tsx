@@ -16,7 +16,7 @@ import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { DeckHeader, DeckSkeleton, RemainingCounter } from './deck-parts';
 import { type AfterDecision, DeckView } from './deck-view';
-import { type Match, MatchDialog } from './match-dialog';
+import { type Match, MatchDialog } from '../../components/match-dialog';
 import { ownerCardOf } from './owner-place';
 import type { DeckDog, LikeOutcome } from './types';
 
@@ -28,7 +28,8 @@ interface SignedInDeckProps {
   /** Where this visit starts in the shuffled order (one per visit; a refresh picks a new one). */
   seed: number;
   onRefresh: () => void;
-  onSwitchDog: () => void;
+  /** Absent with one dog: nothing to switch to. */
+  onSwitchDog?: () => void;
 }
 
 /** Other owners' dogs, one at a time, liked or passed in `myDog`'s name. */
@@ -84,7 +85,11 @@ export function SignedInDeck({ myDog, seed, onRefresh, onSwitchDog }: SignedInDe
         });
         break;
       case 'match':
-        setMatch({ myDog, theirDog: dog, chatId: result.chatId });
+        setMatch({
+          myDog: { name: myDog.name, photo: myDog.photos[0] },
+          theirDog: { name: dog.name, photo: dog.photos[0] },
+          chatId: result.chatId,
+        });
         void utils.profiles.stats.invalidate();
         break;
     }
@@ -145,10 +150,12 @@ export function SignedInDeck({ myDog, seed, onRefresh, onSwitchDog }: SignedInDe
                 <RotateCcw aria-hidden="true" className="size-5" />
                 {t('matching.empty.refresh')}
               </Button>
-              <Button variant="outline" onClick={onSwitchDog}>
-                <ArrowLeftRight aria-hidden="true" className="size-5" />
-                {t('matching.switchDog')}
-              </Button>
+              {onSwitchDog && (
+                <Button variant="outline" onClick={onSwitchDog}>
+                  <ArrowLeftRight aria-hidden="true" className="size-5" />
+                  {t('matching.switchDog')}
+                </Button>
+              )}
             </>
           }
         >
@@ -181,8 +188,15 @@ export function SignedInDeck({ myDog, seed, onRefresh, onSwitchDog }: SignedInDe
 }
 
 /** The dog I am swiping as; pressing it goes back to the choice of dog. */
-function MyDogChip({ dog, onSwitch }: { dog: Dog; onSwitch: () => void }) {
+function MyDogChip({ dog, onSwitch }: { dog: Dog; onSwitch: (() => void) | undefined }) {
   const intl = useIntl();
+  if (!onSwitch)
+    return (
+      <span className="flex min-h-12 min-w-0 items-center gap-2.5 rounded-pill border border-border bg-surface p-1 pr-4 shadow-card">
+        <DogPhoto photo={dog.photos[0]} alt="" className="size-10 shrink-0 rounded-pill" />
+        <span className="truncate font-bold">{dog.name}</span>
+      </span>
+    );
   return (
     <button
       type="button"

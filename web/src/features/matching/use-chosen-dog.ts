@@ -4,14 +4,14 @@ const STORAGE_KEY = 'tacke.matching.dog';
 
 function stored(): string | null {
   try {
-    return sessionStorage.getItem(STORAGE_KEY);
+    return localStorage.getItem(STORAGE_KEY);
   } catch {
     return null; // storage blocked: the choice lasts while the page is open
   }
 }
 
 /**
- * Which of my dogs is swiping: kept for the visit (this tab's sessionStorage), so leaving the page and
+ * Which of my dogs is swiping: kept for the visit (this tab's localStorage), so leaving the page and
  * coming back does not ask again. An id that is no longer one of my dogs is simply not found by the caller.
  */
 export function useChosenDog() {
@@ -19,8 +19,8 @@ export function useChosenDog() {
   const choose = (next: string | null) => {
     setDogId(next);
     try {
-      if (next) sessionStorage.setItem(STORAGE_KEY, next);
-      else sessionStorage.removeItem(STORAGE_KEY);
+      if (next) localStorage.setItem(STORAGE_KEY, next);
+      else localStorage.removeItem(STORAGE_KEY);
     } catch {
       // storage blocked: keep the choice in memory only
     }

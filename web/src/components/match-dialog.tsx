@@ -2,25 +2,35 @@ import clsx from 'clsx';
 import { Heart, MessageCircle } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import { DogPhoto } from '../../components/dogs/dog-photo';
-import type { Dog } from '../../components/dogs/types';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import type { Photo } from '../../../src/schemas/uploads';
+import { DogPhoto } from './dogs/dog-photo';
+import { Button } from './ui/button';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from './ui/dialog';
+
+interface MatchDog {
+  name: string;
+  photo: Photo | null | undefined;
+}
 
 /** A mutual like: my dog, theirs, and the chat that was made for them. */
 export interface Match {
-  myDog: Dog;
-  theirDog: Dog;
-  chatId: string;
+  myDog: MatchDog;
+  theirDog: MatchDog;
+  chatId: string | null;
 }
 
 interface MatchDialogProps {
   match: Match | null;
   onClose: () => void;
+  /** From the deck the way back is "keep swiping"; anywhere else, "later". */
+  from?: 'deck' | 'elsewhere';
 }
 
-/** "It's a Match!": both dogs, then straight to the new chat or back to the deck. */
-export function MatchDialog({ match, onClose }: MatchDialogProps) {
+/**
+ * "It's a Match!": both dogs, then straight to the new chat or back to what the user was doing. The liker
+ * sees it from the deck, the other side when the match notice arrives live (LiveUpdates).
+ */
+export function MatchDialog({ match, onClose, from = 'deck' }: MatchDialogProps) {
   const intl = useIntl();
   const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
   const navigate = useNavigate();
@@ -47,13 +57,18 @@ export function MatchDialog({ match, onClose }: MatchDialogProps) {
             <div className="flex w-full flex-col gap-3">
               <Button
                 size="lg"
-                onClick={() => void navigate(`/klepet?chat=${encodeURIComponent(match.chatId)}`)}
+                onClick={() => {
+                  onClose();
+                  void navigate(
+                    match.chatId ? `/klepet?chat=${encodeURIComponent(match.chatId)}` : '/klepet',
+                  );
+                }}
               >
                 <MessageCircle aria-hidden="true" className="size-5" />
                 {t('matching.match.chat')}
               </Button>
               <Button size="lg" variant="outline" onClick={onClose}>
-                {t('matching.match.continue')}
+                {t(from === 'deck' ? 'matching.match.continue' : 'matching.match.later')}
               </Button>
             </div>
           </div>
@@ -63,11 +78,11 @@ export function MatchDialog({ match, onClose }: MatchDialogProps) {
   );
 }
 
-function MatchPhoto({ dog, className }: { dog: Dog; className: string }) {
+function MatchPhoto({ dog, className }: { dog: MatchDog; className: string }) {
   const intl = useIntl();
   return (
     <DogPhoto
-      photo={dog.photos[0]}
+      photo={dog.photo ?? undefined}
       variant="medium"
       loading="eager"
       alt={intl.formatMessage({ id: 'dog.photoAlt' }, { name: dog.name })}
