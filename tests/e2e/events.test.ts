@@ -276,6 +276,70 @@ async function insertEvents(count: number, fromDay: number) {
   );
 }
 
+describe.each(Object.entries(VIEWPORTS))('filters and toasts on a %s', (name, options) => {
+  it('lists the filters in force and clears them; chips hint they scroll; toasts leave the top bar free', async () => {
+    const eva = await apiUser(e2e.server, {
+      fullName: 'Eva Horvat',
+      email: `eva.filters.${name}@example.com`,
+    });
+    const errors: string[] = [];
+    const context = await sessionContext(e2e.browser, e2e.server, options, eva.token);
+    const page = await openPage(context, '/events', errors);
+    try {
+      const active = main(page).getByRole('group', { name: 'Izbrani filtri' });
+      const types = main(page).getByRole('group', { name: 'Vrsta dogodka' });
+      await types.waitFor();
+      expect(await active.count()).toBe(0);
+      if (name === 'phone') {
+        // More chips than fit: the far edge fades until the row is scrolled to its end.
+        expect(await types.getAttribute('data-more-after')).toBe('true');
+        expect(await types.evaluate((row) => getComputedStyle(row).maskImage)).toContain('gradient');
+        await types.evaluate((row) => row.scrollTo({ left: row.scrollWidth }));
+        await expect.poll(() => types.getAttribute('data-more-before')).toBe('true');
+        expect(await types.getAttribute('data-more-after')).toBeNull();
+      } else {
+        // Wide enough to wrap: nothing hidden, nothing faded.
+        expect(await types.getAttribute('data-more-after')).toBeNull();
+        expect(await types.evaluate((row) => getComputedStyle(row).maskImage)).toBe('none');
+      }
+
+      await chip(page, 'Trening').click();
+      await chip(page, 'Ta teden').click();
+      await main(page).getByRole('searchbox', { name: 'Iskanje dogodkov' }).fill('park');
+      await page.waitForURL(/q=park/);
+      for (const text of ['Trening', 'Ta teden', '»park«']) await see(active, text);
+      // One filter goes on its own; "Počisti vse" clears the rest, and the address with them.
+      await active.getByRole('button', { name: 'Odstrani filter Ta teden' }).click();
+      await page.waitForURL((url) => !url.searchParams.has('filter'));
+      expect(await chip(page, 'Ta teden').getAttribute('aria-pressed')).toBe('false');
+      await active.getByRole('button', { name: 'Počisti vse' }).click();
+      await active.waitFor({ state: 'detached' });
+      expect(new URL(page.url()).search).toBe('');
+      expect(await chip(page, 'Vse').getAttribute('aria-pressed')).toBe('true');
+
+      // A toast (the shop's, failing here) stays clear of the top bar and of the phone's bottom bar.
+      await page.goto(`${e2e.server.url}/trgovina`);
+      await page.route('**/trpc/shop.notify*', (route) => route.abort());
+      await main(page).getByRole('button', { name: 'Obvesti me' }).click();
+      const toast = page.locator('[data-sonner-toast]').first();
+      await toast.waitFor();
+      await page.waitForTimeout(500);
+      const [toastBox, bannerBox] = [await toast.boundingBox(), await page.getByRole('banner').boundingBox()];
+      expect(toastBox!.y).toBeGreaterThan(bannerBox!.y + bannerBox!.height);
+      if (name === 'phone') {
+        const bar = await page.getByRole('navigation', { name: 'Glavni meni' }).last().boundingBox();
+        expect(toastBox!.y + toastBox!.height).toBeLessThanOrEqual(bar!.y);
+      }
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await shot(page, `filters-${name}`);
+      throw error;
+    } finally {
+      await Promise.all([context.close(), eva.api.close()]);
+    }
+  });
+});
+
 describe('signed out', () => {
   it('a visitor sees the list and is asked to sign in to join or create', async () => {
     const cene = await apiUser(e2e.server, { fullName: 'Cene Zupan', email: 'cene.events@example.com' });

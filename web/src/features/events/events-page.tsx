@@ -33,6 +33,7 @@ import { EventFormDialog } from './event-form-dialog';
 import { EVENT_TYPE_LIST, TypeIcon } from './event-look';
 import type { EventView } from './types';
 import { FILTER_LIST, FILTERS, useEventFilters } from './use-event-filters';
+import { edgeFade, useScrollEdges } from '../../lib/use-scroll-edges';
 
 const FILTER_ICONS: Record<EventFilter, LucideIcon> = {
   mine: Star,
@@ -145,6 +146,39 @@ export default function EventsPage() {
             );
           })}
         </ChipRow>
+        {filters.active && (
+          <div
+            className="flex flex-wrap items-center gap-2 text-label"
+            role="group"
+            aria-label={t('events.activeFilters')}
+          >
+            <span aria-hidden="true" className="text-muted-foreground">
+              {t('events.activeFilters')}:
+            </span>
+            {filters.type && (
+              <ActiveFilter
+                label={t(`events.type.${filters.type}`)}
+                onRemove={() => filters.setType(undefined)}
+              />
+            )}
+            {filters.filter && (
+              <ActiveFilter
+                label={t(`events.filter.${filters.filter}`)}
+                onRemove={() => filters.toggleFilter(filters.filter!)}
+              />
+            )}
+            {filters.input.search && (
+              <ActiveFilter label={`»${filters.input.search}«`} onRemove={() => filters.setText('')} />
+            )}
+            <button
+              type="button"
+              onClick={filters.reset}
+              className="min-h-10 rounded-control px-2 font-semibold text-primary-strong underline-offset-4 hover:underline"
+            >
+              {t('events.clearFilters')}
+            </button>
+          </div>
+        )}
       </section>
 
       <div className="flex flex-col gap-4">
@@ -226,16 +260,43 @@ export default function EventsPage() {
   );
 }
 
-/** A labelled row of toggle chips: one line that scrolls sideways on phones, wrapping on wider screens. */
+/**
+ * A labelled row of toggle chips: one line that scrolls sideways on phones (its edges fade where more
+ * chips are hidden), wrapping on wider screens.
+ */
 function ChipRow({ label, children }: { label: string; children: ReactNode }) {
+  const [ref, edges] = useScrollEdges<HTMLDivElement>();
+  const fade = edgeFade(edges);
   return (
     <div
+      ref={ref}
       role="group"
       aria-label={label}
+      data-more-before={edges.before || undefined}
+      data-more-after={edges.after || undefined}
+      style={fade ? { maskImage: fade } : undefined}
       className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] md:mx-0 md:flex-wrap md:overflow-visible md:px-0 md:pb-0"
     >
       {children}
     </div>
+  );
+}
+
+/** One filter in force, with a way to drop just it. */
+function ActiveFilter({ label, onRemove }: { label: string; onRemove: () => void }) {
+  const intl = useIntl();
+  return (
+    <span className="inline-flex items-center gap-1 rounded-pill border border-primary/40 bg-primary-soft py-0.5 pr-0.5 pl-3 font-semibold text-primary-strong">
+      {label}
+      <button
+        type="button"
+        onClick={onRemove}
+        aria-label={intl.formatMessage({ id: 'events.removeFilter' }, { label })}
+        className="inline-flex size-8 items-center justify-center rounded-pill hover:bg-primary/15"
+      >
+        <X aria-hidden="true" className="size-4" />
+      </button>
+    </span>
   );
 }
 
