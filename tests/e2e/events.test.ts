@@ -82,7 +82,9 @@ describe.each(Object.entries(VIEWPORTS))('events on a %s', (name, options) => {
       expect(await form.getByRole('combobox', { name: 'Država' }).inputValue()).toBe('Slovenija');
       expect(await form.getByLabel('Največ udeležencev').inputValue()).toBe('20');
       expect(await form.getByLabel('Vrsta dogodka').inputValue()).toBe('meetup');
-      expect(await form.getByLabel('Datum').getAttribute('min')).toBe(todayInLjubljana());
+      // Date and time in the page's language, whatever the browser's: typed as written here, or picked.
+      const dateField = form.getByLabel('Datum', { exact: true });
+      expect(await dateField.getAttribute('placeholder')).toBe('dd. mm. llll');
       const submit = form.getByRole('button', { name: 'Ustvari dogodek', exact: true });
       // Saving an empty form says everything that is missing at once, and nothing is saved.
       await form.getByLabel('Ura').fill('');
@@ -104,8 +106,18 @@ describe.each(Object.entries(VIEWPORTS))('events on a %s', (name, options) => {
       await pick(form, 'Kraj', 'Ljublj', 'Ljubljana');
       await form.getByLabel('Opis').fill('Prinesite vodo in žogo. Psi na povodcu do parka.');
       // The shared schema refuses a time already past, on the field, together with any other error.
-      await form.getByLabel('Datum').fill(todayInLjubljana());
-      await form.getByLabel('Ura').fill('00:00');
+      // Today, picked from the calendar (in Slovenian), reads as Slovenian writes it.
+      await form.getByRole('button', { name: 'Datum: izberi v koledarju' }).click();
+      const calendar = pageA.getByRole('dialog', { name: 'Datum' });
+      const [ty, tm, td] = todayInLjubljana().split('-').map(Number) as [number, number, number];
+      await calendar.getByRole('grid').waitFor();
+      await calendar
+        .getByRole('button', { name: new RegExp(`\\b${td}\\. .*${ty}`) })
+        .first()
+        .click();
+      await calendar.waitFor({ state: 'detached' });
+      expect(await dateField.inputValue()).toBe(`${td}. ${tm}. ${ty}`);
+      await form.getByLabel('Ura').fill('0000');
       await form.getByLabel('Lokacija').fill('');
       await submit.click();
       await see(form, 'Datum in čas dogodka ne sme biti v preteklosti');
@@ -113,8 +125,12 @@ describe.each(Object.entries(VIEWPORTS))('events on a %s', (name, options) => {
       expect(await pageA.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('eventTime');
       await form.getByLabel('Lokacija').fill('Park Tivoli, pri vodnjaku');
 
-      await form.getByLabel('Datum').fill(when.date);
-      await form.getByLabel('Ura').fill(when.time);
+      const [wy, wm, wd] = when.date.split('-').map(Number) as [number, number, number];
+      await form.getByLabel('Datum', { exact: true }).fill(`${wd}.${wm}.${wy}`);
+      await form.getByLabel('Ura').fill(when.time.replace(':', '.'));
+      await form.getByLabel('Ura').blur();
+      expect(await form.getByLabel('Ura').inputValue()).toBe(when.time);
+      expect(await form.getByLabel('Datum', { exact: true }).inputValue()).toBe(`${wd}. ${wm}. ${wy}`);
       await submit.click();
       await see(pageA, 'Dogodek je bil uspešno ustvarjen!');
       await form.waitFor({ state: 'detached' });

@@ -7,9 +7,11 @@ import { isAhead, lastEventDate, todayInLjubljana } from '../../../../src/domain
 import { LIMITS } from '../../../../src/limits';
 import type { EventType } from '../../../../src/schemas/events';
 import type { Photo } from '../../../../src/schemas/uploads';
+import { DateField } from '../../components/pickers/date-field';
 import { CONTROL_CLASSES, FieldError } from '../../components/pickers/field-parts';
 import { PhotoUpload } from '../../components/pickers/photo-upload';
 import { PlaceFields } from '../../components/pickers/place-fields';
+import { TimeField } from '../../components/pickers/time-field';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
@@ -247,14 +249,20 @@ function EventForm({ event, onDone }: { event: EventView | null; onDone: () => v
         />
       </div>
       <div className="grid grid-cols-2 gap-3 sm:gap-5">
-        <TextField
+        <DateField
           label={t('events.form.date')}
-          type="date"
+          name="eventDate"
+          value={values.eventDate}
+          onChange={(value) => set('eventDate', value)}
           min={todayInLjubljana()}
           max={lastEventDate()}
-          {...text('eventDate')}
+          error={message('eventDate')}
         />
-        <TextField label={t('events.form.time')} type="time" step={60} {...text('eventTime')} />
+        <TimeField
+          label={t('events.form.time')}
+          {...text('eventTime')}
+          onChange={(value) => set('eventTime', value)}
+        />
       </div>
       <TextField
         label={t('events.form.locationName')}
