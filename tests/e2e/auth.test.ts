@@ -70,7 +70,7 @@ describe.each(Object.entries(VIEWPORTS))('account journey on a %s', (name, optio
       await see(page, 'E-poštni naslov je potrjen!');
       await see(page, email);
       await page.waitForURL(/\/profil$/, { timeout: 10_000 });
-      await see(page, 'Član od');
+      await see(page, 'Na Tačkah od');
 
       // Sign out, then sign in with the form.
       await page
@@ -91,7 +91,7 @@ describe.each(Object.entries(VIEWPORTS))('account journey on a %s', (name, optio
       await main.getByRole('heading', { name: 'Ana Novak' }).waitFor();
       await main.getByText(email).first().waitFor();
       const today = new Intl.DateTimeFormat('sl-SI', { dateStyle: 'long' }).format(new Date());
-      await main.getByText(`Član od ${today}`).waitFor();
+      await main.getByText(`Na Tačkah od ${today}`).waitFor();
       expect(await page.title()).toBe('Profil · Tačke');
 
       // The visible navigation is the one for this screen size.
