@@ -22,13 +22,17 @@ function LanguageButton(props: ComponentProps<'button'>) {
   return (
     <button
       type="button"
-      aria-label={intl.formatMessage({ id: 'language.label' })}
+      // The name starts with what the button shows (WCAG 2.5.3): "SL – jezik (Slovenščina)".
+      aria-label={intl.formatMessage(
+        { id: 'language.label' },
+        { code: locale.toUpperCase(), name: intl.formatMessage({ id: `language.${locale}` }) },
+      )}
       className="inline-flex min-h-11 min-w-11 items-center justify-center gap-1.5 rounded-control px-2 font-semibold text-foreground hover:bg-muted data-[state=open]:bg-muted"
       {...props}
     >
       <Globe aria-hidden="true" className="size-5" />
-      <span aria-hidden="true" className="text-caption uppercase">
-        {locale}
+      <span aria-hidden="true" className="text-caption">
+        {locale.toUpperCase()}
       </span>
     </button>
   );

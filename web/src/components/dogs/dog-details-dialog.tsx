@@ -86,10 +86,11 @@ function DogDetails({
 function Fact({ icon: Icon, label, value }: { icon: typeof Cake; label: string; value: string }) {
   return (
     <div className="flex items-center gap-3">
-      <span className="flex size-9 shrink-0 items-center justify-center rounded-control bg-muted text-primary-strong">
+      {/* The icon inside the dt: a dl's groups hold only dt and dd. */}
+      <dt className="flex size-9 shrink-0 items-center justify-center rounded-control bg-muted text-primary-strong">
         <Icon aria-hidden="true" className="size-4.5" />
-      </span>
-      <dt className="sr-only">{label}</dt>
+        <span className="sr-only">{label}</span>
+      </dt>
       <dd className="min-w-0 break-words">{value}</dd>
     </div>
   );

@@ -154,10 +154,11 @@ function Stats({ dogs, matches }: { dogs: number | undefined; matches: number | 
             key={label}
             className="flex flex-col gap-2 rounded-card border border-border bg-surface p-4 shadow-card"
           >
-            <span className={`flex size-10 items-center justify-center rounded-control ${tone}`}>
-              <Icon aria-hidden="true" className="size-5" />
-            </span>
-            <dt className="text-label font-semibold text-muted-foreground">
+            {/* The icon inside the dt: a dl's groups hold only dt and dd. */}
+            <dt className="flex flex-col gap-2 text-label font-semibold text-muted-foreground">
+              <span className={`flex size-10 items-center justify-center rounded-control ${tone}`}>
+                <Icon aria-hidden="true" className="size-5" />
+              </span>
               {intl.formatMessage({ id: label })}
             </dt>
             <dd className="text-headline font-extrabold tabular-nums">

@@ -1,0 +1,143 @@
+import { createRequire } from 'node:module';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dateInDays } from '../../src/domain/event-time';
+import { apiUser, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
+
+const e2e = useE2e();
+const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: Array<{ target: string[] }>;
+}
+
+/** axe-core's serious and critical findings on the page as it is now, one line each. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  const violations = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: unknown[] }> } })
+      .axe;
+    return (await axe.run(document)).violations;
+  });
+  return (violations as Violation[])
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+const SIGNED_OUT = [
+  '/',
+  '/ujemanja',
+  '/events',
+  '/trgovina',
+  '/auth',
+  '/email-confirmed',
+  '/reset-password',
+  '/ni-take-strani',
+];
+const SIGNED_IN = ['/', '/ujemanja', '/events', '/trgovina', '/profil', '/moji-psi', '/chat', '/klepet'];
+
+// axe is injected as a script: the app's CSP would refuse it.
+const WITH_AXE = Object.entries(VIEWPORTS).map(
+  ([name, options]) => [name, { ...options, bypassCSP: true }] as const,
+);
+
+describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
+  let ana: Awaited<ReturnType<typeof apiUser>>;
+  let bor: Awaited<ReturnType<typeof apiUser>>;
+  beforeAll(async () => {
+    ana = await apiUser(e2e.server, { fullName: 'Ana Kos', email: `ana.a11y.${name}@example.com` });
+    bor = await apiUser(e2e.server, { fullName: 'Bor Novak', email: `bor.a11y.${name}@example.com` });
+    const dog = { breed: 'Mešanec', age: 3, location: 'Ljubljana' };
+    const piki = await ana.api.dogs.create.mutate({ name: 'Piki', ...dog });
+    const rex = await bor.api.dogs.create.mutate({ name: 'Rex', ...dog });
+    await bor.api.likes.like.mutate({ fromDogId: rex.id, dogId: piki.id });
+    await ana.api.likes.like.mutate({ fromDogId: piki.id, dogId: rex.id });
+    await bor.api.events.create.mutate({
+      title: 'Sprehod ob Ljubljanici',
+      eventDate: dateInDays(3),
+      eventTime: '17:00',
+      locationName: 'Tromostovje',
+      country: 'SI',
+      location: 'Ljubljana',
+      eventType: 'meetup',
+    });
+  });
+  afterAll(async () => {
+    await Promise.all([ana?.api.close(), bor?.api.close()]);
+  });
+
+  async function check(context: BrowserContext, routes: string[]) {
+    const page = await context.newPage();
+    const found: Record<string, string[]> = {};
+    try {
+      for (const route of routes) {
+        await page.goto(`${e2e.server.url}${route}`);
+        await page.waitForLoadState('networkidle');
+        const violations = await seriousViolations(page);
+        if (violations.length) found[route] = violations;
+      }
+    } finally {
+      await page.close();
+    }
+    return found;
+  }
+
+  it('has no serious or critical axe findings on any route, signed out', async () => {
+    const context = await e2e.browser.newContext(options);
+    try {
+      expect(await check(context, SIGNED_OUT)).toEqual({});
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('has no serious or critical axe findings on any route, signed in with a dog, a chat and an event', async () => {
+    const context = await sessionContext(e2e.browser, e2e.server, options, ana.token);
+    try {
+      expect(await check(context, SIGNED_IN)).toEqual({});
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('has none with the dialogs open: dog details, event details, the event form, the terms', async () => {
+    const context = await sessionContext(e2e.browser, e2e.server, options, ana.token);
+    const page = await context.newPage();
+    const found: Record<string, string[]> = {};
+    const record = async (what: string) => {
+      const violations = await seriousViolations(page);
+      if (violations.length) found[what] = violations;
+    };
+    try {
+      await page.goto(`${e2e.server.url}/moji-psi`);
+      await page.getByRole('main').getByRole('button', { name: /Piki/ }).first().click();
+      await page.getByRole('dialog', { name: 'Piki' }).waitFor();
+      await record('dog details');
+      await page.keyboard.press('Escape');
+
+      await page.goto(`${e2e.server.url}/events`);
+      await page.getByRole('main').getByRole('button', { name: 'Sprehod ob Ljubljanici' }).first().click();
+      await page.getByRole('dialog', { name: 'Sprehod ob Ljubljanici' }).waitFor();
+      await record('event details');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('main').getByRole('button', { name: 'Ustvari dogodek' }).click();
+      const form = page.getByRole('dialog', { name: 'Ustvari dogodek' });
+      await form.waitFor();
+      await form.getByRole('button', { name: 'Ustvari dogodek', exact: true }).click();
+      await form.getByText('Vpišite naslov dogodka.').waitFor();
+      await record('event form with errors');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('contentinfo').getByRole('button', { name: 'Pogoji in zasebnost' }).click();
+      await page.getByRole('dialog').first().waitFor();
+      await record('terms');
+      expect(found).toEqual({});
+    } finally {
+      await context.close();
+    }
+  });
+});
