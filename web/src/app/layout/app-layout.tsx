@@ -1,5 +1,5 @@
 import { PawPrint } from 'lucide-react';
-import { Suspense } from 'react';
+import { Suspense, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -8,6 +8,7 @@ import { useSession } from '../../lib/session';
 import { BottomNav } from './bottom-nav';
 import { LiveUpdates } from './signed-in';
 import { TopBar } from './top-bar';
+import { useFocusRescue, useRouteFocus } from './use-route-focus';
 
 /** What a route tells the layout: the locale key of its tab title (none: the app name). */
 export interface PageHandle {
@@ -17,6 +18,9 @@ export interface PageHandle {
 export function AppLayout() {
   const intl = useIntl();
   const title = (useMatches().at(-1)?.handle as PageHandle | undefined)?.title;
+  const main = useRef<HTMLElement>(null);
+  useRouteFocus(main);
+  useFocusRescue(main);
   return (
     <div className="flex min-h-dvh flex-col">
       <PageTitle id={title} />
@@ -33,6 +37,7 @@ export function AppLayout() {
        * when a page's content arrives (no layout shift).
        */}
       <main
+        ref={main}
         id="main"
         className="mx-auto min-h-[calc(100dvh-4rem)] w-full max-w-6xl flex-1 px-4 pt-6 pb-10 md:pt-10 md:pb-12"
       >

@@ -1,20 +1,27 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import clsx from 'clsx';
 import { X } from 'lucide-react';
-import type { ComponentProps } from 'react';
+import { type ComponentProps, useRef } from 'react';
 import { useIntl } from 'react-intl';
+import { focusPageHeading } from '../../lib/focus-heading';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
-/** Centred panel on a dimmed page; a bottom sheet on phones. Needs a DialogTitle inside. */
+/**
+ * Centred panel on a dimmed page; a bottom sheet on phones. Needs a DialogTitle inside. Closing gives the
+ * focus back to what had it when the dialog opened (our dialogs open from state, not a Radix Trigger).
+ */
 export function DialogContent({
   className,
   children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
   ...props
 }: ComponentProps<typeof DialogPrimitive.Content>) {
   const intl = useIntl();
+  const opener = useRef<{ element: HTMLElement | null; href: string }>({ element: null, href: '' });
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-foreground/50" />
@@ -24,6 +31,22 @@ export function DialogContent({
           'md:inset-auto md:top-1/2 md:left-1/2 md:w-full md:max-w-lg md:-translate-1/2 md:rounded-card md:p-8',
           className,
         )}
+        onOpenAutoFocus={(event) => {
+          // Still the opener: the dialog has not moved the focus yet.
+          const active = document.activeElement;
+          opener.current = { element: active instanceof HTMLElement ? active : null, href: location.href };
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented) return;
+          event.preventDefault();
+          // Back to the opener; if a link in the dialog went to another page (or the opener is gone), to
+          // the page's heading.
+          const { element, href } = opener.current;
+          if (href === location.href && element?.isConnected) element.focus({ preventScroll: true });
+          else focusPageHeading();
+        }}
         {...props}
       >
         {children}

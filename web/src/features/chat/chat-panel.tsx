@@ -67,9 +67,10 @@ export function ChatPanel({ chat, leading, actions, className, live }: ChatPanel
             <button
               type="button"
               onClick={() => setProfileId(chat.counterpart?.userId ?? null)}
-              className="max-w-full truncate rounded-sm text-label text-muted-foreground hover:text-primary-strong hover:underline"
+              // A full-size target (44 px on phones, 24 on desktops) without making the header taller.
+              className="-my-3 flex min-h-11 max-w-full items-center rounded-sm text-left text-label text-muted-foreground hover:text-primary-strong hover:underline md:-my-0.5 md:min-h-6"
             >
-              {name}
+              <span className="truncate">{name}</span>
             </button>
           ) : (
             <span className="max-w-full truncate text-label text-muted-foreground italic">{name}</span>

@@ -45,7 +45,7 @@ export function DogCard({ dog, onOpen, onEdit, onDelete, eager = false }: DogCar
               <button
                 type="button"
                 onClick={onOpen}
-                className="text-left after:absolute after:inset-0 after:content-[''] hover:text-primary-strong focus-visible:outline-none after:focus-visible:rounded-card after:focus-visible:outline-2 after:focus-visible:-outline-offset-2 after:focus-visible:outline-ring"
+                className="text-left after:absolute after:inset-0 after:content-[''] hover:text-primary-strong focus-visible:outline-none focus-visible:after:rounded-card focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-ring"
               >
                 {dog.name}
               </button>

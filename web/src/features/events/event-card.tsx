@@ -64,7 +64,7 @@ export function EventCard({ event, onOpen, onEdit, eager = false }: EventCardPro
             <button
               type="button"
               onClick={onOpen}
-              className="line-clamp-2 text-left after:absolute after:inset-0 after:content-[''] hover:text-primary-strong focus-visible:outline-none after:focus-visible:rounded-card after:focus-visible:outline-2 after:focus-visible:-outline-offset-2 after:focus-visible:outline-ring"
+              className="line-clamp-2 text-left after:absolute after:inset-0 after:content-[''] hover:text-primary-strong focus-visible:outline-none focus-visible:after:rounded-card focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-ring"
             >
               {event.title}
             </button>
