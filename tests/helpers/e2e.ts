@@ -63,7 +63,7 @@ export type TestServer = Awaited<ReturnType<typeof startServer>>;
 /**
  * The terms dialog opens 2 s into a first visit and would cover the page, so by default every context
  * of the browser starts with the terms accepted (the app's localStorage flag,
- * web/src/features/terms/terms-storage.ts). `termsAccepted: false` gives first-visit contexts.
+ * web/src/lib/terms.ts). `termsAccepted: false` gives first-visit contexts.
  */
 const TERMS_ACCEPTED = { key: 'tacke.termsAccepted', value: '2025-08-20T08:00:00.000Z' };
 

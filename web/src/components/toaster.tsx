@@ -4,11 +4,11 @@ import { Toaster as Sonner } from 'sonner';
 import { toasterMounted } from '../lib/toast';
 
 /**
- * Toasts at the bottom, clear of the top bar (its bell, language and sign-out stay usable): on phones just
- * above the bottom bar (--toast-bottom in styles.css), on wider screens in the corner. Loaded lazily by
+ * Toasts at the top, just under the sticky top bar (--toast-top in styles.css), so its bell, language and
+ * sign-out stay usable, and away from the phone's bottom bar and the deck's buttons. Loaded lazily by
  * main.tsx.
  */
-const OFFSET = { bottom: 'var(--toast-bottom)' };
+const OFFSET = { top: 'var(--toast-top)' };
 
 export default function Toaster() {
   const intl = useIntl();
@@ -16,7 +16,7 @@ export default function Toaster() {
   useEffect(toasterMounted, []);
   return (
     <Sonner
-      position="bottom-right"
+      position="top-center"
       offset={OFFSET}
       mobileOffset={OFFSET}
       richColors

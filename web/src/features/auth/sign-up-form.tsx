@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { LIMITS } from '../../../../src/limits';
 import { Alert } from '../../components/ui/alert';
@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/intl';
+import { acceptTerms, useTermsAccepted } from '../../lib/terms';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -19,6 +20,12 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
   const [locale] = useLocale();
   const errorText = useErrorText();
   const form = useZodForm(loadSignUp, { fullName: '', email: '', password: '', dogName: '' });
+  // Nobody signs up without the terms: asked here unless this browser accepted them already.
+  const termsAccepted = useTermsAccepted() !== null;
+  const [agreed, setAgreed] = useState(false);
+  const [termsMissing, setTermsMissing] = useState(false);
+  const termsBox = useRef<HTMLInputElement>(null);
+  const termsId = useId();
   const signUp = trpc.auth.signUp.useMutation({
     onSuccess: ({ email }) => {
       toast.success(t('auth.signUp.success'), {
@@ -32,7 +39,14 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const input = await form.validate(event.currentTarget);
-    if (input) signUp.mutate({ ...input, locale });
+    if (!input) return;
+    if (!termsAccepted && !agreed) {
+      setTermsMissing(true);
+      termsBox.current?.focus();
+      return;
+    }
+    if (!termsAccepted) acceptTerms();
+    signUp.mutate({ ...input, locale });
   };
 
   return (
@@ -48,6 +62,31 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
         {...form.field('password')}
       />
       <TextField label={t('auth.field.dogName')} autoComplete="off" {...form.field('dogName')} />
+      {!termsAccepted && (
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={termsId} className="flex items-start gap-3 text-label">
+            <input
+              ref={termsBox}
+              id={termsId}
+              type="checkbox"
+              checked={agreed}
+              onChange={(change) => {
+                setAgreed(change.target.checked);
+                setTermsMissing(false);
+              }}
+              aria-invalid={termsMissing || undefined}
+              aria-describedby={termsMissing ? `${termsId}-error` : undefined}
+              className="mt-0.5 size-5 shrink-0 accent-primary"
+            />
+            {intl.formatMessage({ id: 'auth.signUp.terms' }, { minAge: LIMITS.profileAge.min })}
+          </label>
+          {termsMissing && (
+            <p id={`${termsId}-error`} className="text-caption font-medium text-danger">
+              {t('auth.signUp.termsRequired')}
+            </p>
+          )}
+        </div>
+      )}
       <Button type="submit" size="lg" loading={signUp.isPending}>
         {t('auth.signUp.submit')}
       </Button>

@@ -10,7 +10,7 @@ import {
   DialogDescription,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { acceptTerms, termsAcceptedAt } from './terms-storage';
+import { acceptTerms, termsAcceptedAt } from '../../lib/terms';
 
 /** The sections of the terms of use and privacy notice (DECISIONS 15), in reading order. */
 const SECTIONS = ['use', 'conduct', 'donations', 'data', 'photos', 'messages', 'rights', 'contact'] as const;
