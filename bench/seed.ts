@@ -2,7 +2,7 @@
 // Every row's id is derived from its number (md5('user' || n) as a UUID), so benchmarks pick users, dogs and
 // chats by number without looking them up. User n owns dogs n, n + users, n + 2·users, … (dog n is their
 // first). Chat k (1…chats) is between owner 1 + (k − 1) mod chats/2 (with their first dog) and user
-// chats/2 + k, so chats 1…chats/2 have 1 … chats distinct users, and owners 1…chats/2 have two chats each.
+// chats/2 + k (with theirs), so chats 1…chats/2 have 1 … chats distinct users, and owners 1…chats/2 have two chats each.
 import { createHash } from 'node:crypto';
 import postgres from 'postgres';
 import { hashPassword } from '../server/auth/passwords';
@@ -94,10 +94,10 @@ export async function seedDatabase(url: string, volumes: Volumes = VOLUMES): Pro
     await sql`insert into event_attendees (event_id, user_id)
       select bench_uuid('event' || k), bench_uuid('user' || (1 + (k * 131 + a * 997) % ${users}))
       from generate_series(1, ${events}) k cross join generate_series(0, 4) a`;
-    await sql`insert into chats (id, owner_id, user_id, dog_id, chat_name, last_message_at, unread_count_owner,
-        unread_count_user, created_at)
+    await sql`insert into chats (id, owner_id, user_id, dog_id, other_dog_id, chat_name, last_message_at,
+        unread_count_owner, unread_count_user, created_at)
       select bench_uuid('chat' || k), bench_uuid('user' || o), bench_uuid('user' || (${half} + k)),
-        bench_uuid('dog' || o), 'Klepet ' || k, now() - k * interval '1 minute', k % 3, 0,
+        bench_uuid('dog' || o), bench_uuid('dog' || (${half} + k)), 'Klepet ' || k, now() - k * interval '1 minute', k % 3, 0,
         now() - k * interval '1 minute' - interval '1 day'
       from generate_series(1, ${chats}) k, lateral (select 1 + (k - 1) % ${half} as o) t`;
     await sql`insert into chat_messages (chat_id, sender_id, content, created_at)
