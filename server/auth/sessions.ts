@@ -1,5 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
 import { LIMITS } from '../../src/limits';
+import type { UserRole } from '../../src/schemas/auth';
 import type { DbOrTx } from '../db/client';
 import { profiles, sessions, users } from '../db/schema';
 import { generateToken, hashToken } from './tokens';
@@ -13,7 +14,7 @@ const LAST_ACTIVE_STEP_MS = 5 * 60_000;
 export interface SessionUser {
   id: string;
   email: string;
-  role: 'user' | 'admin';
+  role: UserRole;
 }
 
 /** A new session for the user; returns the token (only its hash is stored). */

@@ -17,7 +17,14 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES } from '../../src/domain/requests';
 import { LIMITS } from '../../src/limits';
+import { UPDATE_TYPES } from '../../src/schemas/announcements';
+import { USER_ROLES } from '../../src/schemas/auth';
+import { MESSAGE_TYPES } from '../../src/schemas/chats';
+import { DOG_GENDERS } from '../../src/schemas/dogs';
+import { EVENT_TYPES } from '../../src/schemas/events';
+import { UPLOAD_KINDS } from '../../src/schemas/uploads';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -25,22 +32,16 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 /** Monotonic event id for resumable subscriptions; a changed row takes a new one (`seq = default`). */
 const seq = () => bigint('seq', { mode: 'number' }).notNull().generatedByDefaultAsIdentity();
 
-export const userRole = pgEnum('user_role', ['user', 'admin']);
+// The enums are the shared tuples the schemas validate with: one list of values for database, server and web.
+export const userRole = pgEnum('user_role', USER_ROLES);
 export const emailTokenKind = pgEnum('email_token_kind', ['confirm', 'reset']);
-export const dogGender = pgEnum('dog_gender', ['male', 'female']);
-export const notificationStatus = pgEnum('notification_status', ['unread', 'read', 'accepted', 'rejected']);
-export const notificationType = pgEnum('notification_type', [
-  'request',
-  'acceptance_feedback',
-  'rejection_feedback',
-  'event_cancelled',
-  'match',
-]);
-/** 'like' is the heart message (SPEC §4): shown in the reader's language, never recognised by its text. */
-export const messageType = pgEnum('message_type', ['text', 'emoji', 'like']);
-export const eventType = pgEnum('event_type', ['playdate', 'training', 'meetup', 'other']);
-export const updateType = pgEnum('update_type', ['general', 'feature', 'maintenance', 'announcement']);
-export const uploadKind = pgEnum('upload_kind', ['dog', 'profile', 'event']);
+export const dogGender = pgEnum('dog_gender', DOG_GENDERS);
+export const notificationStatus = pgEnum('notification_status', NOTIFICATION_STATUSES);
+export const notificationType = pgEnum('notification_type', NOTIFICATION_TYPES);
+export const messageType = pgEnum('message_type', MESSAGE_TYPES);
+export const eventType = pgEnum('event_type', EVENT_TYPES);
+export const updateType = pgEnum('update_type', UPDATE_TYPES);
+export const uploadKind = pgEnum('upload_kind', UPLOAD_KINDS);
 
 // ── Auth ────────────────────────────────────────────────────────────────────────────────────────
 

@@ -10,6 +10,7 @@ import type {
   resetPasswordInput,
   signInInput,
   signUpInput,
+  UserRole,
 } from '../../src/schemas/auth';
 import { type MailKind, renderMail } from '../auth/mail-templates';
 import type { Mailer } from '../auth/mailer';
@@ -356,7 +357,7 @@ async function consumeToken(tx: DbOrTx, token: string, kind: TokenKind): Promise
 export interface Me {
   id: string;
   email: string;
-  role: 'user' | 'admin';
+  role: UserRole;
   fullName: string;
   createdAt: Date;
   /** The dog named at sign-up (SPEC §3 sign-up metadata): the add-dog form starts with it. */

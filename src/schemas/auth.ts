@@ -4,6 +4,10 @@ import { LOCALES } from '../i18n';
 import { LIMITS } from '../limits';
 import { withoutNul } from './text';
 
+/** An admin posts announcements (SPEC §7); everyone else is a user. */
+export const USER_ROLES = ['user', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
 /**
  * Auth inputs. Each rule's message is a locale key, so the server's zod errors and the web forms
  * show the same translated text.

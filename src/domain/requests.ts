@@ -1,0 +1,63 @@
+/**
+ * Requests and notices (SPEC §3 notifications, §4): their types and states, and what each side may do with
+ * one. The server's rules and the web's badges and buttons read the same definitions.
+ */
+export const NOTIFICATION_TYPES = [
+  'request',
+  'acceptance_feedback',
+  'rejection_feedback',
+  'event_cancelled',
+  'match',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export const NOTIFICATION_STATUSES = ['unread', 'read', 'accepted', 'rejected'] as const;
+export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
+
+/** A request not yet decided: seen or not. */
+export const PENDING_STATUSES = ['unread', 'read'] as const satisfies readonly NotificationStatus[];
+
+export const isPending = (status: NotificationStatus): boolean =>
+  (PENDING_STATUSES as readonly NotificationStatus[]).includes(status);
+
+interface Item {
+  direction: 'received' | 'sent';
+  type: NotificationType;
+  status: NotificationStatus;
+}
+
+/** The recipient of a pending request may accept or reject it. */
+export const canDecide = (item: Item): boolean =>
+  item.direction === 'received' && item.type === 'request' && isPending(item.status);
+
+/** Opening an unread item I received marks it read. */
+export const opensAsRead = (item: Item): boolean => item.direction === 'received' && item.status === 'unread';
+
+/** Items that lead to the pair's chat: accepted requests, their acceptance notice, matches. */
+export const leadsToChat = (item: Item): boolean =>
+  item.type === 'acceptance_feedback' ||
+  item.type === 'match' ||
+  (item.type === 'request' && item.status === 'accepted');
+
+export type RequestBadge = 'new' | 'read' | 'pending' | 'accepted' | 'rejected' | 'match';
+
+/** Novo / Prebrano for what I received; my own undecided requests read "V čakanju". */
+export function requestBadge(item: Item): RequestBadge {
+  if (item.type === 'match') return 'match';
+  if (item.status === 'accepted' || item.status === 'rejected') return item.status;
+  if (item.direction === 'sent' && item.type === 'request') return 'pending';
+  return item.status === 'unread' ? 'new' : 'read';
+}
+
+/**
+ * The request panel's filters (SPEC §2: Vse / Sprejete / Zavrnjene). Sprejete and Zavrnjene are what the
+ * user decided: requests they received and accepted (by the button or by liking back) or rejected. Requests
+ * they sent show in Vse with the other side's answer. Each tab's count is the length of its list.
+ */
+export const REQUEST_FILTERS = ['all', 'accepted', 'rejected'] as const;
+export type RequestFilter = (typeof REQUEST_FILTERS)[number];
+
+export const inRequestFilter =
+  (filter: RequestFilter) =>
+  (item: Item): boolean =>
+    filter === 'all' || (item.direction === 'received' && item.type === 'request' && item.status === filter);
