@@ -1,18 +1,19 @@
 import { likeInput, requestIdInput, resumeInput } from '../../src/schemas/likes';
 import { backfilled } from '../realtime/backfill';
-import { whileSignedIn } from '../realtime/sessions';
+import { whileSignedInStream } from '../realtime/sessions';
 import * as likes from '../services/likes';
+import * as notifications from '../services/notifications';
 import { authedProcedure, authedSubscription, router } from '../trpc/init';
 
 export const likesRouter = router({
   like: authedProcedure.input(likeInput).mutation(({ ctx, input }) => likes.like(ctx, ctx.user.id, input)),
   pass: authedProcedure.input(likeInput).mutation(({ ctx, input }) => likes.pass(ctx, ctx.user.id, input)),
 
-  requests: authedProcedure.query(({ ctx }) => likes.requests(ctx, ctx.user.id)),
-  unreadCount: authedProcedure.query(({ ctx }) => likes.unreadCount(ctx, ctx.user.id)),
+  requests: authedProcedure.query(({ ctx }) => notifications.requests(ctx, ctx.user.id)),
+  unreadCount: authedProcedure.query(({ ctx }) => notifications.unreadCount(ctx, ctx.user.id)),
   markRead: authedProcedure
     .input(requestIdInput)
-    .mutation(({ ctx, input }) => likes.markRead(ctx, ctx.user.id, input.id)),
+    .mutation(({ ctx, input }) => notifications.markRead(ctx, ctx.user.id, input.id)),
   accept: authedProcedure
     .input(requestIdInput)
     .mutation(({ ctx, input }) => likes.accept(ctx, ctx.user.id, input.id)),
@@ -21,18 +22,20 @@ export const likesRouter = router({
     .mutation(({ ctx, input }) => likes.reject(ctx, ctx.user.id, input.id)),
 
   /** Every new or changed request or notice addressed to me or sent by me; resumable by event id. */
-  onChange: authedSubscription.input(resumeInput).subscription(async function* ({ ctx, input, signal }) {
-    const session = whileSignedIn(ctx, signal);
-    const userId = ctx.user.id;
-    yield* backfilled({
-      bus: ctx.bus,
-      topic: likes.requestsTopic(userId),
-      signal: session.signal,
-      lastEventId: input?.lastEventId,
-      latest: () => likes.latestRequestSeq(ctx, userId),
-      changesAfter: async (seq) =>
-        (await likes.requestChanges(ctx, userId, seq)).map((item) => ({ seq: item.seq, item })),
-    });
-    session.throwIfEnded();
-  }),
+  onChange: authedSubscription.input(resumeInput).subscription(({ ctx, input, signal }) =>
+    whileSignedInStream(ctx, signal, (stop) =>
+      backfilled({
+        bus: ctx.bus,
+        topic: notifications.requestsTopic(ctx.user.id),
+        signal: stop,
+        lastEventId: input?.lastEventId,
+        latest: () => notifications.latestRequestSeq(ctx, ctx.user.id),
+        changesAfter: async (seq) =>
+          (await notifications.requestChanges(ctx, ctx.user.id, seq)).map((item) => ({
+            seq: item.seq,
+            item,
+          })),
+      }),
+    ),
+  ),
 });

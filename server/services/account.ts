@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { AppError } from '../../src/errors';
 import {
   chatMessages,
@@ -15,9 +15,11 @@ import {
 import { forgetAddress } from './auth';
 import { announceSessionsEnded } from '../realtime/sessions';
 import { announceChat } from './chats';
+import * as attendance from './attendance';
 import type { ServiceDeps } from './deps';
-import { requestsTopic } from './likes';
+import { publishRequests } from './notifications';
 import { removeUploadFiles } from './uploads';
+import { chatOfParty, requestOfParty } from './visibility';
 
 /**
  * Everything the user owns, as one JSON document (the "export my data" download): account, profile, dogs,
@@ -85,12 +87,12 @@ export async function exportAccount(deps: ServiceDeps, userId: string) {
     })
     .from(notifications)
     .leftJoin(dogProfiles, eq(dogProfiles.id, notifications.dogId))
-    .where(or(eq(notifications.ownerId, userId), eq(notifications.userId, userId)))
+    .where(requestOfParty(userId))
     .orderBy(asc(notifications.createdAt));
   const myChats = await db
     .select({ id: chats.id, chatName: chats.chatName, createdAt: chats.createdAt })
     .from(chats)
-    .where(or(eq(chats.ownerId, userId), eq(chats.userId, userId)))
+    .where(chatOfParty(userId))
     .orderBy(asc(chats.createdAt));
   const messages = myChats.length
     ? await db
@@ -151,43 +153,20 @@ export async function deleteAccount(deps: ServiceDeps, userId: string) {
     const counterparts = await tx
       .select({ ownerId: notifications.ownerId, userId: notifications.userId })
       .from(notifications)
-      .where(or(eq(notifications.ownerId, userId), eq(notifications.userId, userId)));
+      .where(requestOfParty(userId));
 
     // Their messages go with them, so the owner has nothing of theirs left unread. Their dog goes too: set
     // here, as the cascade would, because a row changed in this transaction gets its keys checked again.
     if (chatsLeft.length)
       await tx.update(chats).set({ unreadCountOwner: 0, otherDogId: null }).where(eq(chats.userId, userId));
-    await tx
-      .update(events)
-      .set({ currentAttendees: sql`${events.currentAttendees} - 1` })
-      .where(
-        inArray(
-          events.id,
-          tx
-            .select({ id: eventAttendees.eventId })
-            .from(eventAttendees)
-            .where(eq(eventAttendees.userId, userId)),
-        ),
-      );
-    const cancelled = await tx
-      .select({ attendee: eventAttendees.userId, title: events.title })
-      .from(eventAttendees)
-      .innerJoin(events, eq(events.id, eventAttendees.eventId))
-      .where(and(eq(events.userId, userId), sql`${events.startsAt} > now()`));
-    if (cancelled.length)
-      await tx.insert(notifications).values(
-        cancelled.map(({ attendee, title }) => ({
-          ownerId: attendee,
-          notificationType: 'event_cancelled' as const,
-          detail: title,
-        })),
-      );
+    await attendance.leaveAll(tx, userId);
+    const told = await attendance.cancelAttendance(tx, eq(events.userId, userId));
     await forgetAddress(tx, user.email);
     await tx.delete(users).where(eq(users.id, userId));
     const others = new Set<string>();
     for (const row of counterparts)
       for (const id of [row.ownerId, row.userId]) if (id && id !== userId) others.add(id);
-    for (const { attendee } of cancelled) others.add(attendee);
+    for (const attendee of told) others.add(attendee);
     return { files: files.map((file) => file.key), chatsLeft, chatsGone, others };
   });
 
@@ -197,6 +176,6 @@ export async function deleteAccount(deps: ServiceDeps, userId: string) {
     await announceChat(deps, { id: chat.id, ownerId: chat.ownerId, userId: null });
   for (const chat of affected.chatsGone)
     await announceChat(deps, { id: chat.id, ownerId: userId, userId: chat.userId });
-  await deps.bus.publish([...affected.others].map(requestsTopic), null);
+  await publishRequests(deps, affected.others);
   return { ok: true as const };
 }

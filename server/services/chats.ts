@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../src/errors';
 import { LIMITS } from '../../src/limits';
@@ -9,6 +9,7 @@ import { chatMessages, chats, dogProfiles, profiles } from '../db/schema';
 import { BACKFILL_BATCH } from '../realtime/backfill';
 import type { ServiceDeps } from './deps';
 import { photoOf } from './uploads';
+import { chatOfParty, chatOfPartySql } from './visibility';
 
 type ChatRow = typeof chats.$inferSelect;
 type MessageRow = typeof chatMessages.$inferSelect;
@@ -61,7 +62,7 @@ export async function chatOf(db: DbOrTx, userId: string, chatId: string, lock?: 
   const query = db
     .select()
     .from(chats)
-    .where(and(eq(chats.id, chatId), or(eq(chats.ownerId, userId), eq(chats.userId, userId))));
+    .where(and(eq(chats.id, chatId), chatOfParty(userId)));
   const [chat] = lock ? await query.for('update') : await query;
   if (!chat) throw new AppError('NOT_FOUND');
   return chat;
@@ -95,7 +96,7 @@ export async function listChats(deps: ServiceDeps, userId: string): Promise<Chat
         sql`(select m.id from ${chatMessages} m where m.chat_id = ${chats.id} order by m.seq desc limit 1)`,
       ),
     )
-    .where(or(eq(chats.ownerId, userId), eq(chats.userId, userId)))
+    .where(chatOfParty(userId))
     .orderBy(desc(chats.lastMessageAt));
   return rows.map(({ chat, dog, counterpart, last }) => {
     const iAmOwner = chat.ownerId === userId;
@@ -144,37 +145,57 @@ interface SentRow extends Record<string, unknown> {
 }
 
 /**
- * Stores the message and, with it, the chat's last activity and the other side's unread count. One
- * statement (an implicit transaction) instead of five round trips: sending is the hot path of a chat.
- * The chat's row lock is taken first, so its messages commit in `seq` order (see chatOf).
+ * Stores a message from `senderId` and, with it, the chat's last activity and the other party's unread count:
+ * the one place a message is written (a sent message, a like's heart). One statement (an implicit
+ * transaction) instead of five round trips: sending is the hot path of a chat. The chat's row lock is taken
+ * first, so its messages commit in `seq` order (see chatOf). Nothing is stored where the sender is not a
+ * party (no row) or the other party is gone (`user_id` null); a repeated `id` is not stored twice (`id` null).
  */
-export async function send(
-  deps: ServiceDeps,
-  userId: string,
-  input: { chatId: string; id?: string; content: string; type: MessageRow['messageType'] },
-): Promise<ChatMessage> {
-  const result = await deps.db.execute<SentRow>(sql`
+export async function appendMessage(
+  db: DbOrTx,
+  senderId: string,
+  message: {
+    chatId: string;
+    id?: string | undefined;
+    content: string;
+    messageType: MessageRow['messageType'];
+  },
+): Promise<SentRow | undefined> {
+  const result = await db.execute<SentRow>(sql`
     with chat as (
       select ${chats.id}, ${chats.ownerId}, ${chats.userId} from ${chats}
-      where ${chats.id} = ${input.chatId} and (${chats.ownerId} = ${userId} or ${chats.userId} = ${userId})
+      where ${chats.id} = ${message.chatId} and ${chatOfPartySql(senderId)}
       for update
     ), message as (
       insert into ${chatMessages} (id, chat_id, sender_id, content, message_type)
-      select coalesce(${input.id ?? null}::uuid, gen_random_uuid()), chat.id, ${userId}, ${input.content},
-        ${input.type}
+      select coalesce(${message.id ?? null}::uuid, gen_random_uuid()), chat.id, ${senderId}, ${message.content},
+        ${message.messageType}
       from chat where chat.user_id is not null
       on conflict (id) do nothing
       returning id, seq, created_at
     ), touched as (
       update ${chats} set
         last_message_at = message.created_at,
-        unread_count_owner = unread_count_owner + (chat.owner_id <> ${userId})::int,
-        unread_count_user = unread_count_user + (chat.owner_id = ${userId})::int
+        unread_count_owner = unread_count_owner + (chat.owner_id <> ${senderId})::int,
+        unread_count_user = unread_count_user + (chat.owner_id = ${senderId})::int
       from message, chat where ${chats.id} = chat.id
     )
     select chat.owner_id, chat.user_id, message.id, message.seq, message.created_at
     from chat left join message on true`);
-  const [row] = Array.isArray(result) ? (result as SentRow[]) : (result as { rows: SentRow[] }).rows;
+  return (Array.isArray(result) ? (result as SentRow[]) : (result as { rows: SentRow[] }).rows)[0];
+}
+
+export async function send(
+  deps: ServiceDeps,
+  userId: string,
+  input: { chatId: string; id?: string; content: string; type: MessageRow['messageType'] },
+): Promise<ChatMessage> {
+  const row = await appendMessage(deps.db, userId, {
+    chatId: input.chatId,
+    id: input.id,
+    content: input.content,
+    messageType: input.type,
+  });
   if (!row) throw new AppError('NOT_FOUND');
   // The other party's account is gone: the chat stays to read, but nobody answers.
   if (!row.user_id) throw new AppError('CHAT_READ_ONLY');

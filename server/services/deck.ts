@@ -1,8 +1,9 @@
-import { and, asc, eq, gte, inArray, isNull, lt, ne, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lt, ne, type SQL } from 'drizzle-orm';
 import { AppError } from '../../src/errors';
-import { dogProfiles, profiles, swipes, users } from '../db/schema';
+import { dogProfiles, profiles, users } from '../db/schema';
 import type { ServiceDeps } from './deps';
 import { type Dog, type DogOwner, dogView, ownerCard, ownerCardColumns } from './dogs';
+import { deckDogFor } from './visibility';
 
 export type DeckDog = Dog & { owner: DogOwner };
 
@@ -40,15 +41,7 @@ export async function deck(
     .where(and(eq(dogProfiles.id, input.fromDogId), eq(dogProfiles.userId, userId)));
   if (!from) throw new AppError('NOT_FOUND');
   const seed = input.seed ?? 0;
-  const unhandled = and(
-    ne(dogProfiles.userId, userId),
-    notExists(
-      deps.db
-        .select({ one: sql`1` })
-        .from(swipes)
-        .where(and(eq(swipes.userId, userId), eq(swipes.dogId, dogProfiles.id))),
-    ),
-  );
+  const unhandled = deckDogFor(deps.db, userId);
   const here = eq(dogProfiles.location, from.location);
   const elsewhere = ne(dogProfiles.location, from.location);
   const result: DeckDog[] = [];

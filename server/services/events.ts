@@ -1,15 +1,17 @@
 import { and, asc, eq, exists, gt, gte, like, lt, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { eventInstant, eventWeeks } from '../../src/domain/event-time';
+import { isUpcoming } from '../../src/domain/events';
 import { AppError } from '../../src/errors';
 import { LIMITS } from '../../src/limits';
 import type { eventCreateInput, eventListInput, eventUpdateInput } from '../../src/schemas/events';
 import type { Photo } from '../../src/schemas/uploads';
 import type { DbOrTx, Tx } from '../db/client';
-import { eventAttendees, events, notifications, profiles } from '../db/schema';
+import { eventAttendees, events, profiles } from '../db/schema';
 import { lockStreams } from '../realtime/stream-lock';
+import * as attendance from './attendance';
 import type { ServiceDeps } from './deps';
-import { requestsTopic } from './likes';
+import { publishRequests } from './notifications';
 import { attachUploads, photoOf, releaseUploads, removeUploadFiles } from './uploads';
 
 type EventRow = typeof events.$inferSelect;
@@ -236,7 +238,7 @@ export async function updateEvent(
   const removed = await deps.db.transaction(async (tx) => {
     const current = await ownEventForUpdate(tx, userId, id);
     // A past event moved into the future counts against the cap like a new one.
-    if (current.startsAt.getTime() <= Date.now()) await checkUpcomingCap(tx, userId, id);
+    if (!isUpcoming(current)) await checkUpcomingCap(tx, userId, id);
     if (input.maxAttendees < current.currentAttendees)
       throw new AppError('EVENT_MAX_BELOW_ATTENDEES', { current: current.currentAttendees });
     const replaced = current.imageUrl !== input.imageKey;
@@ -256,67 +258,22 @@ export async function updateEvent(
 export async function removeEvent(deps: ServiceDeps, userId: string, id: string) {
   const { released, told } = await deps.db.transaction(async (tx) => {
     const current = await ownEventForUpdate(tx, userId, id);
-    const attendees = await tx
-      .select({ userId: eventAttendees.userId })
-      .from(eventAttendees)
-      .where(eq(eventAttendees.eventId, id));
-    const told = current.startsAt.getTime() > Date.now() ? attendees.map((a) => a.userId) : [];
-    if (told.length)
-      await tx.insert(notifications).values(
-        told.map((ownerId) => ({
-          ownerId,
-          notificationType: 'event_cancelled' as const,
-          detail: current.title,
-        })),
-      );
+    const told = await attendance.cancelAttendance(tx, eq(events.id, id));
     const released = current.imageUrl ? await releaseUploads(tx, userId, [current.imageUrl]) : [];
     await tx.delete(events).where(eq(events.id, id));
     return { released, told };
   });
   await removeUploadFiles(deps.storage, released, deps.log);
-  await deps.bus.publish(told.map(requestsTopic), null);
+  await publishRequests(deps, told);
   return { id };
 }
 
-/** The event locked, so joins and leaves on it run one at a time and the count stays true. */
-async function eventForUpdate(tx: Tx, id: string) {
-  const [event] = await tx.select().from(events).where(eq(events.id, id)).for('update');
-  if (!event) throw new AppError('NOT_FOUND');
-  return event;
-}
-
 export async function joinEvent(deps: ServiceDeps, userId: string, id: string): Promise<EventView> {
-  await deps.db.transaction(async (tx) => {
-    const event = await eventForUpdate(tx, id);
-    if (event.startsAt.getTime() <= Date.now()) throw new AppError('NOT_FOUND');
-    if (event.userId === userId) throw new AppError('EVENT_OWN');
-    const [already] = await tx
-      .select({ id: eventAttendees.id })
-      .from(eventAttendees)
-      .where(and(eq(eventAttendees.eventId, id), eq(eventAttendees.userId, userId)));
-    if (already) return;
-    if (event.currentAttendees >= event.maxAttendees) throw new AppError('EVENT_FULL');
-    await tx.insert(eventAttendees).values({ eventId: id, userId });
-    await tx
-      .update(events)
-      .set({ currentAttendees: sql`${events.currentAttendees} + 1` })
-      .where(eq(events.id, id));
-  });
+  await deps.db.transaction((tx) => attendance.join(tx, id, userId));
   return eventById(deps, userId, id);
 }
 
 export async function leaveEvent(deps: ServiceDeps, userId: string, id: string): Promise<EventView> {
-  await deps.db.transaction(async (tx) => {
-    await eventForUpdate(tx, id);
-    const left = await tx
-      .delete(eventAttendees)
-      .where(and(eq(eventAttendees.eventId, id), eq(eventAttendees.userId, userId)))
-      .returning({ id: eventAttendees.id });
-    if (left.length)
-      await tx
-        .update(events)
-        .set({ currentAttendees: sql`${events.currentAttendees} - 1` })
-        .where(eq(events.id, id));
-  });
+  await deps.db.transaction((tx) => attendance.leave(tx, id, userId));
   return eventById(deps, userId, id);
 }

@@ -1,51 +1,15 @@
-import { and, count, desc, eq, gt, inArray, or, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { LIKE_MESSAGE } from '../../src/domain/like-message';
+import { isPending, PENDING_STATUSES } from '../../src/domain/requests';
 import { AppError } from '../../src/errors';
 import { LIMITS } from '../../src/limits';
 import type { LikeOutcome } from '../../src/schemas/likes';
-import type { Photo } from '../../src/schemas/uploads';
 import type { DbOrTx, Tx } from '../db/client';
-import { chatMessages, chats, dogProfiles, matches, notifications, profiles, swipes } from '../db/schema';
+import { chats, dogProfiles, matches, notifications, profiles, swipes } from '../db/schema';
 import { lockStreams } from '../realtime/stream-lock';
-import { announceChat } from './chats';
-import { BACKFILL_BATCH } from '../realtime/backfill';
+import { announceChat, appendMessage } from './chats';
 import type { ServiceDeps } from './deps';
-import { photoOf } from './uploads';
-
-type NotificationRow = typeof notifications.$inferSelect;
-
-export interface RequestDog {
-  id: string;
-  name: string;
-  breed: string;
-  photo: Photo | null;
-}
-
-/** A request or notice as either party sees it (SPEC §3 notifications with its joined data). */
-export interface RequestItem {
-  id: string;
-  seq: number;
-  direction: 'received' | 'sent';
-  type: NotificationRow['notificationType'];
-  status: NotificationRow['status'];
-  createdAt: Date;
-  updatedAt: Date;
-  dog: RequestDog | null;
-  fromDog: RequestDog | null;
-  counterpart: { userId: string; fullName: string } | null;
-  /** The chat between the two about this dog, once there is one (accepted requests, matches). */
-  chatId: string | null;
-  detail: string | null;
-}
-
-/** Subscribers of a user's requests hear this topic (ids only; they read the rows themselves). */
-export const requestsTopic = (userId: string) => `requests:${userId}`;
-
-const PENDING = ['unread', 'read'] as const;
-
-/** A new `seq` for a changed row, so resuming subscribers see the change after everything before it. */
-const nextSeq = sql`default`;
+import { nextSeq, publishRequests, requestsTopic } from './notifications';
 
 /**
  * All like, accept and reject work between two users runs one at a time (both users' request streams are
@@ -113,23 +77,9 @@ async function dogOf(tx: DbOrTx, id: string) {
   return dog;
 }
 
-/** The heart message from `senderId` into a locked chat; the other party has one more unread. */
-async function sendHeart(tx: Tx, chat: typeof chats.$inferSelect, senderId: string) {
-  await tx.insert(chatMessages).values({ chatId: chat.id, senderId, ...LIKE_MESSAGE });
-  const unread =
-    chat.ownerId === senderId
-      ? { unreadCountUser: sql`${chats.unreadCountUser} + 1` }
-      : { unreadCountOwner: sql`${chats.unreadCountOwner} + 1` };
-  await tx
-    .update(chats)
-    .set({ lastMessageAt: new Date(), ...unread })
-    .where(eq(chats.id, chat.id));
-}
-
-/** Publishes after the commit: both parties' request lists changed. */
-async function changed(deps: ServiceDeps, userIds: Iterable<string>) {
-  await deps.bus.publish([...new Set(userIds)].map(requestsTopic), null);
-}
+/** The heart message from `senderId` into the pair's chat (locked by the caller). */
+const sendHeart = (tx: Tx, chat: { id: string }, senderId: string) =>
+  appendMessage(tx, senderId, { chatId: chat.id, ...LIKE_MESSAGE });
 
 /** SPEC §4 Like request with DECISIONS 2–4: request, already sent, cooldown, heart message or match. */
 export async function like(
@@ -216,7 +166,7 @@ export async function like(
       await tx
         .update(notifications)
         .set({ status: 'accepted', updatedAt: new Date(), seq: nextSeq })
-        .where(and(eq(notifications.id, theirs.id), inArray(notifications.status, PENDING)));
+        .where(and(eq(notifications.id, theirs.id), inArray(notifications.status, PENDING_STATUSES)));
       if (!(await recordMatch(tx, { userId: ownerId, dogId: dog.id }, { userId, dogId: from.id }))) {
         // These two matched before and a party deleted the chat since: the like reopens it with a heart.
         await sendHeart(tx, chat, userId);
@@ -248,7 +198,7 @@ export async function like(
     else await tx.insert(notifications).values({ dogId: dog.id, fromDogId: from.id, ownerId, userId });
     return { outcome: 'requested' };
   });
-  await changed(deps, notify);
+  await publishRequests(deps, notify);
   if (chatChanged) await announceChat(deps, { id: chatChanged, ownerId, userId });
   return outcome;
 }
@@ -278,7 +228,7 @@ async function pendingRequest(tx: Tx, userId: string, id: string) {
     )
     .for('update');
   if (!request || !request.userId || !request.dogId || !request.fromDogId) throw new AppError('NOT_FOUND');
-  if (!(PENDING as readonly string[]).includes(request.status)) throw new AppError('REQUEST_HANDLED');
+  if (!isPending(request.status)) throw new AppError('REQUEST_HANDLED');
   return { ...request, userId: request.userId, dogId: request.dogId, fromDogId: request.fromDogId };
 }
 
@@ -313,7 +263,7 @@ export async function accept(deps: ServiceDeps, userId: string, id: string): Pro
     }
     return chatId;
   });
-  await changed(deps, [userId, liker]);
+  await publishRequests(deps, [userId, liker]);
   await announceChat(deps, { id: chatId, ownerId: userId, userId: liker });
   return { chatId };
 }
@@ -341,127 +291,6 @@ export async function reject(deps: ServiceDeps, userId: string, id: string) {
       })
       .onConflictDoUpdate({ target: [swipes.userId, swipes.dogId], set: { rejectedUntil } });
   });
-  await changed(deps, [userId, liker]);
+  await publishRequests(deps, [userId, liker]);
   return { ok: true as const };
-}
-
-export async function markRead(deps: ServiceDeps, userId: string, id: string) {
-  const updated = await deps.db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ userId: notifications.userId })
-      .from(notifications)
-      .where(and(eq(notifications.id, id), eq(notifications.ownerId, userId)));
-    if (!row) throw new AppError('NOT_FOUND');
-    // The liker sees the request too: both streams get the change.
-    await lockStreams(tx, requestsTopic(userId), row.userId && requestsTopic(row.userId));
-    return tx
-      .update(notifications)
-      .set({ status: 'read', updatedAt: new Date(), seq: nextSeq })
-      .where(and(eq(notifications.id, id), eq(notifications.status, 'unread')))
-      .returning({ userId: notifications.userId });
-  });
-  if (updated[0]) await changed(deps, [userId, ...(updated[0].userId ? [updated[0].userId] : [])]);
-  return { ok: true as const };
-}
-
-export async function unreadCount(deps: ServiceDeps, userId: string): Promise<number> {
-  const [row] = await deps.db
-    .select({ n: count() })
-    .from(notifications)
-    .where(and(eq(notifications.ownerId, userId), eq(notifications.status, 'unread')));
-  return row?.n ?? 0;
-}
-
-const dog = alias(dogProfiles, 'dog');
-const fromDog = alias(dogProfiles, 'from_dog');
-const ownerProfile = alias(profiles, 'owner_profile');
-const userProfile = alias(profiles, 'user_profile');
-
-/** The chat of the notice's pair of dogs (one per pair, either may be the chat's own dog). */
-const chatOfNotification = sql<string | null>`(
-  select c.id from ${chats} c
-  where least(c.dog_id, c.other_dog_id) = least(${notifications.dogId}, ${notifications.fromDogId})
-    and greatest(c.dog_id, c.other_dog_id) = greatest(${notifications.dogId}, ${notifications.fromDogId}))`;
-
-/** Requests and notices with their dogs, both parties' profiles and their chat (callers add the filter). */
-function requestRows(deps: ServiceDeps) {
-  return deps.db
-    .select({ n: notifications, dog, fromDog, ownerProfile, userProfile, chatId: chatOfNotification })
-    .from(notifications)
-    .leftJoin(dog, eq(dog.id, notifications.dogId))
-    .leftJoin(fromDog, eq(fromDog.id, notifications.fromDogId))
-    .leftJoin(ownerProfile, eq(ownerProfile.userId, notifications.ownerId))
-    .leftJoin(userProfile, eq(userProfile.userId, notifications.userId))
-    .$dynamic();
-}
-
-type Row = Awaited<ReturnType<typeof requestRows>>[number];
-
-function requestView(deps: ServiceDeps, userId: string, row: Row): RequestItem {
-  const received = row.n.ownerId === userId;
-  const other = received ? row.userProfile : row.ownerProfile;
-  const dogCard = (d: Row['dog']): RequestDog | null =>
-    d && {
-      id: d.id,
-      name: d.name,
-      breed: d.breed,
-      photo: d.photos[0] ? photoOf(deps.storage, d.photos[0]) : null,
-    };
-  return {
-    id: row.n.id,
-    seq: row.n.seq,
-    direction: received ? 'received' : 'sent',
-    type: row.n.notificationType,
-    status: row.n.status,
-    createdAt: row.n.createdAt,
-    updatedAt: row.n.updatedAt,
-    dog: dogCard(row.dog),
-    fromDog: dogCard(row.fromDog),
-    counterpart: other ? { userId: other.userId, fullName: other.fullName } : null,
-    chatId: row.chatId,
-    detail: row.n.detail,
-  };
-}
-
-const mineOrSent = (userId: string) =>
-  or(eq(notifications.ownerId, userId), eq(notifications.userId, userId));
-
-/** Newest first. A notice the user sent (acceptance feedback to the liker) is not theirs to see. */
-export async function requests(deps: ServiceDeps, userId: string): Promise<RequestItem[]> {
-  const rows = await requestRows(deps)
-    .where(visibleTo(userId))
-    .orderBy(desc(notifications.createdAt))
-    .limit(200);
-  return rows.map((row) => requestView(deps, userId, row));
-}
-
-/** Received anything; sent only requests (feedback notices belong to their recipient). */
-function visibleTo(userId: string) {
-  return and(
-    mineOrSent(userId),
-    or(eq(notifications.ownerId, userId), eq(notifications.notificationType, 'request')),
-  );
-}
-
-/** Changes after `afterSeq`, oldest first (for resumable subscriptions). */
-export async function requestChanges(
-  deps: ServiceDeps,
-  userId: string,
-  afterSeq: number,
-  limit = BACKFILL_BATCH,
-) {
-  const rows = await requestRows(deps)
-    .where(and(visibleTo(userId), gt(notifications.seq, afterSeq)))
-    .orderBy(notifications.seq)
-    .limit(limit);
-  return rows.map((row) => requestView(deps, userId, row));
-}
-
-/** Where a subscriber without a last event id starts: after everything that exists now. */
-export async function latestRequestSeq(deps: ServiceDeps, userId: string): Promise<number> {
-  const [row] = await deps.db
-    .select({ seq: sql<number | null>`max(${notifications.seq})` })
-    .from(notifications)
-    .where(mineOrSent(userId));
-  return Number(row?.seq ?? 0);
 }

@@ -3,14 +3,15 @@ import { LIKE_MESSAGE } from '../domain/like-message';
 import { LIMITS } from '../limits';
 import { idSchema } from './common';
 
+/** 'like' is the heart message (SPEC §4): shown in the reader's language, never recognised by its text. */
 export const MESSAGE_TYPES = ['text', 'emoji', 'like'] as const;
 
 export const chatIdInput = z.object({ chatId: idSchema });
 
 export const messagesInput = z.object({
   chatId: idSchema,
-  /** Older messages than this event id (a message's `seq`), for paging back. */
-  before: z.number().int().positive().optional(),
+  /** Older messages than this event id (a message's `seq`), for paging back (tRPC's infinite-query cursor). */
+  cursor: z.number().int().positive().nullish(),
 });
 
 export const sendInput = z

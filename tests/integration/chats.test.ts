@@ -80,7 +80,7 @@ describe.each(dbKinds())('chats on %s', (kind) => {
     const newest = await ana.api.chats.messages({ chatId });
     expect(newest).toHaveLength(LIMITS.chatMessage.pageSize);
     expect(newest.at(-1)?.content).toBe(`sporočilo ${total}`);
-    const older = await ana.api.chats.messages({ chatId, before: newest[0]!.seq });
+    const older = await ana.api.chats.messages({ chatId, cursor: newest[0]!.seq });
     expect(older.map((m) => m.content)).toEqual([1, 2, 3, 4, 5].map((i) => `sporočilo ${i}`));
   });
 

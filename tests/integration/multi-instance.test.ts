@@ -4,7 +4,7 @@ import { type Database, openDatabase } from '../../server/db/client';
 import { adminUpdates, chatMessages, notifications } from '../../server/db/schema';
 import type { Announcement } from '../../server/services/announcements';
 import type { ChatMessage } from '../../server/services/chats';
-import type { RequestItem } from '../../server/services/likes';
+import type { RequestItem } from '../../server/services/notifications';
 import {
   apiClient,
   collector,
