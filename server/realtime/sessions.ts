@@ -1,7 +1,7 @@
 import { AppError } from '../../src/errors';
 import { sessionIsLive } from '../auth/sessions';
 import type { Db } from '../db/client';
-import { asTRPCError } from '../trpc/init';
+import { asTRPCError } from '../trpc/as-trpc-error';
 import { type Bus, RESYNC_TOPIC } from './bus';
 
 /**
@@ -18,7 +18,7 @@ export function announceSessionsEnded(bus: Bus, userId: string) {
   return bus.publish([topic(userId), SESSIONS_ENDED_TOPIC], userId);
 }
 
-interface SubscriberContext {
+export interface SubscriberContext {
   bus: Bus;
   db: Db;
   user: { id: string };
@@ -58,4 +58,18 @@ export function whileSignedIn(ctx: SubscriberContext, signal: AbortSignal | unde
       if (ended) throw asTRPCError(new AppError('UNAUTHENTICATED'));
     },
   };
+}
+
+/**
+ * A signed-in caller's stream: it runs until the client stops it or the caller's session ends (a sign-out
+ * in another tab, a password reset), and then fails as signed out. `stream` gets the signal to stop on.
+ */
+export async function* whileSignedInStream<T>(
+  ctx: SubscriberContext,
+  signal: AbortSignal | undefined,
+  stream: (signal: AbortSignal) => AsyncIterable<T>,
+): AsyncGenerator<T> {
+  const session = whileSignedIn(ctx, signal);
+  yield* stream(session.signal);
+  session.throwIfEnded();
 }

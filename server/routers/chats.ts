@@ -3,7 +3,7 @@ import { resumeInput } from '../../src/schemas/likes';
 import { tracked } from '@trpc/server';
 import { backfilled } from '../realtime/backfill';
 import { wakeups } from '../realtime/bus';
-import { whileSignedIn } from '../realtime/sessions';
+import { whileSignedInStream } from '../realtime/sessions';
 import * as chats from '../services/chats';
 import { authedProcedure, authedSubscription, router } from '../trpc/init';
 
@@ -11,7 +11,7 @@ export const chatsRouter = router({
   list: authedProcedure.query(({ ctx }) => chats.listChats(ctx, ctx.user.id)),
   messages: authedProcedure
     .input(messagesInput)
-    .query(({ ctx, input }) => chats.messages(ctx, ctx.user.id, input.chatId, input.before)),
+    .query(({ ctx, input }) => chats.messages(ctx, ctx.user.id, input.chatId, input.cursor ?? undefined)),
   send: authedProcedure.input(sendInput).mutation(({ ctx, input }) => chats.send(ctx, ctx.user.id, input)),
   markRead: authedProcedure
     .input(chatIdInput)
@@ -26,19 +26,17 @@ export const chatsRouter = router({
     .subscription(async ({ ctx, input, signal }) => {
       // Checked before the stream starts, so a stranger's subscribe call itself fails.
       await chats.chatOf(ctx.db, ctx.user.id, input.chatId);
-      return (async function* () {
-        // Only once the stream runs: a stream never run (a duplicate id) must hold nothing.
-        const session = whileSignedIn(ctx, signal);
-        yield* backfilled({
+      // A generator: it holds nothing until it runs, so a stream never run (a duplicate id) costs nothing.
+      return whileSignedInStream(ctx, signal, (stop) =>
+        backfilled({
           bus: ctx.bus,
           topic: chats.chatTopic(input.chatId),
-          signal: session.signal,
+          signal: stop,
           lastEventId: input.lastEventId,
           latest: () => chats.latestMessageSeq(ctx, input.chatId),
           changesAfter: (seq) => chats.messagesAfter(ctx, input.chatId, seq),
-        });
-        session.throwIfEnded();
-      })();
+        }),
+      );
     }),
 
   /**
@@ -46,15 +44,15 @@ export const chatsRouter = router({
    * client's last event id says it already has this version. The list is small and a delete leaves no row
    * to resume from, so sending the list beats sending changes.
    */
-  onChange: authedSubscription.input(listResumeInput).subscription(async function* ({ ctx, input, signal }) {
-    const session = whileSignedIn(ctx, signal);
-    const wake = wakeups(ctx.bus, chats.chatListTopic(ctx.user.id), session.signal);
-    let last = input?.lastEventId ?? null;
-    do {
-      const { list, version } = await chats.listVersion(ctx, ctx.user.id);
-      if (version !== last) yield tracked(version, list);
-      last = version;
-    } while (await wake.next());
-    session.throwIfEnded();
-  }),
+  onChange: authedSubscription.input(listResumeInput).subscription(({ ctx, input, signal }) =>
+    whileSignedInStream(ctx, signal, async function* (stop) {
+      const wake = wakeups(ctx.bus, chats.chatListTopic(ctx.user.id), stop);
+      let last = input?.lastEventId ?? null;
+      do {
+        const { list, version } = await chats.listVersion(ctx, ctx.user.id);
+        if (version !== last) yield tracked(version, list);
+        last = version;
+      } while (await wake.next());
+    }),
+  ),
 });

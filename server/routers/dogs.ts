@@ -1,7 +1,7 @@
 import { dogCreateInput, dogIdInput, dogUpdateInput } from '../../src/schemas/dogs';
 import { deckInput } from '../../src/schemas/likes';
 import { listen } from '../realtime/bus';
-import { whileSignedIn } from '../realtime/sessions';
+import { whileSignedInStream } from '../realtime/sessions';
 import * as deck from '../services/deck';
 import * as dogs from '../services/dogs';
 import { authedProcedure, authedSubscription, publicProcedure, router } from '../trpc/init';
@@ -29,9 +29,9 @@ export const dogsRouter = router({
     .mutation(({ ctx, input }) => dogs.removeDog(ctx, ctx.user.id, input.id)),
 
   /** Changes to my dogs made elsewhere (another tab or device), so lists can refresh. */
-  onChange: authedSubscription.subscription(async function* ({ ctx, signal }) {
-    const session = whileSignedIn(ctx, signal);
-    yield* listen<dogs.DogChange>(ctx.bus, dogs.dogTopic(ctx.user.id), session.signal);
-    session.throwIfEnded();
-  }),
+  onChange: authedSubscription.subscription(({ ctx, signal }) =>
+    whileSignedInStream(ctx, signal, (stop) =>
+      listen<dogs.DogChange>(ctx.bus, dogs.dogTopic(ctx.user.id), stop),
+    ),
+  ),
 });

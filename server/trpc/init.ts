@@ -1,8 +1,9 @@
-import { initTRPC, TRPCError } from '@trpc/server';
+import { initTRPC, type TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import superjson from 'superjson';
-import { AppError, type AppErrorCode, type AppErrorData, TRPC_CODE_OF } from '../../src/errors';
+import { AppError, type AppErrorCode, type AppErrorData } from '../../src/errors';
+import { asTRPCError } from './as-trpc-error';
 import { holdSubscription } from '../realtime/socket-limits';
 import type { Context } from './context';
 
@@ -71,11 +72,6 @@ export function toAppErrorData(error: TRPCError): AppErrorData {
     ...(appError?.meta ? { meta: appError.meta } : {}),
     ...(fieldErrors ? { fieldErrors } : {}),
   };
-}
-
-/** An AppError as the TRPCError with the matching HTTP status. */
-export function asTRPCError(cause: AppError): TRPCError {
-  return new TRPCError({ code: TRPC_CODE_OF[cause.code], message: cause.code, cause });
 }
 
 /** A failure as clients see it: with its AppError's own code and HTTP status, wherever that was thrown. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AppRouter } from '../../server/routers/_app';
 import { createApiClient } from '../../src/client';
-import { MAX_BATCH_SIZE } from '../../server/app';
+import { MAX_BATCH_SIZE } from '../../server/plugins/api';
 import { hashToken } from '../../server/auth/tokens';
 import { sessions } from '../../server/db/schema';
 import { eq } from 'drizzle-orm';

@@ -1,0 +1,121 @@
+import { setMaxListeners } from 'node:events';
+import type { IncomingMessage } from 'node:http';
+import type { TRPCError } from '@trpc/server';
+import { getWSConnectionHandler } from '@trpc/server/adapters/ws';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AppError } from '../../src/errors';
+import { LIMITS } from '../../src/limits';
+import { SESSION_COOKIE } from '../auth/sessions';
+import { clientKey } from '../client-address';
+import { createSocketLimits } from '../realtime/socket-limits';
+import { appRouter, type AppRouter } from '../routers/_app';
+import { type AppDeps, type Context, isCrossOrigin, resolveUser, tokenFrom } from '../trpc/context';
+import { serveTrpcOverHttp } from '../trpc/http';
+import { asTRPCError } from '../trpc/as-trpc-error';
+import { isServerFault } from '../trpc/init';
+import { apiHeaders } from './security-headers';
+
+/** Calls one HTTP batch may carry; the web client batches far fewer. */
+export const MAX_BATCH_SIZE = 50;
+
+/** The tRPC API at /trpc: queries and mutations over HTTP, subscriptions over a WebSocket. */
+export async function apiPlugin(scope: FastifyInstance, { deps }: { deps: AppDeps }) {
+  const { config } = deps;
+  const secure = config.publicUrl.startsWith('https://');
+  const cookieOptions = { httpOnly: true, sameSite: 'lax', path: '/', secure } as const;
+  const socketLimits = createSocketLimits();
+  const answerHeaders = apiHeaders(secure);
+  // Not async: a hook without a promise costs less on every call.
+  scope.addHook('onRequest', (req, reply, done) => {
+    if (req.headers.upgrade?.toLowerCase() !== 'websocket') reply.headers(answerHeaders);
+    // A browser may open the socket only from our own pages: it carries the session cookie.
+    else if (isCrossOrigin(req.headers, config.publicUrl))
+      return void reply.code(403).send({ error: 'CROSS_ORIGIN' });
+    else if (socketLimits.clientFull(clientKey(req.ip)))
+      return void reply.code(429).send({ error: 'TOO_MANY_CONNECTIONS' });
+    done();
+  });
+  /** The caller's context: from the HTTP request, or from the socket's opening request and its params. */
+  const contextFor = async (
+    headers: IncomingMessage['headers'],
+    cookies: Record<string, string | undefined>,
+    reply: FastifyReply | null,
+    client: string,
+    paramToken?: string,
+  ): Promise<Context> => {
+    const token = paramToken || tokenFrom(headers, cookies);
+    const session = await resolveUser(deps.sessions.validate, token);
+    // Every field named, not `...deps`: properties added after a spread cost a map transition each, per call.
+    const context: Context = {
+      db: deps.db,
+      storage: deps.storage,
+      bus: deps.bus,
+      log: deps.log,
+      config: deps.config,
+      mailer: deps.mailer,
+      background: deps.background,
+      sessions: deps.sessions,
+      user: session.user,
+      sessionToken: session.sessionToken,
+      client,
+      socket: undefined,
+      setSessionCookie: (value, expires) => {
+        void reply?.setCookie(SESSION_COOKIE, value, { ...cookieOptions, expires });
+      },
+      clearSessionCookie: () => {
+        void reply?.clearCookie(SESSION_COOKIE, cookieOptions);
+      },
+    };
+    // A session extended on the server gets a cookie with the new expiry too.
+    if (session.renewed && session.sessionToken && session.expiresAt)
+      context.setSessionCookie(session.sessionToken, session.expiresAt);
+    return context;
+  };
+  const onError = (error: TRPCError, procedure: string | undefined) => {
+    if (isServerFault(error)) scope.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
+  };
+
+  serveTrpcOverHttp(scope, {
+    router: appRouter,
+    prefix: '/trpc',
+    maxBatchSize: MAX_BATCH_SIZE,
+    createContext: (req, reply) => contextFor(req.headers, req.cookies, reply, clientKey(req.ip)),
+    // Browsers may only change state from our own origin (a socket's origin is checked as it opens).
+    mutationRefusal: (req) =>
+      isCrossOrigin(req.headers, config.publicUrl) ? asTRPCError(new AppError('CROSS_ORIGIN')) : null,
+    onError,
+  });
+  // Subscriptions (and anything else a client sends over the socket) use tRPC's WebSocket handler.
+  const onConnection = getWSConnectionHandler<AppRouter>({
+    wss: scope.websocketServer,
+    router: appRouter,
+    // Server pings off: the client pings (tRPC 11.19 answers server pings twice).
+    keepAlive: { enabled: false },
+    createContext: async ({ req, info }) => {
+      const context = await contextFor(
+        req.headers,
+        scope.parseCookie(req.headers.cookie ?? ''),
+        null,
+        socketClients.get(req) ?? 'unknown',
+        info.connectionParams?.token,
+      );
+      // tRPC aborts the connection's signal when the socket closes; each subscription listens to it.
+      setMaxListeners(LIMITS.websocket.subscriptionsPerSocket + 10, info.signal);
+      if (context.user) socketLimits.holdForUser(context.user.id, info.signal);
+      context.socket = { closed: info.signal, subscriptions: 0 };
+      return context;
+    },
+    onError: ({ error, path }) => onError(error, path),
+  });
+  // tRPC's handler sees the raw request; the client's address comes from Fastify's (TRUST_PROXY).
+  const socketClients = new WeakMap<IncomingMessage, string>();
+  scope.get('/trpc', { websocket: true }, (socket, req) => {
+    const client = clientKey(req.ip);
+    const closed = new AbortController();
+    socket.once('close', () => closed.abort());
+    // Exact here (the upgrade check above can be passed by several sockets opening at once).
+    if (!socketLimits.holdForClient(client, closed.signal)) return socket.close(1008, 'TOO_MANY_CONNECTIONS');
+    socketClients.set(req.raw, client);
+    onConnection(socket, req.raw);
+  });
+}
