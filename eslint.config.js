@@ -1,5 +1,6 @@
 import path from 'node:path';
 import js from '@eslint/js';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -8,7 +9,9 @@ import tseslint from 'typescript-eslint';
  * The import boundaries of ARCHITECTURE.md, resolved on real paths:
  * - src/ is isomorphic: no node:* and nothing from server/ or web/ (type-only imports allowed);
  * - web/ takes from server/ only types (`import type { AppRouter }`);
- * - a web feature does not import another feature.
+ * - a web feature does not import another feature;
+ * - shared web code (web/src/components, web/src/lib) imports no feature and nothing of web/src/app;
+ * - server services (the domain's rules) never import the transport: server/trpc, server/routers, server/plugins.
  */
 const boundaries = {
   meta: { type: 'problem', schema: [] },
@@ -20,6 +23,9 @@ const boundaries = {
     const check = (node, source, typeOnly) => {
       if (area === 'src' && source.startsWith('node:'))
         return context.report({ node, message: 'src/ runs in the browser too: no node:* imports.' });
+      // '#shared/…' is src/ (package.json "imports").
+      if (source.startsWith('#shared/'))
+        source = `${path.relative(path.dirname(context.filename), path.join(root, 'src'))}/${source.slice(8)}`;
       if (!source.startsWith('.')) return;
       const target = path.relative(root, path.resolve(path.dirname(context.filename), source));
       const targetArea = target.split(path.sep)[0];
@@ -30,6 +36,13 @@ const boundaries = {
         });
       if (area === 'web' && targetArea === 'server' && !typeOnly)
         context.report({ node, message: 'web/ may import server/ only as `import type`.' });
+      if (/^web\/src\/(components|lib)\//.test(file) && /^web\/src\/(features|app)\//.test(target))
+        context.report({
+          node,
+          message: 'Shared web code must not import a feature or the app shell; pass what it needs in.',
+        });
+      if (/^server\/services\//.test(file) && /^server\/(trpc|routers|plugins)\//.test(target) && !typeOnly)
+        context.report({ node, message: 'Services must not import the transport (trpc, routers, plugins).' });
       const targetFeature = target.match(/^web\/src\/features\/([^/]+)/)?.[1];
       if (feature && targetFeature && targetFeature !== feature)
         context.report({
@@ -54,9 +67,16 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
-    plugins: { tacke: { rules: { boundaries } } },
+    plugins: { tacke: { rules: { boundaries } }, 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] })],
+    },
     rules: {
       'tacke/boundaries': 'error',
+      // Type-only imports vanish at run time and cannot form a loading cycle.
+      'import-x/no-cycle': ['error', { ignoreExternal: true, allowUnsafeDynamicCyclicDependency: false }],
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },

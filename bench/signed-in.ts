@@ -1,7 +1,7 @@
 import http from 'node:http';
 import { createSession } from '../server/auth/sessions';
 import type { DbOrTx } from '../server/db/client';
-import { createAccount } from '../tests/helpers/accounts';
+import { makeUser } from '../tests/helpers/factories';
 import type { TestServer } from '../tests/helpers/e2e';
 import { userId } from './seed';
 
@@ -9,7 +9,7 @@ const CALLERS = Number(process.env.BENCH_CALLERS ?? 50);
 
 /** A confirmed account on `server`; returns its session token (for `Authorization: Bearer` or the cookie). */
 export async function signedInToken(server: TestServer, email: string): Promise<string> {
-  return (await createAccount(server.app.deps.db, { email, fullName: 'Bench Owner' })).token;
+  return (await makeUser(server.app.deps.db, { email, fullName: 'Bench Owner' })).token;
 }
 
 /** POST /api/uploads as a browser would; returns the key. */

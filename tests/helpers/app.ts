@@ -11,6 +11,7 @@ import { appRouter } from '../../server/routers/_app';
 import { resolveUser } from '../../server/trpc/context';
 import { createCallerFactory, toAppErrorData } from '../../server/trpc/init';
 import type { AppErrorData } from '../../src/errors';
+import { makeUser, TEST_PASSWORD } from './factories';
 import { createDatabase } from './postgres';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -84,12 +85,12 @@ export async function startTestApp(kind: DbKind, env: Record<string, string | un
 
   let clients = 0;
   /**
-   * Sign up, confirm the address and return the session token. Each from a client address of its own, as
-   * different people would (per-client mail limits).
+   * The real journey: sign up, confirm the address and return the session token. Each from a client address
+   * of its own, as different people would (per-client mail limits).
    */
-  async function signedInUser(
+  async function signedUpUser(
     email = `u${mails.length}-${Date.now()}@example.com`,
-    password = 'zelo-dobro-geslo',
+    password = TEST_PASSWORD,
   ) {
     clients++;
     const anon = await caller(null, undefined, `10.1.${clients >> 8}.${clients & 255}`);
@@ -103,6 +104,13 @@ export async function startTestApp(kind: DbKind, env: Record<string, string | un
     return { token, user, email, password };
   }
 
+  /** A signed-in user from the factory (tests/helpers/factories.ts); ADMIN_EMAILS get their role. */
+  async function signedInUser(email?: string, password = TEST_PASSWORD) {
+    const role = email && config.adminEmails.includes(email.toLowerCase()) ? 'admin' : 'user';
+    const { token, user } = await makeUser(db, { ...(email ? { email } : {}), password, role });
+    return { token, user, email: user.email, password };
+  }
+
   return {
     app,
     config,
@@ -113,6 +121,7 @@ export async function startTestApp(kind: DbKind, env: Record<string, string | un
     lastMailToken,
     settled,
     signedInUser,
+    signedUpUser,
     setMailFailing: (value: boolean) => void (failMail = value),
     /** Holds every mail until the returned function is called (a slow mail server). */
     holdMail() {

@@ -9,7 +9,7 @@ import { buildApp } from '../../server/app';
 import { dogProfiles, profiles, users } from '../../server/db/schema';
 import { loadConfig } from '../../server/env';
 import { createApiClient } from '../../src/client';
-import { createAccount } from './accounts';
+import { makeUser } from './factories';
 import { freePort } from './postgres';
 
 /** The real server (built web app, in-memory PGlite, mail to the outbox folder) on a free loopback port. */
@@ -119,7 +119,7 @@ export const VIEWPORTS = {
 } satisfies Record<string, BrowserContextOptions>;
 
 /**
- * A browser context signed in as a new confirmed user (tests/helpers/accounts.ts), for tests that start
+ * A browser context signed in as a new confirmed user (tests/helpers/factories.ts), for tests that start
  * after the account journey.
  */
 export async function signedInContext(
@@ -128,7 +128,7 @@ export async function signedInContext(
   options: BrowserContextOptions,
   user: { fullName: string; email: string; password?: string },
 ): Promise<BrowserContext> {
-  const { token } = await createAccount(server.app.deps.db, user);
+  const { token } = await makeUser(server.app.deps.db, user);
   const context = await browser.newContext(options);
   await context.addCookies([{ name: 'tacke_session', value: token, url: server.url }]);
   return context;
@@ -163,14 +163,14 @@ export async function insertDemoDog(
 }
 
 /**
- * A confirmed account (tests/helpers/accounts.ts): its session token, and a client signed in with it for
+ * A confirmed account (tests/helpers/factories.ts): its session token, and a client signed in with it for
  * arranging data (dogs, likes). Close the client when done.
  */
 export async function apiUser(
   server: TestServer,
   user: { fullName: string; email: string; password?: string },
 ) {
-  const { token } = await createAccount(server.app.deps.db, user);
+  const { token } = await makeUser(server.app.deps.db, user);
   return { token, api: createApiClient({ url: server.url, token, WebSocket: WebSocket as never }) };
 }
 

@@ -1,25 +1,107 @@
+import { randomUUID } from 'node:crypto';
+import { eventInstant } from '../../src/domain/event-time';
+import type { UserRole } from '../../src/schemas/auth';
 import { hashPassword } from '../../server/auth/passwords';
 import { createSession } from '../../server/auth/sessions';
 import type { DbOrTx } from '../../server/db/client';
-import { profiles, users } from '../../server/db/schema';
+import { chats, dogProfiles, events, matches, profiles, users } from '../../server/db/schema';
+import { me } from '../../server/services/auth';
 
 /**
- * A confirmed account with a session, written straight into the database, for tests that start after the
- * account journey (which has tests of its own): no mail, and no per-client mail limit to run into.
+ * Rows written straight into the database, for tests that start after a journey that has tests of its own
+ * (sign-up, adding a dog, a match): no mail, no per-client limits to run into, and no argon2 per user.
  */
-export async function createAccount(
+
+export const TEST_PASSWORD = 'zelo-dobro-geslo';
+
+/** argon2 is slow by design: each password is hashed once per test process. */
+const hashes = new Map<string, Promise<string>>();
+const hashOf = (password: string) => {
+  let hash = hashes.get(password);
+  if (!hash) hashes.set(password, (hash = hashPassword(password)));
+  return hash;
+};
+
+/** A confirmed account with a profile and a session. */
+export async function makeUser(
   db: DbOrTx,
-  account: { email: string; fullName: string; password?: string },
-): Promise<{ id: string; token: string }> {
-  const [user] = await db
+  account: { email?: string; fullName?: string; password?: string; role?: UserRole } = {},
+) {
+  const email = (account.email ?? `u-${randomUUID()}@example.com`).toLowerCase();
+  const password = account.password ?? TEST_PASSWORD;
+  const [row] = await db
     .insert(users)
     .values({
-      email: account.email.toLowerCase(),
-      passwordHash: await hashPassword(account.password ?? 'zelo-dobro-geslo'),
+      email,
+      passwordHash: await hashOf(password),
       emailVerifiedAt: new Date(),
+      role: account.role ?? 'user',
     })
     .returning({ id: users.id });
-  await db.insert(profiles).values({ userId: user!.id, fullName: account.fullName });
-  const { token } = await createSession(db, user!.id);
-  return { id: user!.id, token };
+  const id = row!.id;
+  await db.insert(profiles).values({ userId: id, fullName: account.fullName ?? 'Test Uporabnik' });
+  const { token } = await createSession(db, id);
+  const user = await me(db, id);
+  return { id, token, email, password, user: user! };
+}
+
+/** A dog of `userId`; the fields a test cares about override plain defaults. */
+export async function makeDog(
+  db: DbOrTx,
+  userId: string,
+  fields: Partial<typeof dogProfiles.$inferInsert> = {},
+) {
+  const [dog] = await db
+    .insert(dogProfiles)
+    .values({ name: 'Reks', breed: 'Mešanec', age: 3, location: 'Ljubljana', ...fields, userId })
+    .returning();
+  return dog!;
+}
+
+/** An upcoming event of `userId` (a week from now unless the fields say otherwise). */
+export async function makeEvent(
+  db: DbOrTx,
+  userId: string,
+  fields: Partial<typeof events.$inferInsert> = {},
+) {
+  const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  const eventDate = fields.eventDate ?? day;
+  const eventTime = fields.eventTime ?? '10:00';
+  const [event] = await db
+    .insert(events)
+    .values({
+      title: 'Sprehod ob Savi',
+      locationName: 'Park',
+      country: 'SI',
+      city: 'Ljubljana',
+      ...fields,
+      eventDate,
+      eventTime,
+      startsAt: eventInstant(eventDate, eventTime),
+      userId,
+    })
+    .returning();
+  return event!;
+}
+
+/** Two dogs that matched, and their chat (as an accepted like leaves them). */
+export async function makeChat(
+  db: DbOrTx,
+  owner: { userId: string; dogId: string },
+  liker: { userId: string; dogId: string },
+) {
+  await db
+    .insert(matches)
+    .values({ user1Id: owner.userId, dog1Id: owner.dogId, user2Id: liker.userId, dog2Id: liker.dogId });
+  const [chat] = await db
+    .insert(chats)
+    .values({
+      ownerId: owner.userId,
+      dogId: owner.dogId,
+      userId: liker.userId,
+      otherDogId: liker.dogId,
+      chatName: 'Klepet',
+    })
+    .returning();
+  return chat!;
 }

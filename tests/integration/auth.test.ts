@@ -54,7 +54,7 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
   });
 
   it('answers a sign-up of a confirmed address like any other and tells the owner by mail; the account is untouched', async () => {
-    const { email, password } = await t.signedInUser('bor@example.com');
+    const { email, password } = await t.signedUpUser('bor@example.com');
     const anon = await t.caller(null, undefined, '10.9.0.3');
     await expect(
       anon.auth.signUp({ fullName: 'Bor 2', email: 'BOR@example.com', password: 'drugo-geslo-1' }),
@@ -209,7 +209,7 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
   });
 
   it('returns the session token only to clients that ask for it, and then sets no cookie', async () => {
-    const { email, password } = await t.signedInUser('skript@example.com');
+    const { email, password } = await t.signedUpUser('skript@example.com');
     const anon = await t.caller(null, undefined, '10.9.0.11');
     t.cookies.tacke_session = 'unchanged';
     const script = await anon.auth.signIn({ email, password, returnToken: true });
@@ -260,7 +260,7 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
   });
 
   it('signs in with a new session each time, updates last_active, and refuses wrong credentials alike', async () => {
-    const { email, password } = await t.signedInUser('filip@example.com');
+    const { email, password } = await t.signedUpUser('filip@example.com');
     const anon = await t.caller(null, undefined, '10.9.0.14');
     await t.db.update(profiles).set({ lastActive: null });
     const first = await anon.auth.signIn({ email: 'FILIP@example.com', password, returnToken: true });
@@ -285,7 +285,7 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
   });
 
   it('counts sign-in attempts made in parallel, exactly', async () => {
-    const { email } = await t.signedInUser('parallel@example.com');
+    const { email } = await t.signedUpUser('parallel@example.com');
     const anon = await t.caller(null, undefined, '10.9.0.15');
     const results = await Promise.all(
       Array.from({ length: 25 }, (_, i) =>
@@ -300,7 +300,7 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
   });
 
   it(`slows down one client after ${LIMITS.signIn.perAddressAndClient} failures on an address without locking the owner out`, async () => {
-    const { email, password } = await t.signedInUser('greta@example.com');
+    const { email, password } = await t.signedUpUser('greta@example.com');
     const attacker = await t.caller(null, undefined, '10.9.1.1');
     for (let i = 0; i < LIMITS.signIn.perAddressAndClient; i++)
       expect((await failure(attacker.auth.signIn({ email, password: `wrong-${i}-password` }))).appCode).toBe(
@@ -341,7 +341,7 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
   });
 
   it('locks an address that many clients fail on, and a reset link lifts the lock', async () => {
-    const { email, password } = await t.signedInUser('hana@example.com');
+    const { email, password } = await t.signedUpUser('hana@example.com');
     const perClient = LIMITS.signIn.perAddressAndClient;
     for (let c = 0; c * perClient < LIMITS.signIn.perAddress; c++) {
       const attacker = await t.caller(null, undefined, `10.9.3.${c + 1}`);
@@ -362,7 +362,7 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
   });
 
   it(`sends at most ${LIMITS.mail.perAddressPerHour} account e-mails an hour to one address, known or not, alike`, async () => {
-    const { email } = await t.signedInUser('pismo@example.com');
+    const { email } = await t.signedUpUser('pismo@example.com');
     await t.db.delete(rateLimitHits); // its sign-up's mail counted too
     for (const address of [email, 'neznan@example.com']) {
       const codes: string[] = [];
@@ -415,7 +415,7 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
   });
 
   it('signs out on the server and tolerates a missing session', async () => {
-    const { token } = await t.signedInUser('ivo@example.com');
+    const { token } = await t.signedUpUser('ivo@example.com');
     const user = await t.caller(token);
     expect(await user.auth.me()).not.toBeNull();
     await expect(user.auth.signOut()).resolves.toEqual({ ok: true });
@@ -431,7 +431,7 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
   });
 
   it('keeps last_active current while a session is used', async () => {
-    const { token, user } = await t.signedInUser('aktiven@example.com');
+    const { token, user } = await t.signedUpUser('aktiven@example.com');
     const hourAgo = new Date(Date.now() - 3_600_000);
     await t.db.update(profiles).set({ lastActive: hourAgo }).where(eq(profiles.userId, user.id));
     await (await t.caller(token)).auth.me();
@@ -440,7 +440,7 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
   });
 
   it('ends expired sessions and extends sessions past half their life', async () => {
-    const { token, user } = await t.signedInUser('jana@example.com');
+    const { token, user } = await t.signedUpUser('jana@example.com');
     const id = hashToken(token);
     const soon = new Date(Date.now() + 2 * 86_400_000);
     await t.db.update(sessions).set({ expiresAt: soon }).where(eq(sessions.id, id));
@@ -456,7 +456,7 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
   });
 
   it('answers a reset request the same way when the mail server fails', async () => {
-    await t.signedInUser('mailfail@example.com');
+    await t.signedUpUser('mailfail@example.com');
     t.setMailFailing(true);
     try {
       await expect(
@@ -480,7 +480,7 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
   });
 
   it('resets the password with a single-use link, ending every other session', async () => {
-    const { token: oldSession, email, password } = await t.signedInUser('klara@example.com');
+    const { token: oldSession, email, password } = await t.signedUpUser('klara@example.com');
     const anon = await t.caller(null, undefined, '10.9.6.1');
     await anon.auth.requestPasswordReset({ email: 'Klara@example.com', locale: 'it' });
     const first = await t.lastMailToken();

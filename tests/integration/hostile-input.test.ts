@@ -25,8 +25,8 @@ import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
 import { allProcedures, type ProcedureType } from '../helpers/procedures';
 import { publicTables, tableFingerprint } from '../helpers/fingerprint';
 
-/** Generated calls per procedure. */
-const RUNS = Number(process.env.HOSTILE_RUNS ?? 200);
+/** Generated calls per procedure: a quick pass while developing, the full count in CI (.ci/run sets CI). */
+const RUNS = Number(process.env.HOSTILE_RUNS ?? (process.env.CI ? 200 : 40));
 
 /** Calls between two database fingerprints (see the comment in the test). */
 const WINDOW = 8;

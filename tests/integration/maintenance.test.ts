@@ -17,7 +17,7 @@ describe.each(dbKinds())('maintenance on %s', (kind) => {
   afterAll(() => t.close());
 
   it('purges expired sessions, spent tokens and rate-limit hits older than any window, and keeps live ones', async () => {
-    const { token } = await t.signedInUser('live@example.com'); // one live session, one used confirm token
+    const { token } = await t.signedUpUser('live@example.com'); // one live session, one used confirm token
     await (
       await t.caller()
     ).auth.signUp({ fullName: 'Pending', email: 'pending@example.com', password: 'psi-so-super' });
