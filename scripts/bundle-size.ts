@@ -18,7 +18,7 @@ const ROUTES: Record<string, string> = {
   '/': 'src/features/home/home-page.tsx',
   // Every page of the auth folder (the sign-in page and the e-mail link pages), as since issue 2.
   '/auth': 'src/features/auth/',
-  '/profil': 'src/features/profile/profile-page.tsx',
+  '/profil': 'src/app/pages/profile.tsx',
   '/moji-psi': 'src/features/dogs/dogs-page.tsx',
   '/ujemanja': 'src/features/matching/matching-page.tsx',
   '/events': 'src/features/events/events-page.tsx',

@@ -197,7 +197,7 @@ describe('languages and unknown routes', () => {
   it('shows the router error screen when a page cannot load', async () => {
     const page = await e2e.browser.newPage(VIEWPORTS.desktop);
     try {
-      await page.route(/\/assets\/profile-page-[^/]+\.js$/, (route) => route.abort());
+      await page.route(/\/assets\/profile-[\w-]{8}\.js$/, (route) => route.abort());
       await page.goto(`${e2e.server.url}/profil`);
       await see(page, 'Nepričakovana napaka aplikacije');
       await page.getByRole('button', { name: 'Ponovno naloži' }).waitFor();

@@ -6,6 +6,7 @@ import {
   mergeById,
   type PendingMessage,
   retryDelay,
+  withNewest,
   withPending,
 } from '../../web/src/features/chat/messages';
 import { createOutbox, type Delivery, type SendInput } from '../../web/src/features/chat/outbox';
@@ -41,6 +42,27 @@ describe('mergeById', () => {
   it("keeps the later list's copy of a message", () => {
     const merged = mergeById([{ ...stored(1), content: 'old' }], [{ ...stored(1), content: 'new' }]);
     expect(merged).toEqual([{ ...stored(1), content: 'new' }]);
+  });
+});
+
+describe('withNewest (the cache writer of live and confirmed messages)', () => {
+  const m = (seq: number) => ({ id: `m${seq}`, seq });
+  it('adds to the newest page only, once, in order, and keeps the older pages and cursors as they are', () => {
+    const data = {
+      pages: [
+        [m(5), m(6)],
+        [m(3), m(4)],
+      ],
+      pageParams: [null, 5],
+    };
+    const next = withNewest(data, [m(8), m(7), m(6)]);
+    expect(next.pages[0]!.map((message) => message.seq)).toEqual([5, 6, 7, 8]);
+    expect(next.pages[1]).toBe(data.pages[1]);
+    expect(next.pageParams).toEqual([null, 5]);
+    expect(data.pages[0]).toHaveLength(2);
+  });
+  it('starts the newest page when there is none yet', () => {
+    expect(withNewest({ pages: [], pageParams: [] }, [m(1)]).pages).toEqual([[m(1)]]);
   });
 });
 

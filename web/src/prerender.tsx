@@ -3,7 +3,7 @@
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
-import type { Locale } from '../../src/i18n';
+import type { Locale } from '#shared/i18n';
 import { App } from './app/app';
 import { routes } from './app/routes';
 import { loadCatalogue } from './lib/intl';

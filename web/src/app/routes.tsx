@@ -41,7 +41,7 @@ export const routes: RouteObject[] = [
         path: 'reset-password',
         ...page(() => import('../features/auth/reset-password-page'), 'resetPassword.title'),
       },
-      { path: 'profil', ...page(() => import('../features/profile/profile-page'), 'nav.profile') },
+      { path: 'profil', ...page(() => import('./pages/profile'), 'nav.profile') },
       { path: 'moji-psi', ...page(() => import('../features/dogs/dogs-page'), 'nav.myDogs') },
       alias('dogs', '/moji-psi'),
       { path: 'ujemanja', ...page(() => import('../features/matching/matching-page'), 'nav.match') },

@@ -2,10 +2,11 @@ import clsx from 'clsx';
 import { Heart, MessageCircle } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import type { Photo } from '../../../src/schemas/uploads';
+import type { Photo } from '#shared/schemas/uploads';
 import { DogPhoto } from './dogs/dog-photo';
 import { Button } from './ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from './ui/dialog';
+import { useT } from '../lib/intl';
 
 interface MatchDog {
   name: string;
@@ -31,8 +32,7 @@ interface MatchDialogProps {
  * sees it from the deck, the other side when the match notice arrives live (LiveUpdates).
  */
 export function MatchDialog({ match, onClose, from = 'deck' }: MatchDialogProps) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const navigate = useNavigate();
   return (
     <Dialog open={match !== null} onOpenChange={(open) => !open && onClose()}>

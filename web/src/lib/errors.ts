@@ -1,6 +1,6 @@
 import { TRPCClientError } from '@trpc/client';
 import { useIntl } from 'react-intl';
-import { type AppErrorData, isAppErrorCode } from '../../../src/errors';
+import { type AppErrorData, isAppErrorCode } from '#shared/errors';
 
 /** The server's error code and details, or null for a network failure or a non-tRPC error. */
 export function appErrorOf(error: unknown): AppErrorData | null {

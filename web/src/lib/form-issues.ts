@@ -1,5 +1,4 @@
 import type { z } from 'zod';
-import { resolveLocation } from '../../../src/data/cities';
 import { appErrorOf } from './errors';
 
 /** A locale key with the numbers its message may show ("between {min} and {max}"). */
@@ -51,15 +50,6 @@ export function serverIssues<F extends string>(
     if (key) found[field as F] = { key, values: values[field as F] ?? {} };
   }
   return found;
-}
-
-/**
- * The place rule of `placeIn` (src/schemas/common.ts). The schema checks the place only once every other
- * field is valid (it is a rule on the whole object), so a form adds it itself to show all errors at once.
- */
-export function placeIssue(country: string, location: string, required: boolean): FieldIssue | undefined {
-  if (!location.trim()) return required ? { key: 'validation.locationRequired', values: {} } : undefined;
-  return resolveLocation(country, location) ? undefined : { key: 'validation.locationInvalid', values: {} };
 }
 
 /** Moves the focus to the first invalid field (by name, in `order`), for keyboard and screen-reader users. */

@@ -1,6 +1,6 @@
-import { createContext, type ReactNode, useContext, useEffect, useState } from 'react';
-import { IntlProvider, type MessageFormatElement } from 'react-intl';
-import { DEFAULT_LOCALE, INTL_TAG, isLocale, type Locale, LOCALE_COOKIE } from '../../../src/i18n';
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
+import { IntlProvider, type MessageFormatElement, useIntl } from 'react-intl';
+import { DEFAULT_LOCALE, INTL_TAG, isLocale, type Locale, LOCALE_COOKIE } from '#shared/i18n';
 
 /** The language chosen in this browser (cookie, a year), else Slovenian. */
 export function storedLocale(): Locale {
@@ -99,4 +99,12 @@ export function LocaleProvider({ initial, children }: { initial: Catalogue; chil
 /** A missing key renders as the key itself (react-intl's behaviour); only real formatting errors are logged. */
 function ignoreMissingTranslations(error: { code: string }) {
   if (error.code !== 'MISSING_TRANSLATION') console.error(error);
+}
+
+type MessageValues = Record<string, string | number | boolean | Date | null | undefined>;
+
+/** The page's text by key, in the chosen language: `t('requests.title')`, `t('events.count', { count })`. */
+export function useT() {
+  const intl = useIntl();
+  return useCallback((id: string, values?: MessageValues) => intl.formatMessage({ id }, values), [intl]);
 }

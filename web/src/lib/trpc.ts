@@ -44,3 +44,12 @@ export const trpcClient = trpc.createClient({
     }),
   ],
 });
+
+/**
+ * What a caller of a feature's mutation hook (its api.ts) adds: what the user is told. The hook itself owns
+ * the mutation's cache effects.
+ */
+export interface MutationHandlers<T> {
+  onSuccess?: (data: T) => void;
+  onError?: (error: unknown) => void;
+}

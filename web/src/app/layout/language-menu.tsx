@@ -2,7 +2,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Check } from 'lucide-react';
 import type { ReactElement } from 'react';
 import { useIntl } from 'react-intl';
-import { isLocale, LOCALES } from '../../../../src/i18n';
+import { isLocale, LOCALES } from '#shared/i18n';
 import { useLocale } from '../../lib/intl';
 
 /** Radix dropdown of the four languages, each named in its own language. */

@@ -4,8 +4,10 @@ import { lazy, Suspense, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { badgeText } from '../../components/badge-text';
 import { type Match, MatchDialog } from '../../components/match-dialog';
-import { useRequestsLive } from '../../components/requests/use-requests-live';
+import { useAnnouncementsLive } from '../../features/announcements/use-announcements-live';
 import { unreadTotal, useChatsLive } from '../../features/chat/use-chats-live';
+import { useMarkRequestRead } from '../../features/requests/api';
+import { useRequestsLive } from '../../features/requests/use-requests-live';
 import { trpc } from '../../lib/trpc';
 
 /*
@@ -72,7 +74,7 @@ export default function NotificationsBell() {
  */
 export function LiveUpdates() {
   const [match, setMatch] = useState<Match | null>(null);
-  const markRead = trpc.likes.markRead.useMutation();
+  const markRead = useMarkRequestRead();
   useRequestsLive(true, (notice) => {
     // Shown once: seen now, it is read (here and in every panel).
     markRead.mutate({ id: notice.id });
@@ -83,6 +85,7 @@ export function LiveUpdates() {
         chatId: notice.chatId,
       });
   });
+  useAnnouncementsLive(true);
   useChatsLive();
   return <MatchDialog match={match} onClose={() => setMatch(null)} from="elsewhere" />;
 }

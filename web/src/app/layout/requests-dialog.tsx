@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { useLocation } from 'react-router';
-import { RequestsPanel } from '../../components/requests/requests-panel';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { NotificationsPanel } from './notifications-panel';
 
 /** The requests panel over the page (a bottom sheet on phones); following a link in it closes it. */
 export default function RequestsDialog({
@@ -26,7 +26,7 @@ export default function RequestsDialog({
       <DialogContent className="md:max-w-xl">
         <DialogTitle>{intl.formatMessage({ id: 'requests.title' })}</DialogTitle>
         <DialogDescription>{intl.formatMessage({ id: 'requests.subtitle' })}</DialogDescription>
-        <RequestsPanel className="mt-5" />
+        <NotificationsPanel className="mt-5" />
       </DialogContent>
     </Dialog>
   );

@@ -1,4 +1,4 @@
-import { LIMITS } from '../../../../src/limits';
+import { LIMITS } from '#shared/limits';
 
 /** The first `words` words of a description, with '…' when some were cut (SPEC §9: preview 30 words). */
 export function descriptionPreview(text: string, words: number = LIMITS.dogDescription.previewWords): string {

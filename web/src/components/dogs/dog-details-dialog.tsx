@@ -2,8 +2,8 @@ import clsx from 'clsx';
 import { Cake, ChevronRight, MapPin } from 'lucide-react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import type { Photo } from '../../../../src/schemas/uploads';
-import { useLocale } from '../../lib/intl';
+import type { Photo } from '#shared/schemas/uploads';
+import { useLocale, useT } from '../../lib/intl';
 import { Avatar } from '../profile/avatar';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog';
 import { dogAgeText } from './dog-age';
@@ -48,7 +48,7 @@ function DogDetails({
   onOwnerClick,
 }: Omit<DogDetailsDialogProps, 'onOpenChange'> & { dog: Dog }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const [locale] = useLocale();
   const place = placeName(dog.location, dog.originCountry, locale);
   return (

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
-import { LIMITS } from '../../../../src/limits';
-import type { Photo } from '../../../../src/schemas/uploads';
+import { LIMITS } from '#shared/limits';
+import type { Photo } from '#shared/schemas/uploads';
 import { DogSilhouette } from './dog-silhouette';
 
 const WIDTHS = LIMITS.upload.widths;

@@ -1,7 +1,7 @@
 import clsx from 'clsx';
 import { Mars, Venus } from 'lucide-react';
 import { useIntl } from 'react-intl';
-import type { DogGender } from '../../../../src/schemas/dogs';
+import type { DogGender } from '#shared/schemas/dogs';
 
 const LOOK: Record<DogGender, { Icon: typeof Mars; tone: string }> = {
   male: { Icon: Mars, tone: 'bg-accent-soft text-accent-strong' },

@@ -1,9 +1,9 @@
-import { BREEDS } from '../../../../src/data/breeds';
-import { citiesOf } from '../../../../src/data/cities';
-import { countryName } from '../../../../src/data/countries';
-import { displayName, type Named } from '../../../../src/data/named';
-import { TRAITS } from '../../../../src/data/traits';
-import type { Locale } from '../../../../src/i18n';
+import { BREEDS } from '#shared/data/breeds';
+import { citiesOf } from '#shared/data/cities';
+import { countryName } from '#shared/data/countries';
+import { displayName, type Named } from '#shared/data/named';
+import { TRAITS } from '#shared/data/traits';
+import type { Locale } from '#shared/i18n';
 
 /*
  * Stored reference values (Slovenian canonical names) shown in the UI language. A name the list does not

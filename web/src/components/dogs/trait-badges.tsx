@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { useIntl } from 'react-intl';
-import { LIMITS } from '../../../../src/limits';
+import { LIMITS } from '#shared/limits';
 import { useLocale } from '../../lib/intl';
 import { traitName } from './names';
 

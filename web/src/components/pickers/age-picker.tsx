@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { ChevronDown } from 'lucide-react';
 import { useId } from 'react';
 import { useIntl } from 'react-intl';
-import { LIMITS } from '../../../../src/limits';
+import { LIMITS } from '#shared/limits';
 import { Label } from '../ui/label';
 import { CONTROL_CLASSES, FieldError } from './field-parts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { BREEDS, isBreedLike, resolveBreed } from '../../../../src/data/breeds';
-import { displayName, searchNamed } from '../../../../src/data/named';
+import { BREEDS, isBreedLike, resolveBreed } from '#shared/data/breeds';
+import { displayName, searchNamed } from '#shared/data/named';
 import { useLocale } from '../../lib/intl';
 import { Combobox, MAX_SUGGESTIONS } from './combobox';
 

@@ -4,7 +4,7 @@ import { enGB } from '@daypicker/react/locale/en-GB';
 import { it } from '@daypicker/react/locale/it';
 import { sl } from '@daypicker/react/locale/sl';
 import '@daypicker/react/style.css';
-import type { Locale } from '../../../../src/i18n';
+import type { Locale } from '#shared/i18n';
 import { useLocale } from '../../lib/intl';
 
 const LOCALES = { sl, en: enGB, de, it } satisfies Record<Locale, unknown>;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { type Country, countryName, searchCountries } from '../../../../src/data/countries';
-import { normalizeForSearch } from '../../../../src/data/named';
+import { type Country, countryName, searchCountries } from '#shared/data/countries';
+import { normalizeForSearch } from '#shared/data/named';
 import { useLocale } from '../../lib/intl';
 import { Combobox, MAX_SUGGESTIONS } from './combobox';
 

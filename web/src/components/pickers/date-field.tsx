@@ -1,7 +1,7 @@
 import { CalendarDays } from 'lucide-react';
 import { lazy, Suspense, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { INTL_TAG } from '../../../../src/i18n';
+import { INTL_TAG } from '#shared/i18n';
 import { formatDateInput, parseDateInput } from '../../lib/date-input';
 import { useLocale } from '../../lib/intl';
 import { Dialog, DialogContent, DialogTitle } from '../ui/dialog';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { citiesOf, resolveLocation, searchCities } from '../../../../src/data/cities';
-import { displayName, type Named } from '../../../../src/data/named';
-import { LIMITS } from '../../../../src/limits';
+import { citiesOf, resolveLocation, searchCities } from '#shared/data/cities';
+import { displayName, type Named } from '#shared/data/named';
+import { LIMITS } from '#shared/limits';
 import { useLocale } from '../../lib/intl';
 import { TextField } from '../ui/field';
 import { Combobox, MAX_SUGGESTIONS } from './combobox';

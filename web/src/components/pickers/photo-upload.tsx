@@ -2,9 +2,9 @@ import clsx from 'clsx';
 import { ImagePlus } from 'lucide-react';
 import { type DragEvent, useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { type AppErrorCode, isAppErrorCode } from '../../../../src/errors';
-import { LIMITS } from '../../../../src/limits';
-import type { PhotoUrls, UploadKind } from '../../../../src/schemas/uploads';
+import { type AppErrorCode, isAppErrorCode } from '#shared/errors';
+import { LIMITS } from '#shared/limits';
+import type { PhotoUrls, UploadKind } from '#shared/schemas/uploads';
 import { toast } from '../../lib/toast';
 
 export interface UploadResult {

@@ -1,9 +1,9 @@
 import clsx from 'clsx';
 import { Check } from 'lucide-react';
 import { useId } from 'react';
-import { displayName } from '../../../../src/data/named';
-import { TRAITS } from '../../../../src/data/traits';
-import { LIMITS } from '../../../../src/limits';
+import { displayName } from '#shared/data/named';
+import { TRAITS } from '#shared/data/traits';
+import { LIMITS } from '#shared/limits';
 import { useLocale } from '../../lib/intl';
 import { FieldError } from './field-parts';
 

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
-import type { Locale } from '../../../../src/i18n';
-import type { Photo } from '../../../../src/schemas/uploads';
+import type { Locale } from '#shared/i18n';
+import type { Photo } from '#shared/schemas/uploads';
 import { placeName } from '../dogs/names';
 
 /** Where a person lives, in the UI language: place and country, or '' before they have set a place. */

@@ -1,9 +1,9 @@
 import { CalendarHeart, Clock, MapPin, RotateCcw, UserRound, UserX } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
-import { INTL_TAG, type Locale } from '../../../../src/i18n';
+import { INTL_TAG, type Locale } from '#shared/i18n';
 import { appErrorOf } from '../../lib/errors';
-import { useLocale } from '../../lib/intl';
+import { useLocale, useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { dogAgeText } from '../dogs/dog-age';
 import { DogPhoto } from '../dogs/dog-photo';
@@ -32,7 +32,7 @@ export function UserProfileDialog({ userId, open, onOpenChange }: UserProfileDia
 
 function UserProfile({ userId }: { userId: string }) {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const [locale] = useLocale();
   const profile = trpc.profiles.byUserId.useQuery({ userId });
 

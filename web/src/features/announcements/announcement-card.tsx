@@ -3,14 +3,14 @@ import { Megaphone, Sparkles, Trash2, Wrench, type LucideIcon, Info } from 'luci
 import { useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import { useIntl } from 'react-intl';
-import { INTL_TAG } from '../../../../src/i18n';
-import type { UpdateType } from '../../../../src/schemas/announcements';
+import { INTL_TAG } from '#shared/i18n';
+import type { UpdateType } from '#shared/schemas/announcements';
 import { useErrorText } from '../../lib/errors';
-import { useLocale } from '../../lib/intl';
+import { useLocale, useT } from '../../lib/intl';
+import { relativeTime } from '../../lib/relative-time';
 import { toast } from '../../lib/toast';
-import { trpc } from '../../lib/trpc';
-import { Button } from '../ui/button';
-import { relativeTime } from './time';
+import { Button } from '../../components/ui/button';
+import { useRemoveAnnouncement } from './api';
 import type { Announcement } from './types';
 
 /** Each announcement type's badge: its icon and colours. */
@@ -90,15 +90,10 @@ export function AnnouncementCard({
 
 /** The admin's second, explicit click that takes an announcement down (a soft delete). */
 function ConfirmRemoval({ announcement, onCancel }: { announcement: Announcement; onCancel: () => void }) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const errorText = useErrorText();
-  const utils = trpc.useUtils();
-  const remove = trpc.announcements.remove.useMutation({
+  const remove = useRemoveAnnouncement({
     onSuccess: () => {
-      utils.announcements.list.setData(undefined, (list) =>
-        list?.filter((entry) => entry.id !== announcement.id),
-      );
       toast.success(t('announcements.toast.removed'));
     },
     onError: (error) => {

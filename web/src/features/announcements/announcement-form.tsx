@@ -1,25 +1,24 @@
 import { Send } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId } from 'react';
 import { useIntl } from 'react-intl';
-import { LIMITS } from '../../../../src/limits';
-import type { UpdateType } from '../../../../src/schemas/announcements';
+import { LIMITS } from '#shared/limits';
+import type { UpdateType } from '#shared/schemas/announcements';
 import { useErrorText } from '../../lib/errors';
-import { type FieldIssues, focusFirstInvalid, issuesByField, serverIssues } from '../../lib/form-issues';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { toast } from '../../lib/toast';
-import { trpc } from '../../lib/trpc';
-import { CONTROL_CLASSES, FieldError } from '../pickers/field-parts';
-import { Button } from '../ui/button';
-import { TextField } from '../ui/field';
-import { Label } from '../ui/label';
-import { TextareaField } from '../ui/textarea-field';
-import { upsertById } from './use-requests-live';
+import { CONTROL_CLASSES, FieldError } from '../../components/pickers/field-parts';
+import { Button } from '../../components/ui/button';
+import { TextField } from '../../components/ui/field';
+import { Label } from '../../components/ui/label';
+import { TextareaField } from '../../components/ui/textarea-field';
+import { useT } from '../../lib/intl';
+import { useCreateAnnouncement } from './api';
 
 /**
  * The shared schema, loaded while the form is on screen: zod stays out of the first download. The types
  * are the schema module's UPDATE_TYPES, not imported for the same reason.
  */
-const loadSchema = async () =>
-  (await import('../../../../src/schemas/announcements')).announcementCreateInput;
+const loadSchema = async () => (await import('#shared/schemas/announcements')).announcementCreateInput;
 const TYPES: readonly UpdateType[] = ['general', 'feature', 'maintenance', 'announcement'];
 
 type Field = 'title' | 'content' | 'updateType';
@@ -33,55 +32,32 @@ const EMPTY = { title: '', content: '', updateType: 'general' as UpdateType };
 /** The admin's form for a new announcement, at the top of Posodobitve (SPEC §6 Admin). */
 export function AnnouncementForm() {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const errorText = useErrorText();
-  const utils = trpc.useUtils();
-  const formRef = useRef<HTMLFormElement>(null);
   const id = useId();
-  const [values, setValues] = useState(EMPTY);
-  const [issues, setIssues] = useState<FieldIssues<Field>>({});
+  const { formRef, values, set, message, issues, ...form } = useSchemaForm({
+    loadSchema,
+    initial: () => EMPTY,
+    order: ORDER,
+    bounds: BOUNDS,
+  });
 
-  useEffect(() => {
-    void loadSchema();
-  }, []);
-
-  const create = trpc.announcements.create.useMutation({
-    onSuccess: (created) => {
-      utils.announcements.list.setData(undefined, (list) => list && upsertById(list, created));
-      setValues(EMPTY);
+  const create = useCreateAnnouncement({
+    onSuccess: () => {
+      form.reset(EMPTY);
       toast.success(t('announcements.toast.created'));
     },
     onError: (error) => {
-      const fields = serverIssues<Field>(error, BOUNDS);
-      if (fields) {
-        setIssues(fields);
-        focusFirstInvalid(formRef.current, ORDER, fields);
-      }
+      form.refused(error);
       toast.error(t('announcements.toast.createError'), { description: errorText(error) });
     },
   });
 
-  const set = <F extends Field>(field: F, value: (typeof EMPTY)[F]) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setIssues((previous) => ({ ...previous, [field]: undefined }));
-  };
-  const message = (field: Field) => {
-    const issue = issues[field];
-    return issue && intl.formatMessage({ id: issue.key }, issue.values);
-  };
-
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (create.isPending) return;
-    const result = (await loadSchema()).safeParse(values);
-    if (!result.success) {
-      const found = issuesByField<Field>(result.error.issues, BOUNDS);
-      setIssues(found);
-      focusFirstInvalid(formRef.current, ORDER, found);
-      return;
-    }
-    setIssues({});
-    create.mutate(result.data);
+    const input = await form.validate();
+    if (input) create.mutate(input);
   };
 
   const contentId = `${id}-content`;

@@ -2,7 +2,7 @@ import { MailCheck, MailX } from 'lucide-react';
 import { type FormEvent, useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { LIMITS } from '../../../../src/limits';
+import { LIMITS } from '#shared/limits';
 import { MessagePanel } from '../../components/message-panel';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -10,10 +10,11 @@ import { TextField } from '../../components/ui/field';
 import { appErrorOf, useErrorText } from '../../lib/errors';
 import { useSignedIn } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-import { useZodForm } from '../../lib/use-zod-form';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { LinkCard } from './link-card';
 import { loadConfirmPassword } from './schemas';
 import { tokenErrorKey } from './token-error';
+import { useT } from '../../lib/intl';
 
 /**
  * Landing page of the confirmation link. The link alone does not activate the account: the password chosen
@@ -21,14 +22,16 @@ import { tokenErrorKey } from './token-error';
  * user is signed in and the profile opens.
  */
 export default function EmailConfirmedPage() {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const [params] = useSearchParams();
   // The server checks the token's format with the shared schema; only a missing one is caught here.
   const token = params.get('token');
   const signedIn = useSignedIn();
   const errorText = useErrorText();
-  const form = useZodForm(loadConfirmPassword, { password: '' });
+  const { formRef, ...form } = useSchemaForm({
+    loadSchema: loadConfirmPassword,
+    initial: () => ({ password: '' }),
+  });
   const confirm = trpc.auth.confirmEmail.useMutation({ onSuccess: ({ user }) => signedIn(user) });
 
   const badLink = token ? tokenErrorKey(confirm.error) : 'errors.INVALID_TOKEN';
@@ -52,7 +55,7 @@ export default function EmailConfirmedPage() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const input = await form.validate(event.currentTarget);
+    const input = await form.validate();
     if (input && token) confirm.mutate({ token, password: input.password });
   };
 
@@ -62,7 +65,7 @@ export default function EmailConfirmedPage() {
       title={t('emailConfirmed.passwordTitle')}
       intro={t('emailConfirmed.passwordIntro')}
     >
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
         {confirm.error && (
           <Alert>
             {appErrorOf(confirm.error)?.appCode === 'INVALID_CREDENTIALS'
@@ -91,7 +94,7 @@ export default function EmailConfirmedPage() {
 
 function Confirmed({ email }: { email: string }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const navigate = useNavigate();
   const [secondsLeft, setSecondsLeft] = useState<number>(LIMITS.emailConfirmedRedirectSeconds);
 

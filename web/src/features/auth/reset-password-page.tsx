@@ -2,7 +2,7 @@ import { KeyRound, LinkIcon } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { LIMITS } from '../../../../src/limits';
+import { LIMITS } from '#shared/limits';
 import { MessagePanel } from '../../components/message-panel';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
@@ -11,22 +11,26 @@ import { useErrorText } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { useSignedIn } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-import { useZodForm } from '../../lib/use-zod-form';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { LinkCard } from './link-card';
 import { loadNewPassword } from './schemas';
 import { tokenErrorKey } from './token-error';
+import { useT } from '../../lib/intl';
 
 /** Landing page of the reset link: a new password signs the user in. */
 export default function ResetPasswordPage() {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   // The server checks the token's format with the shared schema; only a missing one is caught here.
   const token = params.get('token');
   const signedIn = useSignedIn();
   const errorText = useErrorText();
-  const form = useZodForm(loadNewPassword, { password: '' });
+  const { formRef, ...form } = useSchemaForm({
+    loadSchema: loadNewPassword,
+    initial: () => ({ password: '' }),
+  });
   const reset = trpc.auth.resetPassword.useMutation({
     onSuccess: async ({ user }) => {
       toast.success(t('resetPassword.success'));
@@ -55,13 +59,13 @@ export default function ResetPasswordPage() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const input = await form.validate(event.currentTarget);
+    const input = await form.validate();
     if (input && token) reset.mutate({ token, password: input.password });
   };
 
   return (
     <LinkCard icon={KeyRound} title={t('resetPassword.title')} intro={t('resetPassword.intro')}>
-      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
         {reset.error && <Alert>{errorText(reset.error)}</Alert>}
         <TextField
           label={t('resetPassword.password')}

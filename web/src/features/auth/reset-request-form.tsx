@@ -1,22 +1,23 @@
 import type { FormEvent } from 'react';
-import { useIntl } from 'react-intl';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useErrorText } from '../../lib/errors';
-import { useLocale } from '../../lib/intl';
+import { useLocale, useT } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { useZodForm } from '../../lib/use-zod-form';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { loadResetRequest } from './schemas';
 import { EmailField } from './email-field';
 
 /** Asks for a reset link; the server answers the same whether or not the address has an account. */
 export function ResetRequestForm() {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const [locale] = useLocale();
   const errorText = useErrorText();
-  const form = useZodForm(loadResetRequest, { email: '' });
+  const { formRef, ...form } = useSchemaForm({
+    loadSchema: loadResetRequest,
+    initial: () => ({ email: '' }),
+  });
   const request = trpc.auth.requestPasswordReset.useMutation({
     onSuccess: () =>
       toast.success(t('auth.reset.success'), { description: t('auth.reset.successDescription') }),
@@ -24,12 +25,12 @@ export function ResetRequestForm() {
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const input = await form.validate(event.currentTarget);
+    const input = await form.validate();
     if (input) request.mutate({ ...input, locale });
   };
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       <p className="text-muted-foreground">{t('auth.reset.intro')}</p>
       {request.error && <Alert>{errorText(request.error)}</Alert>}
       <EmailField {...form.field('email')} />

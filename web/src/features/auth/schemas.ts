@@ -2,7 +2,7 @@
  * The shared auth schemas, loaded on demand (see useZodForm): module-level functions, so the loaders
  * keep their identity across renders.
  */
-const schemas = () => import('../../../../src/schemas/auth');
+const schemas = () => import('#shared/schemas/auth');
 
 export const loadSignIn = async () => (await schemas()).signInInput;
 export const loadSignUp = async () => (await schemas()).signUpInput;

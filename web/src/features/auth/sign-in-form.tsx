@@ -1,15 +1,14 @@
 import type { FormEvent } from 'react';
-import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { useErrorText } from '../../lib/errors';
-import { useLocale } from '../../lib/intl';
+import { useLocale, useT } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 import { useSignedIn } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-import { useZodForm } from '../../lib/use-zod-form';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { loadSignIn } from './schemas';
 import { EmailField } from './email-field';
 
@@ -19,13 +18,15 @@ interface SignInFormProps {
 }
 
 export function SignInForm({ defaultEmail, onForgotPassword }: SignInFormProps) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const navigate = useNavigate();
   const signedIn = useSignedIn();
   const [locale] = useLocale();
   const errorText = useErrorText();
-  const form = useZodForm(loadSignIn, { email: defaultEmail, password: '' });
+  const { formRef, ...form } = useSchemaForm({
+    loadSchema: loadSignIn,
+    initial: () => ({ email: defaultEmail, password: '' }),
+  });
   const signIn = trpc.auth.signIn.useMutation({
     onSuccess: async ({ user }) => {
       await signedIn(user);
@@ -36,12 +37,12 @@ export function SignInForm({ defaultEmail, onForgotPassword }: SignInFormProps) 
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const input = await form.validate(event.currentTarget);
+    const input = await form.validate();
     if (input) signIn.mutate({ ...input, locale });
   };
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       {signIn.error && <Alert>{errorText(signIn.error)}</Alert>}
       <EmailField {...form.field('email')} />
       <TextField

@@ -1,25 +1,28 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { LIMITS } from '../../../../src/limits';
+import { LIMITS } from '#shared/limits';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { useErrorText } from '../../lib/errors';
-import { useLocale } from '../../lib/intl';
+import { useLocale, useT } from '../../lib/intl';
 import { acceptTerms, useTermsAccepted } from '../../lib/terms';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { useZodForm } from '../../lib/use-zod-form';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { loadSignUp } from './schemas';
 import { EmailField } from './email-field';
 
 /** Registration; the account works once the e-mailed link is opened (DECISIONS 10). */
 export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const [locale] = useLocale();
   const errorText = useErrorText();
-  const form = useZodForm(loadSignUp, { fullName: '', email: '', password: '', dogName: '' });
+  const { formRef, ...form } = useSchemaForm({
+    loadSchema: loadSignUp,
+    initial: () => ({ fullName: '', email: '', password: '', dogName: '' }),
+  });
   // Nobody signs up without the terms: asked here unless this browser accepted them already.
   const termsAccepted = useTermsAccepted() !== null;
   const [agreed, setAgreed] = useState(false);
@@ -38,7 +41,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const input = await form.validate(event.currentTarget);
+    const input = await form.validate();
     if (!input) return;
     if (!termsAccepted && !agreed) {
       setTermsMissing(true);
@@ -50,7 +53,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
   };
 
   return (
-    <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
       {signUp.error && <Alert>{errorText(signUp.error)}</Alert>}
       <TextField label={t('auth.field.fullName')} autoComplete="name" {...form.field('fullName')} />
       <EmailField {...form.field('email')} />

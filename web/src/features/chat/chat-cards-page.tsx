@@ -3,7 +3,7 @@ import { type ReactNode, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { SignInRequired } from '../../components/sign-in-required';
 import { PageSpinner } from '../../components/ui/spinner';
-import { useLocale } from '../../lib/intl';
+import { useLocale, useT } from '../../lib/intl';
 import { useSession } from '../../lib/session';
 import { useNearViewport } from '../../lib/use-near-viewport';
 import { trpc } from '../../lib/trpc';
@@ -23,7 +23,7 @@ export default function ChatCardsPage() {
 
 function ChatCards() {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const [locale] = useLocale();
   const chats = trpc.chats.list.useQuery();
   const [deleting, setDeleting] = useState<ChatSummary | null>(null);

@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { Trash2 } from 'lucide-react';
 import { type IntlShape, useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { isLikeMessage } from '../../../../src/domain/like-message';
+import { isLikeMessage } from '#shared/domain/like-message';
 import { badgeText } from '../../components/badge-text';
 import { DogPhoto } from '../../components/dogs/dog-photo';
 import { useLocale } from '../../lib/intl';

@@ -43,9 +43,9 @@ export function ChatPanel({ chat, leading, actions, className, live }: ChatPanel
   const titleId = useId();
   const [dogOpen, setDogOpen] = useState(false);
   const [profileId, setProfileId] = useState<string | null>(null);
-  const { query, hasOlder, loadingOlder, loadOlder } = useChatMessages(chat.id, live);
+  const stored = useChatMessages(chat.id, live);
   const pending = usePending(chat.id);
-  const messages = useMemo(() => withPending(query.data ?? [], pending), [query.data, pending]);
+  const messages = useMemo(() => withPending(stored.messages ?? [], pending), [stored.messages, pending]);
   useMarkRead(chat);
 
   const title = chatTitle(intl, chat, locale);
@@ -78,15 +78,15 @@ export function ChatPanel({ chat, leading, actions, className, live }: ChatPanel
         </div>
         {actions}
       </header>
-      {query.isPending ? (
+      {stored.isPending ? (
         <div role="status" className="flex flex-1 items-center justify-center text-primary">
           <Spinner className="size-8" />
           <span className="sr-only">{intl.formatMessage({ id: 'common.loading' })}</span>
         </div>
-      ) : query.isError ? (
+      ) : stored.isError ? (
         <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center">
           <p className="font-semibold">{intl.formatMessage({ id: 'chat.messagesError' })}</p>
-          <Button variant="outline" onClick={() => void query.refetch()}>
+          <Button variant="outline" onClick={stored.retry}>
             {intl.formatMessage({ id: 'chat.retry' })}
           </Button>
         </div>
@@ -95,9 +95,9 @@ export function ChatPanel({ chat, leading, actions, className, live }: ChatPanel
           messages={messages}
           myId={user?.id ?? ''}
           theirName={name}
-          hasOlder={hasOlder}
-          loadingOlder={loadingOlder}
-          onLoadOlder={() => void loadOlder()}
+          hasOlder={stored.hasOlder}
+          loadingOlder={stored.loadingOlder}
+          onLoadOlder={stored.loadOlder}
         />
       )}
       <Composer chatId={chat.id} readOnly={!chat.counterpart} />

@@ -1,13 +1,14 @@
 import { Heart, Lock, SendHorizontal } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { LIKE_MESSAGE } from '../../../../src/domain/like-message';
-import { LIMITS } from '../../../../src/limits';
+import { LIKE_MESSAGE } from '#shared/domain/like-message';
+import { LIMITS } from '#shared/limits';
 import { CONTROL_CLASSES, FieldError } from '../../components/pickers/field-parts';
 import { useSendMessage } from './use-outbox';
+import { useT } from '../../lib/intl';
 
 /** The shared rule (src/schemas/chats.ts), loaded while the chat is on screen: zod stays out of the page chunk. */
-const loadSchema = async () => (await import('../../../../src/schemas/chats')).sendInput;
+const loadSchema = async () => (await import('#shared/schemas/chats')).sendInput;
 
 /** The counter shows from this many characters left. */
 const COUNTER_FROM = LIMITS.chatMessage.max - 200;
@@ -18,7 +19,7 @@ const COUNTER_FROM = LIMITS.chatMessage.max - 200;
  */
 export function Composer({ chatId, readOnly }: { chatId: string; readOnly: boolean }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const id = useId();
   const send = useSendMessage(chatId);
   const [text, setText] = useState('');

@@ -1,11 +1,11 @@
 import { Trash2 } from 'lucide-react';
-import { useIntl } from 'react-intl';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { useErrorText } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import type { ChatSummary } from './types';
+import { useT } from '../../lib/intl';
 
 interface DeleteChatDialogProps {
   /** The chat asked about; null keeps the dialog closed. */
@@ -16,8 +16,7 @@ interface DeleteChatDialogProps {
 
 /** The confirmation before a chat and its messages are deleted for both people (SPEC §4 Chat). */
 export function DeleteChatDialog({ chat, onClose, onDeleted }: DeleteChatDialogProps) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const errorText = useErrorText();
   const utils = trpc.useUtils();
   const remove = trpc.chats.remove.useMutation({

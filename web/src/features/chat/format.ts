@@ -1,5 +1,5 @@
 import type { IntlShape } from 'react-intl';
-import type { Locale } from '../../../../src/i18n';
+import type { Locale } from '#shared/i18n';
 import { breedName } from '../../components/dogs/names';
 import type { ChatSummary } from './types';
 

@@ -5,7 +5,7 @@ import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
-import { useLocale } from '../../lib/intl';
+import { useLocale, useT } from '../../lib/intl';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { ChatList } from './chat-list';
@@ -21,7 +21,7 @@ import type { ChatSummary } from './types';
  */
 export default function KlepetPage() {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const [locale] = useLocale();
   const { user } = useSession();
   const navigate = useNavigate();

@@ -2,13 +2,14 @@ import clsx from 'clsx';
 import { Clock, Heart, RotateCcw, Trash2, WifiOff } from 'lucide-react';
 import { Fragment, useLayoutEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { isLikeMessage } from '../../../../src/domain/like-message';
+import { isLikeMessage } from '#shared/domain/like-message';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { dayKey, dayLabel, messageTime } from './format';
 import { isPending, type PendingMessage } from './messages';
 import type { ChatMessage } from './types';
 import { discardMessage, retryMessage } from './use-outbox';
+import { useT } from '../../lib/intl';
 
 type Shown = ChatMessage | PendingMessage;
 
@@ -39,7 +40,7 @@ export function MessageList({
   onLoadOlder,
 }: MessageListProps) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const box = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
   const previous = useRef<{ first?: string; last?: string; height: number }>({ height: 0 });
@@ -119,7 +120,7 @@ export function MessageList({
 
 function Message({ message, mine, sender }: { message: Shown; mine: boolean; sender: string }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const pending = isPending(message) ? message : null;
   const time = <time dateTime={message.createdAt.toISOString()}>{messageTime(intl, message.createdAt)}</time>;
 
@@ -171,8 +172,7 @@ function Message({ message, mine, sender }: { message: Shown; mine: boolean; sen
 
 /** How far a message of mine has got: on its way, waiting for the connection, or refused (retry / discard). */
 function Status({ message }: { message: PendingMessage }) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   if (message.status === 'sending')
     return (
       // Usually gone in a blink: an icon only, named for screen readers.

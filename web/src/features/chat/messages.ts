@@ -2,7 +2,8 @@
  * The pure rules of a chat's message stream and its outbox: how loaded pages, live messages and messages
  * still on their way combine, and when a failed send is tried again. No React, no DOM (unit tested).
  */
-import type { MESSAGE_TYPES } from '../../../../src/schemas/chats';
+import type { InfiniteData } from '@tanstack/react-query';
+import type { MESSAGE_TYPES } from '#shared/schemas/chats';
 
 /** What the merge needs of a stored message (a ChatMessage). */
 export interface StoredMessage {
@@ -30,6 +31,14 @@ export function mergeById<M extends StoredMessage>(...lists: readonly (readonly 
   const byId = new Map<string, M>();
   for (const list of lists) for (const message of list) byId.set(message.id, message);
   return [...byId.values()].sort((a, b) => a.seq - b.seq);
+}
+
+/** `messages` added to the newest page (pages go back in time: the first is the newest). */
+export function withNewest<M extends StoredMessage, Cursor>(
+  data: InfiniteData<M[], Cursor>,
+  messages: readonly M[],
+): InfiniteData<M[], Cursor> {
+  return { ...data, pages: [mergeById(data.pages[0] ?? [], messages), ...data.pages.slice(1)] };
 }
 
 /**

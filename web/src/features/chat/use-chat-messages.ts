@@ -1,58 +1,54 @@
 import { skipToken } from '@tanstack/react-query';
-import { useState } from 'react';
-import { LIMITS } from '../../../../src/limits';
+import { useMemo, useState } from 'react';
+import { LIMITS } from '#shared/limits';
 import { trpc } from '../../lib/trpc';
-import { mergeById } from './messages';
+import { mergeById, withNewest } from './messages';
 
 /**
- * A chat's messages: the newest page, older pages on request, and every new message live. All of them
- * live in one cache entry (chats.messages({ chatId })), which the live stream and confirmed sends extend,
- * so it is never refetched (a refetch would drop what was loaded around it). The stream runs while `live`
+ * A chat's messages: the newest page, older pages on request (an infinite query whose next page is the one
+ * before the oldest message held), and every new message live, added to the newest page by the stream and
+ * by confirmed sends. Never refetched: a refetch would drop what was loaded. The stream runs while `live`
  * (a card on screen); going live again it resumes after the newest message held.
  */
 export function useChatMessages(chatId: string, live = true) {
   const utils = trpc.useUtils();
-  const query = trpc.chats.messages.useQuery(
+  const query = trpc.chats.messages.useInfiniteQuery(
     { chatId },
-    { staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false },
+    {
+      getNextPageParam: (page) => (page.length >= LIMITS.chatMessage.pageSize ? page[0]?.seq : undefined),
+      staleTime: Infinity,
+      refetchOnWindowFocus: false,
+      refetchOnReconnect: false,
+    },
   );
-  // The live stream starts right after the last loaded message, fixed once: no gap, nothing twice. On a
-  // reconnect tRPC resumes it from the last message it delivered.
-  const [stream, setStream] = useState<{ lastEventId: string; hasOlder: boolean } | null>(null);
-  if (query.data && !stream)
-    setStream({
-      lastEventId: String(query.data.at(-1)?.seq ?? 0),
-      hasOlder: query.data.length >= LIMITS.chatMessage.pageSize,
-    });
+  const messages = useMemo(() => query.data && mergeById(...query.data.pages), [query.data]);
 
-  // Where the stream resumes, fixed while it runs: a new input would start it again.
+  // Where the stream resumes, fixed while it runs (a new input would start it again): right after the
+  // newest message held, so nothing is missed or shown twice. On a reconnect tRPC resumes it by itself.
   const [liveFrom, setLiveFrom] = useState<string | null>(null);
-  const newest = query.data?.at(-1)?.seq;
-  if (live && stream && liveFrom === null)
-    setLiveFrom(newest === undefined ? stream.lastEventId : String(newest));
+  if (live && messages && liveFrom === null) setLiveFrom(String(messages.at(-1)?.seq ?? 0));
   if (!live && liveFrom !== null) setLiveFrom(null);
 
   trpc.chats.onMessage.useSubscription(liveFrom !== null ? { chatId, lastEventId: liveFrom } : skipToken, {
-    onData: ({ data }) => utils.chats.messages.setData({ chatId }, (list) => list && mergeById(list, [data])),
+    onData: ({ data }) =>
+      utils.chats.messages.setInfiniteData({ chatId }, (all) => all && withNewest(all, [data])),
     // SPEC §8: message-load errors go to the console only.
     onError: (error) => console.error(error),
   });
 
-  const [loadingOlder, setLoadingOlder] = useState(false);
-  const loadOlder = async () => {
-    const first = query.data?.[0];
-    if (!first || !stream?.hasOlder || loadingOlder) return;
-    setLoadingOlder(true);
-    try {
-      const page = await utils.chats.messages.fetch({ chatId, before: first.seq });
-      utils.chats.messages.setData({ chatId }, (list) => list && mergeById(page, list));
-      setStream((current) => current && { ...current, hasOlder: page.length >= LIMITS.chatMessage.pageSize });
-    } catch (error) {
-      console.error(error);
-    } finally {
-      setLoadingOlder(false);
-    }
+  const loadOlder = () => {
+    if (!query.hasNextPage || query.isFetchingNextPage) return;
+    void query.fetchNextPage().then((result) => result.isError && console.error(result.error));
   };
 
-  return { query, hasOlder: stream?.hasOlder ?? false, loadingOlder, loadOlder };
+  return {
+    messages,
+    isPending: query.isPending,
+    /** Nothing to show: the first page failed (an older page failing keeps what is shown). */
+    isError: query.isError && !messages,
+    retry: () => void query.refetch(),
+    hasOlder: query.hasNextPage,
+    loadingOlder: query.isFetchingNextPage,
+    loadOlder,
+  };
 }

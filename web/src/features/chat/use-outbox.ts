@@ -3,7 +3,7 @@ import { useIntl } from 'react-intl';
 import { useErrorText } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { mergeById, type PendingMessage } from './messages';
+import { type PendingMessage, withNewest } from './messages';
 import { createOutbox } from './outbox';
 import type { ChatMessage } from './types';
 
@@ -48,7 +48,7 @@ export function useSendMessage(chatId: string) {
       {
         send: (input) => utils.client.chats.send.mutate(input),
         onSent: (stored) =>
-          utils.chats.messages.setData({ chatId }, (list) => list && mergeById(list, [stored])),
+          utils.chats.messages.setInfiniteData({ chatId }, (all) => all && withNewest(all, [stored])),
         onFailed: (error) =>
           toast.error(intl.formatMessage({ id: 'chat.sendError' }), { description: errorText(error) }),
       },

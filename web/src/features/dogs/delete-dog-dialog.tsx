@@ -1,8 +1,8 @@
 import { Trash2 } from 'lucide-react';
-import { useIntl } from 'react-intl';
 import type { Dog } from '../../components/dogs/types';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { useT } from '../../lib/intl';
 
 interface DeleteDogDialogProps {
   /** The dog asked about; null keeps the dialog closed. */
@@ -14,8 +14,7 @@ interface DeleteDogDialogProps {
 
 /** Deleting a dog takes its photos, requests and chats with it: asked once more, never one tap. */
 export function DeleteDogDialog({ dog, pending, onConfirm, onClose }: DeleteDogDialogProps) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = useT();
   return (
     <Dialog open={dog !== null} onOpenChange={(open) => !open && !pending && onClose()}>
       <DialogContent>

@@ -1,10 +1,10 @@
 import { Pencil, Trash2 } from 'lucide-react';
-import { useIntl } from 'react-intl';
 import { DogPhoto } from '../../components/dogs/dog-photo';
 import { GenderBadge } from '../../components/dogs/gender-badge';
 import type { Dog } from '../../components/dogs/types';
 import { buttonClasses } from '../../components/ui/button';
 import { DogSummary } from '../../components/dogs/dog-summary';
+import { useT } from '../../lib/intl';
 
 /**
  * The photo's slot in the grid (1 column on phones, 2 from md, 3 from lg inside max-w-6xl), so the browser
@@ -23,8 +23,7 @@ interface DogCardProps {
 
 /** One of my dogs in the grid; the name is a button that covers the card and opens the details. */
 export function DogCard({ dog, onOpen, onEdit, onDelete, eager = false }: DogCardProps) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = useT();
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-card border border-border bg-surface shadow-card transition-shadow hover:shadow-lg">
       <div className="relative">

@@ -1,11 +1,11 @@
 import clsx from 'clsx';
 import { Mars, Venus } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { DEFAULT_COUNTRY } from '../../../../src/data/countries';
-import { LIMITS } from '../../../../src/limits';
-import type { DogGender } from '../../../../src/schemas/dogs';
-import type { Photo } from '../../../../src/schemas/uploads';
+import { DEFAULT_COUNTRY } from '#shared/data/countries';
+import { LIMITS } from '#shared/limits';
+import type { DogGender } from '#shared/schemas/dogs';
+import type { Photo } from '#shared/schemas/uploads';
 import type { Dog } from '../../components/dogs/types';
 import { AgePicker } from '../../components/pickers/age-picker';
 import { BreedPicker } from '../../components/pickers/breed-picker';
@@ -16,17 +16,13 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../com
 import { TextField } from '../../components/ui/field';
 import { TextareaField } from '../../components/ui/textarea-field';
 import { useErrorText } from '../../lib/errors';
-import {
-  type FieldIssues,
-  focusFirstInvalid,
-  issuesByField,
-  placeIssue,
-  serverIssues,
-} from '../../lib/form-issues';
+import { placeIssue } from '../../lib/place-issue';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { DogPhotosField } from './dog-photos-field';
 import { loadDogSchema } from './schemas';
+import { useT } from '../../lib/intl';
 
 interface Values {
   name: string;
@@ -134,18 +130,22 @@ function DogForm({
   suggestedName: string | undefined;
   onDone: () => void;
 }) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const errorText = useErrorText();
   const utils = trpc.useUtils();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(() => initialValues(dog, suggestedName));
-  const [issues, setIssues] = useState<FieldIssues<Field>>({});
+  const form = useSchemaForm({
+    loadSchema: loadDogSchema,
+    initial: () => initialValues(dog, suggestedName),
+    order: ORDER,
+    bounds: BOUNDS,
+    toInput: (values) => ({ ...values, photos: values.photos.map((photo) => photo.key) }),
+    // The place is checked once the rest is valid: said now too.
+    moreIssues: (values, found) => {
+      found.location ??= placeIssue(values.originCountry, values.location, true);
+    },
+  });
+  const { formRef, values, set, message } = form;
   const [uploading, setUploading] = useState(false);
-
-  useEffect(() => {
-    void loadDogSchema();
-  }, []);
 
   const saved = (updated: Dog) => {
     utils.dogs.mine.setData(
@@ -158,11 +158,7 @@ function DogForm({
     onDone();
   };
   const refused = (error: unknown, title: string) => {
-    const fields = serverIssues<Field>(error, BOUNDS);
-    if (fields) {
-      setIssues(fields);
-      focusFirstInvalid(formRef.current, ORDER, fields);
-    }
+    form.refused(error);
     toast.error(t(title), { description: errorText(error) });
   };
   const create = trpc.dogs.create.useMutation({
@@ -183,32 +179,13 @@ function DogForm({
   });
   const saving = create.isPending || update.isPending;
 
-  const set = <F extends Field>(field: F, value: Values[F]) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setIssues((previous) => ({ ...previous, [field]: undefined }));
-  };
-  const message = (field: Field) => {
-    const issue = issues[field];
-    return issue && intl.formatMessage({ id: issue.key }, issue.values);
-  };
-
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (saving || uploading) return;
-    const result = (await loadDogSchema()).safeParse({
-      ...values,
-      photos: values.photos.map((photo) => photo.key),
-    });
-    if (!result.success) {
-      const found = issuesByField<Field>(result.error.issues, BOUNDS);
-      found.location ??= placeIssue(values.originCountry, values.location, true);
-      setIssues(found);
-      focusFirstInvalid(formRef.current, ORDER, found);
-      return;
-    }
-    setIssues({});
-    if (dog) update.mutate({ ...result.data, id: dog.id });
-    else create.mutate(result.data);
+    const input = await form.validate();
+    if (!input) return;
+    if (dog) update.mutate({ ...input, id: dog.id });
+    else create.mutate(input);
   };
 
   return (
@@ -276,10 +253,7 @@ function DogForm({
       />
       <DogPhotosField
         value={values.photos}
-        onChange={(update) => {
-          setValues((previous) => ({ ...previous, photos: update(previous.photos) }));
-          setIssues((previous) => ({ ...previous, photos: undefined }));
-        }}
+        onChange={(update) => set('photos', update)}
         onBusyChange={setUploading}
         error={message('photos')}
         disabled={saving}

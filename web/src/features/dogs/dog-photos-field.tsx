@@ -1,9 +1,9 @@
 import { Star, X } from 'lucide-react';
-import { useIntl } from 'react-intl';
-import { LIMITS } from '../../../../src/limits';
-import type { Photo } from '../../../../src/schemas/uploads';
+import { LIMITS } from '#shared/limits';
+import type { Photo } from '#shared/schemas/uploads';
 import { DogPhoto } from '../../components/dogs/dog-photo';
 import { PhotoUpload } from '../../components/pickers/photo-upload';
+import { useT } from '../../lib/intl';
 
 interface DogPhotosFieldProps {
   /** The dog's photos in order; the first is the main one. */
@@ -18,8 +18,7 @@ interface DogPhotosFieldProps {
 
 /** Up to LIMITS.dogPhotos.max photos: thumbnails to remove or make the main one, and an upload box. */
 export function DogPhotosField({ value, onChange, onBusyChange, error, disabled }: DogPhotosFieldProps) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const max = LIMITS.dogPhotos.max;
   const full = value.length >= max;
 

@@ -11,7 +11,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useErrorText } from '../../lib/errors';
-import { useLocale } from '../../lib/intl';
+import { useLocale, useT } from '../../lib/intl';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -34,8 +34,7 @@ interface FormState {
 }
 
 function MyDogs({ signupDogName }: { signupDogName: string | null }) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const [locale] = useLocale();
   const errorText = useErrorText();
   const utils = trpc.useUtils();

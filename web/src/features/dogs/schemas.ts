@@ -2,4 +2,4 @@
  * The shared dog schema, loaded when a form needs it: zod stays out of the page's first download (it is
  * fetched while the user fills in the form). Import promises are cached, so it loads once.
  */
-export const loadDogSchema = async () => (await import('../../../../src/schemas/dogs')).dogCreateInput;
+export const loadDogSchema = async () => (await import('#shared/schemas/dogs')).dogCreateInput;

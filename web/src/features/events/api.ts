@@ -1,6 +1,6 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
-import { queryClient, trpc } from '../../lib/trpc';
+import { queryClient, type MutationHandlers, trpc } from '../../lib/trpc';
 import type { EventView } from './types';
 
 /** Every cached list (each type, filter and search), page by page. */
@@ -12,10 +12,12 @@ function updateLists(change: (page: EventView[]) => EventView[]) {
 }
 
 /**
- * Keeps the cached lists, details and attendee lists in step after a change (there is no live feed of
- * events): the answer is shown at once, then everything about the event is fetched again.
+ * The events' mutations. Each keeps the cached lists, details and attendee lists in step (there is no live
+ * feed of events): the answer is shown at once, then everything about the event is fetched again. Callers
+ * add only what the user is told.
  */
-export function useEventCache() {
+
+function useEventCache() {
   const utils = trpc.useUtils();
   const refresh = (eventId?: string) => {
     void utils.events.list.invalidate();
@@ -43,3 +45,59 @@ export function useEventCache() {
     refresh,
   };
 }
+
+export function useCreateEvent(handlers: MutationHandlers<EventView> = {}) {
+  const cache = useEventCache();
+  return trpc.events.create.useMutation({
+    onSuccess: (created) => {
+      cache.saved(created);
+      handlers.onSuccess?.(created);
+    },
+    onError: (error) => handlers.onError?.(error),
+  });
+}
+
+export function useUpdateEvent(handlers: MutationHandlers<EventView> = {}) {
+  const cache = useEventCache();
+  return trpc.events.update.useMutation({
+    onSuccess: (updated) => {
+      cache.saved(updated);
+      handlers.onSuccess?.(updated);
+    },
+    onError: (error) => handlers.onError?.(error),
+  });
+}
+
+export function useRemoveEvent(handlers: MutationHandlers<{ id: string }> = {}) {
+  const cache = useEventCache();
+  return trpc.events.remove.useMutation({
+    onSuccess: (removed) => {
+      cache.removed(removed.id);
+      handlers.onSuccess?.(removed);
+    },
+    onError: (error) => handlers.onError?.(error),
+  });
+}
+
+/** Join or leave: on a refusal (full meanwhile, cancelled) the event is read again to show why. */
+function useAttendance(
+  mutation: typeof trpc.events.join | typeof trpc.events.leave,
+  handlers: MutationHandlers<EventView>,
+) {
+  const cache = useEventCache();
+  return mutation.useMutation({
+    onSuccess: (event) => {
+      cache.saved(event);
+      handlers.onSuccess?.(event);
+    },
+    onError: (error, { id }) => {
+      cache.refresh(id);
+      handlers.onError?.(error);
+    },
+  });
+}
+
+export const useJoinEvent = (handlers: MutationHandlers<EventView> = {}) =>
+  useAttendance(trpc.events.join, handlers);
+export const useLeaveEvent = (handlers: MutationHandlers<EventView> = {}) =>
+  useAttendance(trpc.events.leave, handlers);

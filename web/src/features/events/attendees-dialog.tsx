@@ -8,6 +8,7 @@ import { useErrorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
 import { dateAndTime } from './format';
 import type { EventView } from './types';
+import { useT } from '../../lib/intl';
 
 interface AttendeesDialogProps {
   event: EventView;
@@ -21,7 +22,7 @@ interface AttendeesDialogProps {
  */
 export function AttendeesDialog({ event, open, onOpenChange }: AttendeesDialogProps) {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const errorText = useErrorText();
   const attendees = trpc.events.attendees.useQuery({ eventId: event.id }, { enabled: open });
   const list = attendees.data;

@@ -1,12 +1,11 @@
 import { Trash2 } from 'lucide-react';
-import { useIntl } from 'react-intl';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { useErrorText } from '../../lib/errors';
 import { toast } from '../../lib/toast';
-import { trpc } from '../../lib/trpc';
 import type { EventView } from './types';
-import { useEventCache } from './use-event-cache';
+import { useRemoveEvent } from './api';
+import { useT } from '../../lib/intl';
 
 interface DeleteEventDialogProps {
   /** The event asked about; null keeps the dialog closed. */
@@ -17,13 +16,10 @@ interface DeleteEventDialogProps {
 
 /** The confirmation before my event is deleted for everyone who joined it. */
 export function DeleteEventDialog({ event, onClose, onDeleted }: DeleteEventDialogProps) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const errorText = useErrorText();
-  const cache = useEventCache();
-  const remove = trpc.events.remove.useMutation({
-    onSuccess: ({ id }) => {
-      cache.removed(id);
+  const remove = useRemoveEvent({
+    onSuccess: () => {
       toast.success(t('events.toast.deleted'));
       onClose();
       onDeleted();

@@ -1,12 +1,13 @@
 import clsx from 'clsx';
 import { CalendarDays, Check, Clock, MapPin, Pencil, Star, UserRound, UsersRound } from 'lucide-react';
 import { useIntl } from 'react-intl';
+import { isFull } from '#shared/domain/events';
 import { cityName } from '../../components/dogs/names';
 import { buttonClasses } from '../../components/ui/button';
-import { useLocale } from '../../lib/intl';
+import { useLocale, useT } from '../../lib/intl';
 import { EventImage, TypeBadge } from './event-look';
 import { dayAndMonth, shortDate } from './format';
-import { isFull, JoinButton } from './join-button';
+import { JoinButton } from './join-button';
 import type { EventView } from './types';
 
 /** The picture's slot in the grid (as the dog cards), so the browser picks the 200 or 512 px variant. */
@@ -22,7 +23,7 @@ interface EventCardProps {
 /** One upcoming event in the grid; the title is a button that covers the card and opens the details. */
 export function EventCard({ event, onOpen, onEdit, eager = false }: EventCardProps) {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const [locale] = useLocale();
   const [day, month] = dayAndMonth(intl, event.startsAt);
   const place = [event.locationName, cityName(event.city, event.country, locale)].filter(Boolean).join(', ');

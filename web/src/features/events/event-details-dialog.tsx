@@ -18,7 +18,7 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogTitle } from '../../components/ui/dialog';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useErrorText } from '../../lib/errors';
-import { useLocale } from '../../lib/intl';
+import { useLocale, useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { AttendeesDialog } from './attendees-dialog';
 import { DeleteEventDialog } from './delete-event-dialog';
@@ -77,7 +77,7 @@ function EventDetails({
   onDeleted: () => void;
 }) {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const [locale] = useLocale();
   const [attendeesOpen, setAttendeesOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);

@@ -1,12 +1,12 @@
 import clsx from 'clsx';
 import { ChevronDown, Trash2 } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { DEFAULT_COUNTRY } from '../../../../src/data/countries';
-import { isAhead, lastEventDate, todayInLjubljana } from '../../../../src/domain/event-time';
-import { LIMITS } from '../../../../src/limits';
-import type { EventType } from '../../../../src/schemas/events';
-import type { Photo } from '../../../../src/schemas/uploads';
+import { DEFAULT_COUNTRY } from '#shared/data/countries';
+import { isAhead, lastEventDate, todayInLjubljana } from '#shared/domain/event-time';
+import { LIMITS } from '#shared/limits';
+import type { EventType } from '#shared/schemas/events';
+import type { Photo } from '#shared/schemas/uploads';
 import { DateField } from '../../components/pickers/date-field';
 import { CONTROL_CLASSES, FieldError } from '../../components/pickers/field-parts';
 import { PhotoUpload } from '../../components/pickers/photo-upload';
@@ -18,19 +18,14 @@ import { TextField } from '../../components/ui/field';
 import { Label } from '../../components/ui/label';
 import { TextareaField } from '../../components/ui/textarea-field';
 import { appErrorOf, useErrorText } from '../../lib/errors';
-import {
-  type FieldIssues,
-  focusFirstInvalid,
-  issuesByField,
-  placeIssue,
-  serverIssues,
-} from '../../lib/form-issues';
+import { placeIssue } from '../../lib/place-issue';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { toast } from '../../lib/toast';
-import { trpc } from '../../lib/trpc';
 import { EVENT_TYPE_LIST, EventImage } from './event-look';
 import { loadEventSchema } from './schemas';
 import type { EventView } from './types';
-import { useEventCache } from './use-event-cache';
+import { useCreateEvent, useUpdateEvent } from './api';
+import { useT } from '../../lib/intl';
 
 interface Values {
   title: string;
@@ -132,44 +127,48 @@ export function EventFormDialog({ open, onOpenChange, event }: EventFormDialogPr
 }
 
 function EventForm({ event, onDone }: { event: EventView | null; onDone: () => void }) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const errorText = useErrorText();
-  const cache = useEventCache();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState(() => initialValues(event));
-  const [issues, setIssues] = useState<FieldIssues<Field>>({});
+  const { formRef, values, set, message, ...form } = useSchemaForm({
+    loadSchema: loadEventSchema,
+    initial: () => initialValues(event),
+    order: ORDER,
+    bounds: BOUNDS,
+    toInput: ({ image, maxAttendees, ...rest }) => ({
+      ...rest,
+      // Empty is not "the default": the field shows its range instead.
+      maxAttendees: maxAttendees.trim() === '' ? Number.NaN : Number(maxAttendees),
+      imageKey: image?.key ?? null,
+    }),
+    // The checks of several fields run only once each field is valid: said now too, all at once.
+    moreIssues: (current, found) => {
+      found.location ??= placeIssue(current.country, current.location, true);
+      if (!found.eventDate && !found.eventTime && !isAhead(current.eventDate, current.eventTime))
+        found.eventTime = { key: 'validation.eventInPast', values: {} };
+    },
+    issueOf: (key): Field => (key === 'image' ? 'imageKey' : key),
+  });
   const [uploading, setUploading] = useState(false);
 
-  useEffect(() => {
-    void loadEventSchema();
-  }, []);
-
-  const showIssues = (found: FieldIssues<Field>) => {
-    setIssues(found);
-    focusFirstInvalid(formRef.current, ORDER, found);
-  };
   const refused = (error: unknown, title: string) => {
-    const fields = serverIssues<Field>(error, BOUNDS) ?? {};
-    const app = appErrorOf(error);
-    // Fewer places than people already joined: said on the field, with the number.
-    if (app?.appCode === 'EVENT_MAX_BELOW_ATTENDEES')
-      fields.maxAttendees = { key: 'errors.EVENT_MAX_BELOW_ATTENDEES', values: numbers(app.meta) };
-    if (Object.keys(fields).length > 0) showIssues(fields);
+    form.refused(error, (fields) => {
+      const app = appErrorOf(error);
+      // Fewer places than people already joined: said on the field, with the number.
+      if (app?.appCode === 'EVENT_MAX_BELOW_ATTENDEES')
+        fields.maxAttendees = { key: 'errors.EVENT_MAX_BELOW_ATTENDEES', values: numbers(app.meta) };
+    });
     toast.error(t(title), { description: errorText(error) });
   };
-  const create = trpc.events.create.useMutation({
-    onSuccess: (created) => {
+  const create = useCreateEvent({
+    onSuccess: () => {
       toast.success(t('events.toast.created'));
-      cache.saved(created);
       onDone();
     },
     onError: (error) => refused(error, 'events.toast.createError'),
   });
-  const update = trpc.events.update.useMutation({
-    onSuccess: (updated) => {
+  const update = useUpdateEvent({
+    onSuccess: () => {
       toast.success(t('events.toast.updated'));
-      cache.saved(updated);
       onDone();
     },
     onError: (error) => refused(error, 'events.toast.updateError'),
@@ -178,14 +177,6 @@ function EventForm({ event, onDone }: { event: EventView | null; onDone: () => v
   // SPEC §5: country and city are required, and saving waits for them.
   const placeMissing = !values.country || !values.location.trim();
 
-  const set = <F extends keyof Values>(field: F, value: Values[F]) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setIssues((previous) => ({ ...previous, [field === 'image' ? 'imageKey' : field]: undefined }));
-  };
-  const message = (field: Field) => {
-    const issue = issues[field];
-    return issue && t(issue.key, issue.values);
-  };
   const text = (field: 'title' | 'locationName' | 'eventDate' | 'eventTime' | 'maxAttendees') => ({
     name: field,
     value: values[field],
@@ -196,25 +187,10 @@ function EventForm({ event, onDone }: { event: EventView | null; onDone: () => v
   const submit = async (submitted: FormEvent<HTMLFormElement>) => {
     submitted.preventDefault();
     if (saving || uploading) return;
-    const { image, maxAttendees, ...rest } = values;
-    const result = (await loadEventSchema()).safeParse({
-      ...rest,
-      // Empty is not "the default": the field shows its range instead.
-      maxAttendees: maxAttendees.trim() === '' ? Number.NaN : Number(maxAttendees),
-      imageKey: image?.key ?? null,
-    });
-    if (!result.success) {
-      const found = issuesByField<Field>(result.error.issues, BOUNDS);
-      // The checks of several fields run only once each field is valid: said now too, all at once.
-      found.location ??= placeIssue(values.country, values.location, true);
-      if (!found.eventDate && !found.eventTime && !isAhead(values.eventDate, values.eventTime))
-        found.eventTime = { key: 'validation.eventInPast', values: {} };
-      showIssues(found);
-      return;
-    }
-    setIssues({});
-    if (event) update.mutate({ ...result.data, id: event.id });
-    else create.mutate(result.data);
+    const input = await form.validate();
+    if (!input) return;
+    if (event) update.mutate({ ...input, id: event.id });
+    else create.mutate(input);
   };
 
   return (

@@ -1,8 +1,8 @@
 import clsx from 'clsx';
 import { GraduationCap, type LucideIcon, PawPrint, Sparkles, UsersRound } from 'lucide-react';
 import { useIntl } from 'react-intl';
-import type { EventType } from '../../../../src/schemas/events';
-import type { Photo } from '../../../../src/schemas/uploads';
+import type { EventType } from '#shared/schemas/events';
+import type { Photo } from '#shared/schemas/uploads';
 import { DogPhoto } from '../../components/dogs/dog-photo';
 
 /**

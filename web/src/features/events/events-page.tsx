@@ -18,8 +18,8 @@ import { type ReactNode, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { keepPreviousData } from '@tanstack/react-query';
-import type { EventFilter } from '../../../../src/schemas/events';
-import { LIMITS } from '../../../../src/limits';
+import type { EventFilter } from '#shared/schemas/events';
+import { LIMITS } from '#shared/limits';
 import { Alert } from '../../components/ui/alert';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Input } from '../../components/ui/input';
@@ -34,6 +34,7 @@ import { EVENT_TYPE_LIST, TypeIcon } from './event-look';
 import type { EventView } from './types';
 import { FILTER_LIST, FILTERS, useEventFilters } from './use-event-filters';
 import { edgeFade, useScrollEdges } from '../../lib/use-scroll-edges';
+import { useT } from '../../lib/intl';
 
 const FILTER_ICONS: Record<EventFilter, LucideIcon> = {
   mine: Star,
@@ -50,8 +51,7 @@ interface FormState {
 
 /** /events: upcoming events to search, filter, join or leave; my own to create, edit and delete. */
 export default function EventsPage() {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const errorText = useErrorText();
   const session = useSession();
   const signedIn = session.user !== null;
@@ -340,8 +340,7 @@ function EmptyState({
   /** Null for a signed-out visitor: the button leads to sign-in. */
   onCreate: (() => void) | null;
 }) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const Icon = filtered ? SearchX : CalendarPlus;
   return (
     <section className="flex flex-col items-center gap-4 rounded-card border-2 border-dashed border-border bg-surface px-5 py-10 text-center md:py-14">

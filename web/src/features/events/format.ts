@@ -1,5 +1,5 @@
 import type { IntlShape } from 'react-intl';
-import { EVENT_TIME_ZONE } from '../../../../src/domain/event-time';
+import { EVENT_TIME_ZONE } from '#shared/domain/event-time';
 
 /*
  * Event dates are days in Ljubljana (DECISIONS 8), so they are shown in that zone whatever the browser's

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import type { EventFilter, EventType } from '../../../../src/schemas/events';
+import type { EventFilter, EventType } from '#shared/schemas/events';
 import { EVENT_TYPE_LIST } from './event-look';
 
 /** The filters (DECISIONS 8) in chip order; 'mine' and 'nearby' need an account. */

@@ -2,13 +2,8 @@ import { useDrag } from '@use-gesture/react';
 import clsx from 'clsx';
 import { type CSSProperties, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import {
-  type DragSample,
-  releaseVelocity,
-  type SwipeDecision,
-  swipeDecision,
-} from '../../../../src/domain/swipe';
-import { LIMITS } from '../../../../src/limits';
+import { type DragSample, releaseVelocity, type SwipeDecision, swipeDecision } from '#shared/domain/swipe';
+import { LIMITS } from '#shared/limits';
 import { DogSilhouette } from '../../components/dogs/dog-silhouette';
 import { GenderBadge } from '../../components/dogs/gender-badge';
 import { Avatar } from '../../components/profile/avatar';

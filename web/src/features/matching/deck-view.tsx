@@ -1,11 +1,11 @@
 import clsx from 'clsx';
 import { Heart, X } from 'lucide-react';
 import { type ReactNode, useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useIntl } from 'react-intl';
-import type { SwipeDecision } from '../../../../src/domain/swipe';
+import type { SwipeDecision } from '#shared/domain/swipe';
 import { CARD_MOTION_MS, type CardRole, DeckCard } from './deck-card';
 import type { DeckDog } from './types';
 import { useNarrowScreen, useReducedMotion } from './use-media-query';
+import { useT } from '../../lib/intl';
 
 /** What to do once the card has gone (it stays when there is nothing to do). */
 export type AfterDecision = (() => void) | null;
@@ -41,8 +41,7 @@ const KEY_OWNERS = [
  * gestures and keys are ignored.
  */
 export function DeckView({ dogs, onDecide, flyOut, onOpen, keysEnabled }: DeckViewProps) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const narrow = useNarrowScreen();
   const reducedMotion = useReducedMotion();
   const [processing, setProcessing] = useState(false);

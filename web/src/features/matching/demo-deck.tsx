@@ -1,13 +1,12 @@
 import { Info, LogIn, PawPrint, UserPlus } from 'lucide-react';
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import { DogDetailsDialog } from '../../components/dogs/dog-details-dialog';
 import { MessagePanel } from '../../components/message-panel';
 import { Alert } from '../../components/ui/alert';
 import { buttonClasses } from '../../components/ui/button';
 import { useErrorText } from '../../lib/errors';
-import { useLocale } from '../../lib/intl';
+import { useLocale, useT } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { DeckHeader, DeckSkeleton, RemainingCounter } from './deck-parts';
@@ -20,8 +19,7 @@ import type { DeckDog } from './types';
  * a like or pass asks them to sign in.
  */
 export function DemoDeck() {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const [locale] = useLocale();
   const navigate = useNavigate();
   const errorText = useErrorText();

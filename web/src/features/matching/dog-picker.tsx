@@ -6,7 +6,7 @@ import { DogPhoto } from '../../components/dogs/dog-photo';
 import { breedName } from '../../components/dogs/names';
 import type { Dog } from '../../components/dogs/types';
 import { Button } from '../../components/ui/button';
-import { useLocale } from '../../lib/intl';
+import { useLocale, useT } from '../../lib/intl';
 
 /** Photo slot in the grid: 2 columns on phones, 3 from sm, 4 from lg (inside max-w-6xl). */
 const PHOTO_SIZES = '(min-width: 1024px) 270px, (min-width: 640px) 33vw, 50vw';
@@ -23,7 +23,7 @@ interface DogPickerProps {
 /** "Choose your dog": likes and requests go out in the chosen dog's name (DECISIONS 2). */
 export function DogPicker({ dogs, currentId, onPick, onBack }: DogPickerProps) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const [locale] = useLocale();
   return (
     <section className="flex flex-col gap-6" aria-labelledby="matching-pick-title">

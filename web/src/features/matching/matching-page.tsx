@@ -1,6 +1,5 @@
 import { Dog as DogIcon, Plus, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useDogChanges } from '../../components/dogs/use-dog-changes';
 import { MessagePanel } from '../../components/message-panel';
@@ -14,6 +13,7 @@ import { DemoDeck } from './demo-deck';
 import { DogPicker } from './dog-picker';
 import { SignedInDeck } from './signed-in-deck';
 import { useChosenDog } from './use-chosen-dog';
+import { useT } from '../../lib/intl';
 
 /** /ujemanja and /match: pick one of my dogs, then like or pass other owners' dogs (SPEC Matching). */
 export default function MatchingPage() {
@@ -24,8 +24,7 @@ export default function MatchingPage() {
 }
 
 function Matching() {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const errorText = useErrorText();
   const dogs = trpc.dogs.mine.useQuery();
   useDogChanges(true);

@@ -1,4 +1,4 @@
-import type { Locale } from '../../../../src/i18n';
+import type { Locale } from '#shared/i18n';
 import type { DogOwnerCard } from '../../components/dogs/dog-details-dialog';
 import { placeName } from '../../components/dogs/names';
 import type { DeckDog } from './types';

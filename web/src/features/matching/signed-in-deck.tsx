@@ -2,7 +2,7 @@ import { ArrowLeftRight, RotateCcw, SearchCheck } from 'lucide-react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
-import type { SwipeDecision } from '../../../../src/domain/swipe';
+import type { SwipeDecision } from '#shared/domain/swipe';
 import { DogDetailsDialog } from '../../components/dogs/dog-details-dialog';
 import { DogPhoto } from '../../components/dogs/dog-photo';
 import type { Dog } from '../../components/dogs/types';
@@ -11,7 +11,7 @@ import { UserProfileDialog } from '../../components/profile/user-profile-dialog'
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { appErrorOf, useErrorText } from '../../lib/errors';
-import { useLocale } from '../../lib/intl';
+import { useLocale, useT } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { DeckHeader, DeckSkeleton, RemainingCounter } from './deck-parts';
@@ -34,8 +34,7 @@ interface SignedInDeckProps {
 
 /** Other owners' dogs, one at a time, liked or passed in `myDog`'s name. */
 export function SignedInDeck({ myDog, seed, onRefresh, onSwitchDog }: SignedInDeckProps) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const [locale] = useLocale();
   const navigate = useNavigate();
   const errorText = useErrorText();

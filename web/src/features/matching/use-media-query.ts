@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import { LIMITS } from '../../../../src/limits';
+import { LIMITS } from '#shared/limits';
 
 /** Whether a media query matches now, following its changes (false before the page is in a browser). */
 export function useMediaQuery(query: string): boolean {

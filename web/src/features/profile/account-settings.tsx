@@ -1,11 +1,11 @@
 import { Download, Settings, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
 import { Button } from '../../components/ui/button';
 import { useErrorText } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { useT } from '../../lib/intl';
 
 /** `tacke-izvoz-YYYY-MM-DD.json`, with today's local date. */
 export function exportFileName(now = new Date()): string {
@@ -30,8 +30,7 @@ function download(data: unknown, fileName: string) {
 
 /** Profile settings: take my data with me, or delete the account (SPEC Profile, DECISIONS 5). */
 export function AccountSettings() {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const errorText = useErrorText();
   const [deleting, setDeleting] = useState(false);
   const exportData = trpc.account.export.useMutation({

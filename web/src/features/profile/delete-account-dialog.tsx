@@ -1,6 +1,5 @@
 import { CalendarX, Dog, type LucideIcon, MessagesSquare, Trash2, TriangleAlert, UserX } from 'lucide-react';
 import { type FormEvent, useState } from 'react';
-import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
@@ -8,6 +7,7 @@ import { TextField } from '../../components/ui/field';
 import { useErrorText } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { queryClient, renewRealtimeConnection, trpc } from '../../lib/trpc';
+import { useT } from '../../lib/intl';
 
 /** What goes with the account (SPEC §4 Account deletion, DECISIONS 5). */
 const REMOVED: ReadonlyArray<{ key: string; icon: LucideIcon }> = [
@@ -31,8 +31,7 @@ export function DeleteAccountDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const errorText = useErrorText();
   const navigate = useNavigate();
   const utils = trpc.useUtils();

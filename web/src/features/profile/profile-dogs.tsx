@@ -2,7 +2,7 @@ import { ArrowRight, Lightbulb, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { LIMITS } from '../../../../src/limits';
+import { LIMITS } from '#shared/limits';
 import { dogAgeText } from '../../components/dogs/dog-age';
 import { DogDetailsDialog } from '../../components/dogs/dog-details-dialog';
 import { DogPhoto } from '../../components/dogs/dog-photo';
@@ -12,7 +12,7 @@ import { TraitBadges } from '../../components/dogs/trait-badges';
 import type { Dog } from '../../components/dogs/types';
 import { profilePlace } from '../../components/profile/avatar';
 import { buttonClasses } from '../../components/ui/button';
-import { useLocale } from '../../lib/intl';
+import { useLocale, useT } from '../../lib/intl';
 import type { MyProfile } from './types';
 
 interface ProfileDogsProps {
@@ -24,7 +24,7 @@ interface ProfileDogsProps {
 /** The first LIMITS.dogsOnProfile of my dogs, or a hint to add one. */
 export function ProfileDogs({ profile, dogs, loading }: ProfileDogsProps) {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const [locale] = useLocale();
   const [openId, setOpenId] = useState<string | null>(null);
   const open = dogs?.find((dog) => dog.id === openId) ?? null;

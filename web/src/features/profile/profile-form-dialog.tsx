@@ -1,8 +1,8 @@
 import { Trash2 } from 'lucide-react';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { LIMITS } from '../../../../src/limits';
-import type { Photo } from '../../../../src/schemas/uploads';
+import { LIMITS } from '#shared/limits';
+import type { Photo } from '#shared/schemas/uploads';
 import { AgePicker } from '../../components/pickers/age-picker';
 import { PlaceFields } from '../../components/pickers/place-fields';
 import { PhotoUpload } from '../../components/pickers/photo-upload';
@@ -11,17 +11,13 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
 import { useErrorText } from '../../lib/errors';
-import {
-  type FieldIssues,
-  focusFirstInvalid,
-  issuesByField,
-  placeIssue,
-  serverIssues,
-} from '../../lib/form-issues';
+import { placeIssue } from '../../lib/place-issue';
+import { useSchemaForm } from '../../lib/use-schema-form';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import type { MyProfile } from './types';
 import { loadProfileSchema } from './schemas';
+import { useT } from '../../lib/intl';
 
 interface Values {
   fullName: string;
@@ -62,32 +58,37 @@ export function ProfileFormDialog({ profile, open, onOpenChange }: ProfileFormDi
 }
 
 function ProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () => void }) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const errorText = useErrorText();
   const utils = trpc.useUtils();
-  const formRef = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<Values>(() => ({
-    fullName: profile.fullName,
-    age: profile.age ?? undefined,
-    country: profile.countryCode,
-    location: profile.location ?? '',
-    photo: profile.photo,
-  }));
-  const [issues, setIssues] = useState<FieldIssues<Field>>({});
-  const [uploading, setUploading] = useState(false);
-
-  useEffect(() => {
-    void loadProfileSchema();
-  }, []);
-
-  const showIssues = (found: FieldIssues<Field>) => {
-    setIssues(found);
-    focusFirstInvalid(formRef.current, ORDER, found);
+  const { formRef, values, set, message, ...form } = useSchemaForm({
+    loadSchema: loadProfileSchema,
+    initial: (): Values => ({
+      fullName: profile.fullName,
+      age: profile.age ?? undefined,
+      country: profile.countryCode,
+      location: profile.location ?? '',
+      photo: profile.photo,
+    }),
+    order: ORDER,
+    bounds: BOUNDS,
+    toInput: ({ photo, ...rest }) => ({
+      ...rest,
+      age: rest.age ?? null,
+      // Absent keeps the saved photo, null removes it, a key sets a new one.
+      photoKey: photo?.key === profile.photo?.key ? undefined : (photo?.key ?? null),
+    }),
+    moreIssues: (current, found) => {
+      found.location ??= placeIssue(current.country, current.location, false);
+    },
+    issueOf: (key): Field => (key === 'photo' ? 'photoKey' : key),
     // SPEC §8: an invalid age is also announced as 'Invalid age' with the allowed range.
-    if (found.age)
-      toast.error(t('profile.toast.invalidAge'), { description: t(found.age.key, found.age.values) });
-  };
+    onIssues: (found) => {
+      if (found.age)
+        toast.error(t('profile.toast.invalidAge'), { description: t(found.age.key, found.age.values) });
+    },
+  });
+  const [uploading, setUploading] = useState(false);
 
   const update = trpc.profiles.update.useMutation({
     onSuccess: (saved) => {
@@ -97,36 +98,16 @@ function ProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () => vo
       onDone();
     },
     onError: (error) => {
-      const fields = serverIssues<Field>(error, BOUNDS);
-      if (fields) showIssues(fields);
+      const fields = form.refused(error);
       if (!fields?.age) toast.error(t('profile.toast.updateError'), { description: errorText(error) });
     },
   });
 
-  const set = <F extends keyof Values>(field: F, value: Values[F]) => {
-    setValues((previous) => ({ ...previous, [field]: value }));
-    setIssues((previous) => ({ ...previous, [field]: undefined }));
-  };
-  const message = (field: Field) => {
-    const issue = issues[field];
-    return issue && t(issue.key, issue.values);
-  };
-
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (update.isPending || uploading) return;
-    const { photo, ...rest } = values;
-    // Absent keeps the saved photo, null removes it, a key sets a new one.
-    const photoKey = photo?.key === profile.photo?.key ? undefined : (photo?.key ?? null);
-    const result = (await loadProfileSchema()).safeParse({ ...rest, age: rest.age ?? null, photoKey });
-    if (!result.success) {
-      const found = issuesByField<Field>(result.error.issues, BOUNDS);
-      found.location ??= placeIssue(values.country, values.location, false);
-      showIssues(found);
-      return;
-    }
-    setIssues({});
-    update.mutate(result.data);
+    const input = await form.validate();
+    if (input) update.mutate(input);
   };
 
   return (

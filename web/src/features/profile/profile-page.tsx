@@ -15,9 +15,8 @@ import {
 import { type ReactNode, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { INTL_TAG } from '../../../../src/i18n';
+import { INTL_TAG } from '#shared/i18n';
 import { useDogChanges } from '../../components/dogs/use-dog-changes';
-import { RequestsPanel } from '../../components/requests/requests-panel';
 import { SignInRequired } from '../../components/sign-in-required';
 import { Avatar, profilePlace } from '../../components/profile/avatar';
 import { Alert } from '../../components/ui/alert';
@@ -25,7 +24,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useErrorText } from '../../lib/errors';
-import { useLocale } from '../../lib/intl';
+import { useLocale, useT } from '../../lib/intl';
 import { useSession } from '../../lib/session';
 import { useSignOut } from '../../lib/use-sign-out';
 import { trpc } from '../../lib/trpc';
@@ -36,14 +35,15 @@ import { SupportDialog } from './support-dialog';
 import type { MyProfile } from './types';
 
 /** /profil: who I am, my dogs, my numbers and where to go next (SPEC Profile). */
-export default function ProfilePage() {
+/** /profil; `requests` is the notifications panel, composed in by the app (it spans two features). */
+export function ProfilePage({ requests }: { requests: ReactNode }) {
   const { user, isLoading } = useSession();
   if (isLoading) return <PageSpinner />;
   if (!user) return <SignInRequired icon={UserRound} messages="profile.signedOut" />;
-  return <Profile />;
+  return <Profile requests={requests} />;
 }
 
-function Profile() {
+function Profile({ requests }: { requests: ReactNode }) {
   const intl = useIntl();
   const errorText = useErrorText();
   const me = trpc.profiles.me.useQuery();
@@ -72,7 +72,7 @@ function Profile() {
         </div>
         <div className="flex flex-col gap-6 lg:col-start-1 lg:row-span-2 lg:row-start-1">
           <ProfileDogs profile={me.data} dogs={dogs.data} loading={dogs.isPending} />
-          <Requests />
+          <Requests>{requests}</Requests>
         </div>
         <div className="flex flex-col gap-6 lg:col-start-2 lg:row-start-2">
           <QuickActions hasDogs={hasDogs} dogsKnown={dogs.data !== undefined} />
@@ -84,8 +84,7 @@ function Profile() {
 }
 
 function ProfileHeader({ profile }: { profile: MyProfile }) {
-  const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const [locale] = useLocale();
   const [editing, setEditing] = useState(false);
   const memberSince = new Intl.DateTimeFormat(INTL_TAG[locale], { dateStyle: 'long' }).format(
@@ -172,7 +171,7 @@ function Stats({ dogs, matches }: { dogs: number | undefined; matches: number | 
 }
 
 /** Requests and announcements (SPEC Profile: a notifications/requests panel). */
-function Requests() {
+function Requests({ children }: { children: ReactNode }) {
   const intl = useIntl();
   return (
     <section
@@ -185,7 +184,7 @@ function Requests() {
       <p className="mt-1 text-label text-muted-foreground">
         {intl.formatMessage({ id: 'requests.subtitle' })}
       </p>
-      <RequestsPanel className="mt-4" />
+      <div className="mt-4">{children}</div>
     </section>
   );
 }
@@ -194,8 +193,7 @@ const ACTION =
   'flex min-h-12 w-full items-center gap-3 rounded-control px-3 text-left font-semibold transition-colors';
 
 function QuickActions({ hasDogs, dogsKnown }: { hasDogs: boolean; dogsKnown: boolean }) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const hintId = useId();
   const { signOut, isPending } = useSignOut();
   const [support, setSupport] = useState(false);

@@ -1,5 +1,4 @@
 import { ExternalLink, HandHeart } from 'lucide-react';
-import { useIntl } from 'react-intl';
 import { Button, buttonClasses } from '../../components/ui/button';
 import {
   Dialog,
@@ -10,6 +9,7 @@ import {
 } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { trpc } from '../../lib/trpc';
+import { useT } from '../../lib/intl';
 
 /** Why Tačke asks for support, and the payment link from the DONATION_URL setting (DECISIONS 14). */
 export function SupportDialog({
@@ -19,8 +19,7 @@ export function SupportDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   // Fetched when first opened; the setting does not change while the app runs.
   const config = trpc.config.get.useQuery(undefined, { enabled: open, staleTime: Infinity });
   const donationUrl = config.data?.donationUrl ?? null;

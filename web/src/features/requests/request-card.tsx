@@ -3,51 +3,35 @@ import { CalendarX, Check, MessageCircle, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
-import { INTL_TAG } from '../../../../src/i18n';
+import {
+  canDecide,
+  leadsToChat,
+  opensAsRead,
+  type RequestBadge,
+  requestBadge,
+} from '#shared/domain/requests';
+import { INTL_TAG } from '#shared/i18n';
 import { useErrorText } from '../../lib/errors';
-import { useLocale } from '../../lib/intl';
+import { useLocale, useT } from '../../lib/intl';
+import { relativeTime } from '../../lib/relative-time';
 import { toast } from '../../lib/toast';
-import { trpc } from '../../lib/trpc';
-import { DogPhoto } from '../dogs/dog-photo';
-import { breedName } from '../dogs/names';
-import { Button, buttonClasses } from '../ui/button';
-import { relativeTime } from './time';
+import { DogPhoto } from '../../components/dogs/dog-photo';
+import { breedName } from '../../components/dogs/names';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { useAcceptRequest, useMarkRequestRead, useRejectRequest } from './api';
 import type { RequestItem } from './types';
-
-type Status = RequestItem['status'];
 
 const chatLink = (chatId: string | null) =>
   chatId ? `/klepet?chat=${encodeURIComponent(chatId)}` : '/klepet';
 
-const BADGES = {
+const BADGES: Record<RequestBadge, string> = {
   new: 'bg-primary text-primary-foreground',
   read: 'bg-muted text-muted-foreground',
   pending: 'bg-accent-soft text-accent-strong',
   accepted: 'bg-success-soft text-success-strong',
   rejected: 'bg-danger-soft text-danger-strong',
   match: 'bg-primary-soft text-primary-strong',
-} as const;
-
-/** Novo / Prebrano for what I received; my own pending requests read "V čakanju". */
-function badgeOf(item: RequestItem): keyof typeof BADGES {
-  if (item.type === 'match') return 'match';
-  if (item.status === 'accepted' || item.status === 'rejected') return item.status;
-  if (item.direction === 'sent' && item.type === 'request') return 'pending';
-  return item.status === 'unread' ? 'new' : 'read';
-}
-
-/** Writes a new status into the cached list (the server's change event confirms it shortly after). */
-function useSetStatus() {
-  const utils = trpc.useUtils();
-  return (id: string, status: Status, only?: Status, chatId?: string) =>
-    utils.likes.requests.setData(undefined, (list) =>
-      list?.map((item) =>
-        item.id === id && (!only || item.status === only)
-          ? { ...item, status, updatedAt: new Date(), chatId: chatId ?? item.chatId }
-          : item,
-      ),
-    );
-}
+};
 
 /**
  * One request or notice: the dog, a status badge, what happened and when. Opening an unread card I
@@ -55,55 +39,33 @@ function useSetStatus() {
  */
 export function RequestCard({ item, now }: { item: RequestItem; now: number }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const [locale] = useLocale();
-  const utils = trpc.useUtils();
-  const setStatus = useSetStatus();
   const errorText = useErrorText();
   const navigate = useNavigate();
 
-  const settled = () => {
-    void utils.likes.unreadCount.invalidate();
-    void utils.profiles.stats.invalidate();
-  };
-  const markRead = trpc.likes.markRead.useMutation({
-    onMutate: ({ id }) => {
-      setStatus(id, 'read', 'unread');
-      utils.likes.unreadCount.setData(undefined, (count) => (count ? count - 1 : count));
-    },
-    onSettled: settled,
-  });
-  const accept = trpc.likes.accept.useMutation({
-    onSuccess: ({ chatId }) => {
-      setStatus(item.id, 'accepted', undefined, chatId);
+  const markRead = useMarkRequestRead();
+  const accept = useAcceptRequest({
+    onSuccess: ({ chatId }) =>
       toast.success(t('requests.toast.accepted'), {
         action: { label: t('requests.openChat'), onClick: () => void navigate(chatLink(chatId)) },
-      });
-    },
+      }),
     onError: (error) => toast.error(t('requests.acceptError'), { description: errorText(error) }),
-    onSettled: settled,
   });
-  const reject = trpc.likes.reject.useMutation({
-    onSuccess: () => {
-      setStatus(item.id, 'rejected');
-      toast.success(t('requests.toast.rejected'));
-    },
+  const reject = useRejectRequest({
+    onSuccess: () => toast.success(t('requests.toast.rejected')),
     onError: (error) => toast.error(t('requests.rejectError'), { description: errorText(error) }),
-    onSettled: settled,
   });
 
   const received = item.direction === 'received';
-  const opens = received && item.status === 'unread';
+  const opens = opensAsRead(item);
   const open = () => {
     if (opens && !markRead.isPending) markRead.mutate({ id: item.id });
   };
-  const decides = received && item.type === 'request' && (item.status === 'unread' || item.status === 'read');
+  const decides = canDecide(item);
   const busy = accept.isPending || reject.isPending;
-  const showsChat =
-    item.type === 'acceptance_feedback' ||
-    item.type === 'match' ||
-    (item.type === 'request' && item.status === 'accepted');
-  const badge = badgeOf(item);
+  const showsChat = leadsToChat(item);
+  const badge = requestBadge(item);
   const sentence = <Sentence item={item} />;
   // The other side's dog: the liker's on a request I received, theirs on a match.
   const avatar =

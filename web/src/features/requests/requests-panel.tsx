@@ -1,35 +1,27 @@
-import clsx from 'clsx';
-import { BellOff, Megaphone, RotateCcw } from 'lucide-react';
+import { BellOff } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useErrorText } from '../../lib/errors';
-import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-import { Alert } from '../ui/alert';
-import { Button } from '../ui/button';
-import { Spinner } from '../ui/spinner';
-import { Tabs, TabsContent, TabsList, TabsTrigger } from '../ui/tabs';
-import { AnnouncementCard } from './announcement-card';
-import { AnnouncementForm } from './announcement-form';
+import { Empty, LIST_AREA, Loading, LoadError } from '../../components/list-states';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { useNow } from '../../lib/relative-time';
 import {
   inRequestFilter,
   REQUEST_FILTERS as FILTERS,
   type RequestFilter as Filter,
-} from '../../../../src/domain/request-filters';
+} from '#shared/domain/requests';
 import { RequestCard } from './request-card';
-import { useNow } from './time';
-
-/** The scrolling area of each list: at most 400 px (SPEC §9), focusable so keys can scroll it. */
-const LIST_AREA = 'mt-3 max-h-100 overflow-y-auto overscroll-contain rounded-control';
+import { useT } from '../../lib/intl';
 
 /**
- * Requests and notifications (SPEC §2): Zahteve with Vse / Sprejete / Zavrnjene, and Posodobitve with the
- * system announcements (and the admin's form). Used on /profil and in the top bar's bell dialog; the
- * layout's useRequestsLive keeps both current.
+ * Requests and notifications (SPEC §2): Zahteve with Vse / Sprejete / Zavrnjene, and Posodobitve (`updates`:
+ * the announcements, composed in by the app). Used on /profil and in the top bar's bell dialog; the layout's
+ * live hooks keep both current.
  */
-export function RequestsPanel({ className }: { className?: string }) {
+export function RequestsPanel({ className, updates }: { className?: string; updates: ReactNode }) {
   const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const [tab, setTab] = useState('requests');
   const requests = trpc.likes.requests.useQuery();
   const unread = requests.data?.filter(
@@ -57,7 +49,7 @@ export function RequestsPanel({ className }: { className?: string }) {
         <RequestsTab />
       </TabsContent>
       <TabsContent value="updates" className="mt-4">
-        <UpdatesTab />
+        {updates}
       </TabsContent>
     </Tabs>
   );
@@ -65,7 +57,7 @@ export function RequestsPanel({ className }: { className?: string }) {
 
 function RequestsTab() {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const errorText = useErrorText();
   const now = useNow();
   const [filter, setFilter] = useState<Filter>('all');
@@ -132,92 +124,5 @@ function RequestsTab() {
         );
       })}
     </Tabs>
-  );
-}
-
-function UpdatesTab() {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
-  const errorText = useErrorText();
-  const now = useNow();
-  const { user } = useSession();
-  const admin = user?.role === 'admin';
-  const list = trpc.announcements.list.useQuery();
-
-  let body: ReactNode;
-  if (list.isPending) body = <Loading />;
-  else if (list.isError)
-    body = (
-      <LoadError title={t('announcements.fetchError')} onRetry={() => void list.refetch()}>
-        {errorText(list.error)}
-      </LoadError>
-    );
-  else if (!list.data.length)
-    body = (
-      <Empty icon={<Megaphone aria-hidden="true" className="size-6" />} title={t('announcements.empty')}>
-        {t('announcements.emptyText')}
-      </Empty>
-    );
-  else
-    body = (
-      <ul className="flex flex-col gap-2">
-        {list.data.map((announcement) => (
-          <AnnouncementCard key={announcement.id} announcement={announcement} now={now} admin={admin} />
-        ))}
-      </ul>
-    );
-  return (
-    <div className="flex flex-col gap-4">
-      {admin && <AnnouncementForm />}
-      {/* Focusable only when it has a list to scroll. */}
-      <div className={clsx(LIST_AREA, 'mt-0')} tabIndex={list.data?.length ? 0 : undefined}>
-        {body}
-      </div>
-    </div>
-  );
-}
-
-function Loading() {
-  const intl = useIntl();
-  return (
-    <div role="status" className="flex min-h-40 items-center justify-center text-primary">
-      <Spinner className="size-8" />
-      <span className="sr-only">{intl.formatMessage({ id: 'common.loading' })}</span>
-    </div>
-  );
-}
-
-function Empty({ icon, title, children }: { icon: ReactNode; title: string; children?: ReactNode }) {
-  return (
-    <div className="flex min-h-40 flex-col items-center justify-center gap-2 px-4 py-6 text-center">
-      <span className="flex size-12 items-center justify-center rounded-pill bg-muted text-muted-foreground">
-        {icon}
-      </span>
-      <p className="font-semibold">{title}</p>
-      {children && <p className="max-w-sm text-label text-muted-foreground">{children}</p>}
-    </div>
-  );
-}
-
-function LoadError({
-  title,
-  onRetry,
-  children,
-}: {
-  title: string;
-  onRetry: () => void;
-  children: ReactNode;
-}) {
-  const intl = useIntl();
-  return (
-    <div className="flex flex-col items-start gap-3">
-      <Alert title={title} className="w-full">
-        <p>{children}</p>
-      </Alert>
-      <Button variant="outline" onClick={onRetry}>
-        <RotateCcw aria-hidden="true" className="size-5" />
-        {intl.formatMessage({ id: 'requests.retry' })}
-      </Button>
-    </div>
   );
 }

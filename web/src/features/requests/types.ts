@@ -5,5 +5,3 @@ type Outputs = inferRouterOutputs<AppRouter>;
 
 /** A like request or notice addressed to me or sent by me (likes.requests). */
 export type RequestItem = Outputs['likes']['requests'][number];
-/** A system announcement (announcements.list). */
-export type Announcement = Outputs['announcements']['list'][number];

@@ -1,19 +1,12 @@
+import { upsertById } from '../../lib/lists';
 import { trpc } from '../../lib/trpc';
 import type { RequestItem } from './types';
 
-const newestFirst = (a: { createdAt: Date }, b: { createdAt: Date }) =>
-  b.createdAt.getTime() - a.createdAt.getTime();
-
-/** The list with `item` in place of the entry with its id (or added), newest first. */
-export function upsertById<T extends { id: string; createdAt: Date }>(list: readonly T[], item: T): T[] {
-  return [...list.filter((entry) => entry.id !== item.id), item].sort(newestFirst);
-}
-
 /**
- * Keeps requests, the unread count and announcements current while signed in: each change the server
- * reports is written into the cached lists (no refetch), so the bell and every open panel update at once.
- * A match notice arriving unread goes to `onMatch`. Mounted once, by the layout. Tracked event ids let a dropped socket resume without losing or repeating
- * an event.
+ * Keeps requests and the unread count current while signed in: each change the server reports is written
+ * into the cached list (no refetch), so the bell and every open panel update at once. A match notice
+ * arriving unread goes to `onMatch`. Mounted once, by the layout. Tracked event ids let a dropped socket
+ * resume without losing or repeating an event.
  */
 export function useRequestsLive(enabled: boolean, onMatch: (notice: RequestItem) => void) {
   const utils = trpc.useUtils();
@@ -31,18 +24,6 @@ export function useRequestsLive(enabled: boolean, onMatch: (notice: RequestItem)
       void utils.likes.unreadCount.invalidate();
       // An accepted request may have made a match.
       void utils.profiles.stats.invalidate();
-    },
-  });
-  trpc.announcements.onChange.useSubscription(undefined, {
-    enabled,
-    onStarted: () => void utils.announcements.list.invalidate(),
-    onData: ({ data: { isActive, ...announcement } }) => {
-      utils.announcements.list.setData(
-        undefined,
-        (list) =>
-          list &&
-          (isActive ? upsertById(list, announcement) : list.filter((entry) => entry.id !== announcement.id)),
-      );
     },
   });
 }

@@ -10,7 +10,6 @@ import {
   Volleyball,
 } from 'lucide-react';
 import type { ReactNode } from 'react';
-import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -18,6 +17,7 @@ import { useErrorText } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { useT } from '../../lib/intl';
 
 /** What the shop will sell (SPEC Shop: toys, food, accessories). */
 const CATEGORIES: ReadonlyArray<{ key: string; icon: LucideIcon; tone: string }> = [
@@ -28,8 +28,7 @@ const CATEGORIES: ReadonlyArray<{ key: string; icon: LucideIcon; tone: string }>
 
 /** /trgovina: the shop is not open yet; signed-in owners can ask to hear when it opens. */
 export default function ShopPage() {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   return (
     <div className="flex flex-col gap-6 md:gap-8">
       <section className="flex flex-col items-center gap-4 rounded-card bg-linear-to-br from-primary-soft via-background to-accent-soft px-5 py-10 text-center md:px-12 md:py-14">
@@ -72,8 +71,7 @@ export default function ShopPage() {
 
 /** Signed in: ask to be told when the shop opens. Signed out: the way to sign in first. */
 function NotifyCard() {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   const errorText = useErrorText();
   const session = useSession();
   const signedIn = session.user !== null;

@@ -1,7 +1,7 @@
 import { Check, ScrollText } from 'lucide-react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { LIMITS } from '../../../../src/limits';
+import { LIMITS } from '#shared/limits';
 import { Button } from '../../components/ui/button';
 import {
   Dialog,
@@ -11,6 +11,7 @@ import {
   DialogTitle,
 } from '../../components/ui/dialog';
 import { acceptTerms, termsAcceptedAt } from '../../lib/terms';
+import { useT } from '../../lib/intl';
 
 /** The sections of the terms of use and privacy notice (DECISIONS 15), in reading order. */
 const SECTIONS = ['use', 'conduct', 'donations', 'data', 'photos', 'messages', 'rights', 'contact'] as const;
@@ -24,7 +25,7 @@ export default function TermsDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const intl = useIntl();
-  const t = (id: string, values?: Record<string, string | number>) => intl.formatMessage({ id }, values);
+  const t = useT();
   const [acceptedAt, setAcceptedAt] = useState(termsAcceptedAt);
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>

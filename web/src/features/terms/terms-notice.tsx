@@ -1,8 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { LIMITS } from '../../../../src/limits';
+import { LIMITS } from '#shared/limits';
 import { Button } from '../../components/ui/button';
 import { acceptTerms, looksLikeCrawler, useTermsAccepted } from '../../lib/terms';
+import { useT } from '../../lib/intl';
 
 // The dialog and its text are their own chunk: fetched when the notice shows, or when the link is pointed
 // at or focused, so a first visit's initial download stays small.
@@ -75,8 +76,7 @@ function TermsBanner({
   onShown: () => void;
   onAccepted: () => void;
 }) {
-  const intl = useIntl();
-  const t = (id: string) => intl.formatMessage({ id });
+  const t = useT();
   useEffect(onShown, [onShown]);
   return (
     <section

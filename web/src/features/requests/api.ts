@@ -1,0 +1,69 @@
+import { type MutationHandlers, trpc } from '../../lib/trpc';
+import type { RequestItem } from './types';
+
+/**
+ * The request mutations. Each writes its change into the cached list at once (the server's change event
+ * confirms it shortly after) and refreshes the counts it affects; callers add only what the user is told.
+ */
+
+type Status = RequestItem['status'];
+
+function useRequestCache() {
+  const utils = trpc.useUtils();
+  return {
+    /** The item's new status (only from `only`, when given), and its chat once there is one. */
+    setStatus(id: string, status: Status, only?: Status, chatId?: string) {
+      utils.likes.requests.setData(undefined, (list) =>
+        list?.map((item) =>
+          item.id === id && (!only || item.status === only)
+            ? { ...item, status, updatedAt: new Date(), chatId: chatId ?? item.chatId }
+            : item,
+        ),
+      );
+    },
+    /** The bell's count, and the profile's matches (an accepted request may be one). */
+    settled() {
+      void utils.likes.unreadCount.invalidate();
+      void utils.profiles.stats.invalidate();
+    },
+    dropUnread() {
+      utils.likes.unreadCount.setData(undefined, (count) => (count ? count - 1 : count));
+    },
+  };
+}
+
+/** Read at once, here and in every panel and the bell. */
+export function useMarkRequestRead() {
+  const cache = useRequestCache();
+  return trpc.likes.markRead.useMutation({
+    onMutate: ({ id }) => {
+      cache.setStatus(id, 'read', 'unread');
+      cache.dropUnread();
+    },
+    onSettled: cache.settled,
+  });
+}
+
+export function useAcceptRequest(handlers: MutationHandlers<{ chatId: string }> = {}) {
+  const cache = useRequestCache();
+  return trpc.likes.accept.useMutation({
+    onSuccess: (accepted, { id }) => {
+      cache.setStatus(id, 'accepted', undefined, accepted.chatId);
+      handlers.onSuccess?.(accepted);
+    },
+    onError: (error) => handlers.onError?.(error),
+    onSettled: cache.settled,
+  });
+}
+
+export function useRejectRequest(handlers: MutationHandlers<{ ok: true }> = {}) {
+  const cache = useRequestCache();
+  return trpc.likes.reject.useMutation({
+    onSuccess: (rejected, { id }) => {
+      cache.setStatus(id, 'rejected');
+      handlers.onSuccess?.(rejected);
+    },
+    onError: (error) => handlers.onError?.(error),
+    onSettled: cache.settled,
+  });
+}
