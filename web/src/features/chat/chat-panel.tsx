@@ -19,6 +19,7 @@ import { withPending } from './messages';
 import type { ChatSummary } from './types';
 import { useChatMessages } from './use-chat-messages';
 import { usePending } from './use-outbox';
+import { useMarkChatRead } from './api';
 
 interface ChatPanelProps {
   chat: ChatSummary;
@@ -176,15 +177,9 @@ const subscribeVisibility = (onChange: () => void) => {
  * message, and when the tab comes back. The badges clear at once; the server's list event confirms it.
  */
 function useMarkRead(chat: ChatSummary) {
-  const utils = trpc.useUtils();
   const visible = useSyncExternalStore(subscribeVisibility, () => document.visibilityState === 'visible');
-  // SPEC §8: mark-read errors go to the console only.
-  const { mutate } = trpc.chats.markRead.useMutation({ onError: (error) => console.error(error) });
+  const { mutate } = useMarkChatRead();
   useEffect(() => {
-    if (!visible || chat.unread === 0) return;
-    utils.chats.list.setData(undefined, (list) =>
-      list?.map((entry) => (entry.id === chat.id ? { ...entry, unread: 0 } : entry)),
-    );
-    mutate({ chatId: chat.id });
-  }, [chat.id, chat.unread, visible, mutate, utils]);
+    if (visible && chat.unread > 0) mutate({ chatId: chat.id });
+  }, [chat.id, chat.unread, visible, mutate]);
 }

@@ -3,9 +3,9 @@ import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { useErrorText } from '../../lib/errors';
 import { toast } from '../../lib/toast';
-import { trpc } from '../../lib/trpc';
 import type { ChatSummary } from './types';
 import { useT } from '../../lib/intl';
+import { useRemoveChat } from './api';
 
 interface DeleteChatDialogProps {
   /** The chat asked about; null keeps the dialog closed. */
@@ -18,11 +18,8 @@ interface DeleteChatDialogProps {
 export function DeleteChatDialog({ chat, onClose, onDeleted }: DeleteChatDialogProps) {
   const t = useT();
   const errorText = useErrorText();
-  const utils = trpc.useUtils();
-  const remove = trpc.chats.remove.useMutation({
+  const remove = useRemoveChat({
     onSuccess: ({ id }) => {
-      utils.chats.list.setData(undefined, (list) => list?.filter((entry) => entry.id !== id));
-      void utils.chats.list.invalidate();
       toast.success(t('chat.toast.deleted'));
       onClose();
       onDeleted?.(id);

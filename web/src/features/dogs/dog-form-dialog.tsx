@@ -19,7 +19,7 @@ import { useErrorText } from '../../lib/errors';
 import { placeIssue } from '../../lib/place-issue';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { toast } from '../../lib/toast';
-import { trpc } from '../../lib/trpc';
+import { useCreateDog, useUpdateDog } from './api';
 import { DogPhotosField } from './dog-photos-field';
 import { loadDogSchema } from './schemas';
 import { useT } from '../../lib/intl';
@@ -132,7 +132,6 @@ function DogForm({
 }) {
   const t = useT();
   const errorText = useErrorText();
-  const utils = trpc.useUtils();
   const form = useSchemaForm({
     loadSchema: loadDogSchema,
     initial: () => initialValues(dog, suggestedName),
@@ -147,33 +146,23 @@ function DogForm({
   const { formRef, values, set, message } = form;
   const [uploading, setUploading] = useState(false);
 
-  const saved = (updated: Dog) => {
-    utils.dogs.mine.setData(
-      undefined,
-      (dogs) =>
-        dogs && (dog ? dogs.map((item) => (item.id === updated.id ? updated : item)) : [updated, ...dogs]),
-    );
-    void utils.dogs.mine.invalidate();
-    void utils.profiles.stats.invalidate();
-    onDone();
-  };
   const refused = (error: unknown, title: string) => {
     form.refused(error);
     toast.error(t(title), { description: errorText(error) });
   };
-  const create = trpc.dogs.create.useMutation({
-    onSuccess: (created) => {
+  const create = useCreateDog({
+    onSuccess: () => {
       toast.success(t('dogs.toast.created'), { description: t('dogs.toast.createdText') });
-      saved(created);
+      onDone();
     },
     onError: (error) => refused(error, 'dogs.toast.createError'),
   });
-  const update = trpc.dogs.update.useMutation({
+  const update = useUpdateDog({
     onSuccess: (updated) => {
       toast.success(t('dogs.toast.updated'), {
         description: t('dogs.toast.updatedText', { name: updated.name }),
       });
-      saved(updated);
+      onDone();
     },
     onError: (error) => refused(error, 'dogs.toast.updateError'),
   });

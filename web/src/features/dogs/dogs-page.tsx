@@ -18,6 +18,7 @@ import { trpc } from '../../lib/trpc';
 import { DogCard } from './dog-card';
 import { DeleteDogDialog } from './delete-dog-dialog';
 import { DogFormDialog } from './dog-form-dialog';
+import { useRemoveDog } from './api';
 
 /** /dogs and /moji-psi: my dogs as cards, with add, edit, delete and details (SPEC Dog management). */
 export default function DogsPage() {
@@ -37,7 +38,6 @@ function MyDogs({ signupDogName }: { signupDogName: string | null }) {
   const t = useT();
   const [locale] = useLocale();
   const errorText = useErrorText();
-  const utils = trpc.useUtils();
   const dogs = trpc.dogs.mine.useQuery();
   useDogChanges(true);
   const [form, setForm] = useState<FormState>({ open: false, dog: null });
@@ -46,26 +46,12 @@ function MyDogs({ signupDogName }: { signupDogName: string | null }) {
   const details = dogs.data?.find((dog) => dog.id === detailsId) ?? null;
   const me = trpc.profiles.me.useQuery(undefined, { enabled: details !== null });
 
-  const remove = trpc.dogs.remove.useMutation({
-    // The card goes at once; a list request already on its way must not bring it back.
-    onMutate: async ({ id }) => {
-      await utils.dogs.mine.cancel();
-      const previous = utils.dogs.mine.getData();
-      utils.dogs.mine.setData(undefined, (list) => list?.filter((dog) => dog.id !== id));
-      return { previous };
-    },
+  const remove = useRemoveDog({
     onSuccess: () => {
       setDeleting(null);
       toast.success(t('dogs.toast.deleted'));
     },
-    onError: (error, _input, context) => {
-      if (context?.previous) utils.dogs.mine.setData(undefined, context.previous);
-      toast.error(t('dogs.toast.deleteError'), { description: errorText(error) });
-    },
-    onSettled: () => {
-      void utils.dogs.mine.invalidate();
-      void utils.profiles.stats.invalidate();
-    },
+    onError: (error) => toast.error(t('dogs.toast.deleteError'), { description: errorText(error) }),
   });
 
   const add = () => setForm({ open: true, dog: null });

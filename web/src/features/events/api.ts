@@ -1,13 +1,14 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { queryClient, type MutationHandlers, trpc } from '../../lib/trpc';
+import { removedFromPages, replacedInPages } from './cache';
 import type { EventView } from './types';
 
-/** Every cached list (each type, filter and search), page by page. */
-function updateLists(change: (page: EventView[]) => EventView[]) {
+/** Every cached list (each type, filter and search). */
+function updateLists(change: (data: InfiniteData<EventView[]>) => InfiniteData<EventView[]>) {
   queryClient.setQueriesData<InfiniteData<EventView[]>>(
     { queryKey: getQueryKey(trpc.events.list, undefined, 'infinite') },
-    (data) => data && { ...data, pages: data.pages.map(change) },
+    (data) => data && change(data),
   );
 }
 
@@ -33,12 +34,12 @@ function useEventCache() {
     /** A saved, joined or left event: its new state everywhere it is shown. */
     saved(event: EventView) {
       utils.events.byId.setData({ id: event.id }, event);
-      updateLists((page) => page.map((item) => (item.id === event.id ? event : item)));
+      updateLists((data) => replacedInPages(data, event));
       refresh(event.id);
     },
     /** A deleted event leaves every list at once. */
     removed(id: string) {
-      updateLists((page) => page.filter((item) => item.id !== id));
+      updateLists((data) => removedFromPages(data, id));
       utils.events.byId.setData({ id }, undefined);
       refresh();
     },

@@ -1,25 +1,16 @@
 import { type MutationHandlers, trpc } from '../../lib/trpc';
-import type { RequestItem } from './types';
+import { withStatus } from './cache';
 
 /**
  * The request mutations. Each writes its change into the cached list at once (the server's change event
  * confirms it shortly after) and refreshes the counts it affects; callers add only what the user is told.
  */
 
-type Status = RequestItem['status'];
-
 function useRequestCache() {
   const utils = trpc.useUtils();
   return {
-    /** The item's new status (only from `only`, when given), and its chat once there is one. */
-    setStatus(id: string, status: Status, only?: Status, chatId?: string) {
-      utils.likes.requests.setData(undefined, (list) =>
-        list?.map((item) =>
-          item.id === id && (!only || item.status === only)
-            ? { ...item, status, updatedAt: new Date(), chatId: chatId ?? item.chatId }
-            : item,
-        ),
-      );
+    setStatus(change: Parameters<typeof withStatus>[1]) {
+      utils.likes.requests.setData(undefined, (list) => list && withStatus(list, change));
     },
     /** The bell's count, and the profile's matches (an accepted request may be one). */
     settled() {
@@ -37,7 +28,7 @@ export function useMarkRequestRead() {
   const cache = useRequestCache();
   return trpc.likes.markRead.useMutation({
     onMutate: ({ id }) => {
-      cache.setStatus(id, 'read', 'unread');
+      cache.setStatus({ id, status: 'read', only: 'unread' });
       cache.dropUnread();
     },
     onSettled: cache.settled,
@@ -48,7 +39,7 @@ export function useAcceptRequest(handlers: MutationHandlers<{ chatId: string }> 
   const cache = useRequestCache();
   return trpc.likes.accept.useMutation({
     onSuccess: (accepted, { id }) => {
-      cache.setStatus(id, 'accepted', undefined, accepted.chatId);
+      cache.setStatus({ id, status: 'accepted', chatId: accepted.chatId });
       handlers.onSuccess?.(accepted);
     },
     onError: (error) => handlers.onError?.(error),
@@ -60,7 +51,7 @@ export function useRejectRequest(handlers: MutationHandlers<{ ok: true }> = {}) 
   const cache = useRequestCache();
   return trpc.likes.reject.useMutation({
     onSuccess: (rejected, { id }) => {
-      cache.setStatus(id, 'rejected');
+      cache.setStatus({ id, status: 'rejected' });
       handlers.onSuccess?.(rejected);
     },
     onError: (error) => handlers.onError?.(error),
