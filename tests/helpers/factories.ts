@@ -77,7 +77,7 @@ export async function makeEvent(
       ...fields,
       eventDate,
       eventTime,
-      startsAt: eventInstant(eventDate, eventTime),
+      startsAt: fields.startsAt ?? eventInstant(eventDate, eventTime),
       userId,
     })
     .returning();

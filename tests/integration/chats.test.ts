@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, chats, users } from '../../server/db/schema';
 import { LIMITS } from '../../src/limits';
 import { dbKinds, failure, startTestApp, type TestApp, trackedEvent } from '../helpers/app';
+import { makeChat, makeDog } from '../helpers/factories';
 
 describe.each(dbKinds())('chats on %s', (kind) => {
   let t: TestApp;
@@ -14,17 +15,19 @@ describe.each(dbKinds())('chats on %s', (kind) => {
   async function owner(name: string) {
     const user = await t.signedInUser();
     const api = await t.caller(user.token);
-    const dog = await api.dogs.create({ name, breed: 'Mešanec', age: 3, location: 'Ljubljana' });
+    const dog = await makeDog(t.db, user.user.id, { name });
     return { ...user, api, dog };
   }
 
-  /** Ana likes Bor's dog and Bor accepts: their chat. */
+  /** Bor's dog and Ana's matched (how is likes.test.ts's subject): their chat, Bor's dog its own. */
   async function chatBetween() {
     const [ana, bor] = [await owner('Piki'), await owner('Rex')];
-    await ana.api.likes.like({ fromDogId: ana.dog.id, dogId: bor.dog.id });
-    const [request] = await bor.api.likes.requests();
-    const { chatId } = await bor.api.likes.accept({ id: request!.id });
-    return { ana, bor, chatId };
+    const chat = await makeChat(
+      t.db,
+      { userId: bor.user.id, dogId: bor.dog.id },
+      { userId: ana.user.id, dogId: ana.dog.id },
+    );
+    return { ana, bor, chatId: chat.id };
   }
 
   it('the heart is a message type of its own: its text cannot be faked, and a heart carries no text', async () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventAttendees, events } from '../../server/db/schema';
 import { dateInDays, eventInstant, eventWeeks, todayInLjubljana } from '../../src/domain/event-time';
 import { LIMITS } from '../../src/limits';
+import { makeEvent } from '../helpers/factories';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
 
 const base = {
@@ -28,23 +29,8 @@ describe.each(dbKinds())('events on %s', (kind) => {
   type User = Awaited<ReturnType<typeof user>>;
 
   /** An event row straight in the database (any start, any creator), for filters and caps. */
-  async function eventAt(creator: User, startsAt: Date, fields: Partial<typeof events.$inferInsert> = {}) {
-    const [row] = await t.db
-      .insert(events)
-      .values({
-        userId: creator.user.id,
-        title: 'Vstavljen',
-        eventDate: startsAt.toISOString().slice(0, 10),
-        eventTime: '12:00',
-        startsAt,
-        locationName: 'Park',
-        country: 'SI',
-        city: 'Maribor',
-        ...fields,
-      })
-      .returning();
-    return row!;
-  }
+  const eventAt = (creator: User, startsAt: Date, fields: Partial<typeof events.$inferInsert> = {}) =>
+    makeEvent(t.db, creator.user.id, { title: 'Vstavljen', city: 'Maribor', ...fields, startsAt });
 
   it('create stores the event with defaults; list and byId show it with its creator', async () => {
     const ana = await user();
