@@ -64,4 +64,23 @@ export const LIMITS = {
   /** SPEC §5 Swipe gesture: a card goes when released farther than this, mostly sideways, this fast. */
   swipe: { minDistancePx: 80, minVelocityPxPerMs: 0.2 },
   unreadBadgeMax: 9,
+  /**
+   * Anti-spam (issue 18), per user and rolling day. An account younger than `newAccountDays` gets the lower
+   * caps. "Unanswered" messages are mine in chats where the other side has written nothing yet. A text of at
+   * least `duplicateMinLength` characters that I already sent into `duplicateChats` other chats today is
+   * refused.
+   */
+  antiSpam: {
+    newAccountDays: 7,
+    requestsPerDay: 60,
+    requestsPerDayNew: 20,
+    unansweredMessagesPerDay: 30,
+    unansweredMessagesPerDayNew: 10,
+    duplicateMinLength: 12,
+    duplicateChats: 3,
+  },
+  /** Reports (DSA Art. 16): per client an hour; texts; how long a decided report and its snapshot stay. */
+  report: { perClientPerHour: 10, detailsMax: 1000, retentionDays: 365 },
+  /** Moderation: the statement of reasons, an appeal's text, and the longest suspension. */
+  moderation: { statementMax: 2000, appealMax: 2000, suspendDaysMax: 365 },
 } as const;

@@ -3,17 +3,19 @@ import { FALLBACK_LOCALE, type Locale, type Messages, withFallback } from '../..
 import { loadCatalogues } from '../locales';
 
 /** confirm: a new sign-up's link; reset: a reset link; pending: a repeated sign-up of an unconfirmed address
- * (a link to choose the password); exists: a sign-up of a confirmed address. */
-export type MailKind = 'confirm' | 'reset' | 'pending' | 'exists';
+ * (a link to choose the password); exists: a sign-up of a confirmed address; reportDecision: the decision on a
+ * report, to the contact address its reporter gave; moderationDecision: a decision and its reasons, to the
+ * user it affects. */
+export type MailKind = 'confirm' | 'reset' | 'pending' | 'exists' | 'reportDecision' | 'moderationDecision';
 
 /**
- * Subject and body of an account e-mail in the user's language, from the same catalogues as the UI. Nothing a
- * visitor typed goes in: these go to addresses nobody has proven yet.
+ * Subject and body of an e-mail in the user's language, from the same catalogues as the UI. Nothing a visitor
+ * typed goes in: these go to addresses nobody has proven yet (a report decision carries the moderator's text).
  */
 export function renderMail(
   kind: MailKind,
   locale: Locale,
-  values: { link: string; hours: number },
+  values: Record<string, string | number>,
 ): { subject: string; text: string } {
   const catalogues = loadCatalogues();
   const messages: Messages = withFallback(catalogues[locale], catalogues[FALLBACK_LOCALE]);

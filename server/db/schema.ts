@@ -8,6 +8,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   numeric,
   pgEnum,
   pgTable,
@@ -24,6 +25,13 @@ import { USER_ROLES } from '../../src/schemas/auth';
 import { MESSAGE_TYPES } from '../../src/schemas/chats';
 import { DOG_GENDERS } from '../../src/schemas/dogs';
 import { EVENT_TYPES } from '../../src/schemas/events';
+import {
+  APPEAL_STATUSES,
+  MODERATION_ACTIONS,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGETS,
+} from '../../src/schemas/safety';
 import { UPLOAD_KINDS } from '../../src/schemas/uploads';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -42,6 +50,11 @@ export const messageType = pgEnum('message_type', MESSAGE_TYPES);
 export const eventType = pgEnum('event_type', EVENT_TYPES);
 export const updateType = pgEnum('update_type', UPDATE_TYPES);
 export const uploadKind = pgEnum('upload_kind', UPLOAD_KINDS);
+export const reportTarget = pgEnum('report_target', REPORT_TARGETS);
+export const reportReason = pgEnum('report_reason', REPORT_REASONS);
+export const reportStatus = pgEnum('report_status', REPORT_STATUSES);
+export const moderationAction = pgEnum('moderation_action', MODERATION_ACTIONS);
+export const appealStatus = pgEnum('appeal_status', APPEAL_STATUSES);
 
 // ── Auth ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -55,6 +68,10 @@ export const users = pgTable('users', {
   role: userRole('role').notNull().default('user'),
   /** Sign-up metadata (SPEC §3): the dog name given at registration. */
   signupDogName: text('signup_dog_name'),
+  /** A moderator's suspension: no sign-in and nothing of theirs shown until then. */
+  suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+  /** A moderator's ban: the same, for good. */
+  bannedAt: timestamp('banned_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -205,6 +222,8 @@ export const notifications = pgTable(
     }),
     /** Free text for system notices, e.g. the title of a cancelled event. */
     detail: text('detail'),
+    /** The moderator's decision a 'moderation' or 'report_decision' notice is about. */
+    actionId: uuid('action_id').references((): AnyPgColumn => moderationActions.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -241,6 +260,9 @@ export const chats = pgTable(
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }).notNull().defaultNow(),
     unreadCountOwner: integer('unread_count_owner').notNull().default(0),
     unreadCountUser: integer('unread_count_user').notNull().default(0),
+    /** Hidden from one side's list ("hide chat") until the next message. */
+    hiddenByOwner: boolean('hidden_by_owner').notNull().default(false),
+    hiddenByUser: boolean('hidden_by_user').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -271,7 +293,8 @@ export const chatMessages = pgTable(
   },
   (t) => [
     index('chat_messages_chat_seq_idx').on(t.chatId, t.seq),
-    index('chat_messages_sender_idx').on(t.senderId),
+    // The sender's messages of the last day (anti-spam), and theirs at all (account deletion).
+    index('chat_messages_sender_created_idx').on(t.senderId, t.createdAt),
   ],
 );
 
@@ -411,5 +434,81 @@ export const shopWishes = pgTable('shop_wishes', {
   userId: uuid('user_id')
     .primaryKey()
     .references(() => users.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+// ── Safety (blocks, reports, moderation) ─────────────────────────────────────────────────────────
+
+/** `blocker` blocked `blocked`: the two never see each other again, either way round. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
+);
+
+/**
+ * A notice of content someone considers against the rules (DSA Art. 16): the exact item, the reason, the
+ * reporter's contact, and a snapshot of the item as reported, kept when its author deletes it.
+ */
+export const reports = pgTable(
+  'reports',
+  {
+    id: id(),
+    reporterId: uuid('reporter_id').references(() => users.id, { onDelete: 'set null' }),
+    contactEmail: text('contact_email'),
+    reason: reportReason('reason').notNull(),
+    details: text('details'),
+    targetType: reportTarget('target_type').notNull(),
+    targetId: uuid('target_id').notNull(),
+    /** The author of the reported item (the user themselves for a user report). */
+    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    snapshot: jsonb('snapshot').notNull(),
+    status: reportStatus('status').notNull().default('open'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('reports_status_created_idx').on(t.status, t.createdAt),
+    index('reports_target_idx').on(t.targetType, t.targetId),
+  ],
+);
+
+/** The audit log: every moderator action, with the statement of reasons sent to the user it affects. */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: id(),
+    adminId: uuid('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    reportId: uuid('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: moderationAction('action').notNull(),
+    statement: text('statement').notNull(),
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('moderation_actions_created_idx').on(t.createdAt.desc())],
+);
+
+/** The affected user's appeal of a decision; one per decision. */
+export const appeals = pgTable('appeals', {
+  id: id(),
+  actionId: uuid('action_id')
+    .notNull()
+    .unique()
+    .references(() => moderationActions.id, { onDelete: 'cascade' }),
+  userId: uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  text: text('text').notNull(),
+  status: appealStatus('status').notNull().default('open'),
+  decidedAt: timestamp('decided_at', { withTimezone: true }),
   createdAt: createdAt(),
 });

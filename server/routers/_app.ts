@@ -1,5 +1,6 @@
 import { router } from '../trpc/init';
 import { accountRouter } from './account';
+import { adminRouter } from './admin';
 import { announcementsRouter } from './announcements';
 import { authRouter } from './auth';
 import { chatsRouter } from './chats';
@@ -8,6 +9,7 @@ import { dogsRouter } from './dogs';
 import { eventsRouter } from './events';
 import { likesRouter } from './likes';
 import { profilesRouter } from './profiles';
+import { safetyRouter } from './safety';
 import { shopRouter } from './shop';
 
 export const appRouter = router({
@@ -21,6 +23,8 @@ export const appRouter = router({
   account: accountRouter,
   shop: shopRouter,
   config: configRouter,
+  safety: safetyRouter,
+  admin: adminRouter,
 });
 
 export type AppRouter = typeof appRouter;

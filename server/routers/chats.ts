@@ -16,6 +16,10 @@ export const chatsRouter = router({
   markRead: authedProcedure
     .input(chatIdInput)
     .mutation(({ ctx, input }) => chats.markRead(ctx, ctx.user.id, input.chatId)),
+  /** Out of my list until the next message (no block). */
+  hide: authedProcedure
+    .input(chatIdInput)
+    .mutation(({ ctx, input }) => chats.hideChat(ctx, ctx.user.id, input.chatId)),
   remove: authedProcedure
     .input(chatIdInput)
     .mutation(({ ctx, input }) => chats.removeChat(ctx, ctx.user.id, input.chatId)),

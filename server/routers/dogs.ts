@@ -14,7 +14,7 @@ export const dogsRouter = router({
   /** Demo dogs for signed-out visitors. */
   demoDeck: publicProcedure.query(({ ctx }) => deck.demoDeck(ctx)),
 
-  byId: authedProcedure.input(dogIdInput).query(({ ctx, input }) => dogs.dogById(ctx, input.id)),
+  byId: authedProcedure.input(dogIdInput).query(({ ctx, input }) => dogs.dogById(ctx, ctx.user.id, input.id)),
 
   create: authedProcedure
     .input(dogCreateInput)

@@ -18,7 +18,7 @@ export const eventsRouter = router({
     .query(({ ctx, input }) => events.eventById(ctx, ctx.user?.id ?? null, input.id)),
   attendees: publicProcedure
     .input(attendeesInput)
-    .query(({ ctx, input }) => events.attendees(ctx, input.eventId)),
+    .query(({ ctx, input }) => events.attendees(ctx, ctx.user?.id ?? null, input.eventId)),
   create: authedProcedure
     .input(eventCreateInput)
     .mutation(({ ctx, input }) => events.createEvent(ctx, ctx.user.id, input)),

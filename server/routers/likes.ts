@@ -20,6 +20,10 @@ export const likesRouter = router({
   reject: authedProcedure
     .input(requestIdInput)
     .mutation(({ ctx, input }) => likes.reject(ctx, ctx.user.id, input.id)),
+  /** The liker takes back a request not yet answered. */
+  withdraw: authedProcedure
+    .input(requestIdInput)
+    .mutation(({ ctx, input }) => likes.withdraw(ctx, ctx.user.id, input.id)),
 
   /** Every new or changed request or notice addressed to me or sent by me; resumable by event id. */
   onChange: authedSubscription.input(resumeInput).subscription(({ ctx, input, signal }) =>

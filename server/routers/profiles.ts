@@ -11,7 +11,7 @@ export const profilesRouter = router({
 
   byUserId: authedProcedure
     .input(userIdInput)
-    .query(({ ctx, input }) => profiles.profileByUserId(ctx, input.userId)),
+    .query(({ ctx, input }) => profiles.profileByUserId(ctx, ctx.user.id, input.userId)),
 
   stats: authedProcedure.query(({ ctx }) => profiles.profileStats(ctx, ctx.user.id)),
 });

@@ -192,9 +192,24 @@ async function finishSignUp(
 async function startSession(db: DbOrTx, userId: string): Promise<SignedIn> {
   const user = await me(db, userId);
   if (!user) throw new AppError('INVALID_TOKEN');
+  await refuseSuspended(db, userId);
   const session = await createSession(db, userId);
   await db.update(profiles).set({ lastActive: new Date() }).where(eq(profiles.userId, userId));
   return { user, ...session };
+}
+
+/**
+ * A moderator suspended or banned the account (issue 18): no new session, whatever proves the password or the
+ * mailbox. The answer says until when (`until`, ISO), or 'ban'.
+ */
+async function refuseSuspended(db: DbOrTx, userId: string) {
+  const [row] = await db
+    .select({ suspendedUntil: users.suspendedUntil, bannedAt: users.bannedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (row?.bannedAt) throw new AppError('ACCOUNT_SUSPENDED', { until: 'ban' });
+  if (row?.suspendedUntil && row.suspendedUntil.getTime() > Date.now())
+    throw new AppError('ACCOUNT_SUSPENDED', { until: row.suspendedUntil.toISOString() });
 }
 
 /** The address is proven: mark it confirmed, give ADMIN_EMAILS their role, drop the other links. */

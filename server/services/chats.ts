@@ -9,7 +9,8 @@ import { chatMessages, chats, dogProfiles, profiles } from '../db/schema';
 import { BACKFILL_BATCH } from '../realtime/backfill';
 import type { ServiceDeps } from './deps';
 import { photoOf } from './uploads';
-import { chatOfParty, chatOfPartySql } from './visibility';
+import { checkMessage } from './anti-spam';
+import { chatListedFor, chatSeenBy, chatSeenBySql } from './visibility';
 
 type ChatRow = typeof chats.$inferSelect;
 type MessageRow = typeof chatMessages.$inferSelect;
@@ -62,7 +63,7 @@ export async function chatOf(db: DbOrTx, userId: string, chatId: string, lock?: 
   const query = db
     .select()
     .from(chats)
-    .where(and(eq(chats.id, chatId), chatOfParty(userId)));
+    .where(and(eq(chats.id, chatId), chatSeenBy(userId)));
   const [chat] = lock ? await query.for('update') : await query;
   if (!chat) throw new AppError('NOT_FOUND');
   return chat;
@@ -96,7 +97,7 @@ export async function listChats(deps: ServiceDeps, userId: string): Promise<Chat
         sql`(select m.id from ${chatMessages} m where m.chat_id = ${chats.id} order by m.seq desc limit 1)`,
       ),
     )
-    .where(chatOfParty(userId))
+    .where(chatListedFor(userId))
     .orderBy(desc(chats.lastMessageAt));
   return rows.map(({ chat, dog, counterpart, last }) => {
     const iAmOwner = chat.ownerId === userId;
@@ -145,7 +146,8 @@ interface SentRow extends Record<string, unknown> {
 }
 
 /**
- * Stores a message from `senderId` and, with it, the chat's last activity and the other party's unread count:
+ * Stores a message from `senderId` and, with it, the chat's last activity and the other party's unread count
+ * (and brings a hidden chat back to both lists):
  * the one place a message is written (a sent message, a like's heart). One statement (an implicit
  * transaction) instead of five round trips: sending is the hot path of a chat. The chat's row lock is taken
  * first, so its messages commit in `seq` order (see chatOf). Nothing is stored where the sender is not a
@@ -164,7 +166,7 @@ export async function appendMessage(
   const result = await db.execute<SentRow>(sql`
     with chat as (
       select ${chats.id}, ${chats.ownerId}, ${chats.userId} from ${chats}
-      where ${chats.id} = ${message.chatId} and ${chatOfPartySql(senderId)}
+      where ${chats.id} = ${message.chatId} and ${chatSeenBySql(senderId)}
       for update
     ), message as (
       insert into ${chatMessages} (id, chat_id, sender_id, content, message_type)
@@ -176,6 +178,8 @@ export async function appendMessage(
     ), touched as (
       update ${chats} set
         last_message_at = message.created_at,
+        hidden_by_owner = false,
+        hidden_by_user = false,
         unread_count_owner = unread_count_owner + (chat.owner_id <> ${senderId})::int,
         unread_count_user = unread_count_user + (chat.owner_id = ${senderId})::int
       from message, chat where ${chats.id} = chat.id
@@ -190,6 +194,7 @@ export async function send(
   userId: string,
   input: { chatId: string; id?: string; content: string; type: MessageRow['messageType'] },
 ): Promise<ChatMessage> {
+  if (input.type !== 'like') await checkMessage(deps.db, userId, input.chatId, input.content);
   const row = await appendMessage(deps.db, userId, {
     chatId: input.chatId,
     id: input.id,
@@ -232,6 +237,17 @@ export async function markRead(deps: ServiceDeps, userId: string, chatId: string
   await deps.db
     .update(chats)
     .set(chat.ownerId === userId ? { unreadCountOwner: 0 } : { unreadCountUser: 0 })
+    .where(eq(chats.id, chatId));
+  await deps.bus.publish(chatListTopic(userId), null);
+  return { ok: true as const };
+}
+
+/** Hides the chat from my list only, until its next message (either party's). */
+export async function hideChat(deps: ServiceDeps, userId: string, chatId: string) {
+  const chat = await chatOf(deps.db, userId, chatId);
+  await deps.db
+    .update(chats)
+    .set(chat.ownerId === userId ? { hiddenByOwner: true } : { hiddenByUser: true })
     .where(eq(chats.id, chatId));
   await deps.bus.publish(chatListTopic(userId), null);
   return { ok: true as const };

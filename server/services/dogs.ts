@@ -7,6 +7,7 @@ import { dogProfiles, profiles } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 import type { Storage } from '../storage/storage';
 import type { ServiceDeps } from './deps';
+import { shownTo } from './visibility';
 import { attachUploads, photoOf, releaseUploads, removeUploadFiles } from './uploads';
 
 type DogRow = typeof dogProfiles.$inferSelect;
@@ -48,12 +49,17 @@ export async function dogsOf(db: DbOrTx, storage: Storage, userId: string): Prom
 }
 
 /** Any dog, with its owner's public card. */
-export async function dogById(deps: ServiceDeps, id: string): Promise<Dog & { owner: DogOwner }> {
+/** A dog's public card; NOT_FOUND for a dog whose owner is hidden from the viewer (a block, a suspension). */
+export async function dogById(
+  deps: ServiceDeps,
+  viewerId: string,
+  id: string,
+): Promise<Dog & { owner: DogOwner }> {
   const [found] = await deps.db
     .select({ dog: dogProfiles, owner: ownerCardColumns })
     .from(dogProfiles)
     .innerJoin(profiles, eq(profiles.userId, dogProfiles.userId))
-    .where(eq(dogProfiles.id, id));
+    .where(and(eq(dogProfiles.id, id), shownTo(viewerId, dogProfiles.userId)));
   if (!found) throw new AppError('NOT_FOUND');
   return { ...dogView(deps.storage, found.dog), owner: ownerCard(deps.storage, found.owner) };
 }

@@ -11,6 +11,7 @@ import { eventAttendees, events, profiles } from '../db/schema';
 import { lockStreams } from '../realtime/stream-lock';
 import * as attendance from './attendance';
 import type { ServiceDeps } from './deps';
+import { activeUser, hiddenFrom, shownTo } from './visibility';
 import { publishRequests } from './notifications';
 import { attachUploads, photoOf, releaseUploads, removeUploadFiles } from './uploads';
 
@@ -38,7 +39,8 @@ export interface EventView {
 }
 
 export interface Attendee {
-  userId: string;
+  /** Null, with no name or photo, for someone hidden from the viewer (a block either way, a suspension). */
+  userId: string | null;
   fullName: string;
   photo: Photo | null;
   joinedAt: Date;
@@ -55,11 +57,13 @@ async function eventViews(deps: ServiceDeps, userId: string | null, where: SQL |
           .where(and(eq(eventAttendees.eventId, events.id), eq(eventAttendees.userId, userId))),
       )
     : sql<boolean>`false`;
+  // Nothing of a creator hidden from the viewer, or suspended, is shown.
+  const shown = userId ? shownTo(userId, events.userId) : activeUser(events.userId);
   const query = deps.db
     .select({ event: events, fullName: profiles.fullName, photoUrl: profiles.photoUrl, attending })
     .from(events)
     .leftJoin(profiles, eq(profiles.userId, events.userId))
-    .where(where)
+    .where(and(where, shown))
     .orderBy(asc(events.startsAt), asc(events.id));
   const rows = limit ? await query.limit(limit) : await query;
   return rows.map(({ event, fullName, photoUrl, attending: isAttending }): EventView => {
@@ -135,8 +139,15 @@ export async function eventById(deps: ServiceDeps, userId: string | null, id: st
   return view;
 }
 
-/** The creator first (labelled), then everyone who joined, in the order they joined. */
-export async function attendees(deps: ServiceDeps, eventId: string): Promise<Attendee[]> {
+/**
+ * The creator first (labelled), then everyone who joined, in the order they joined; someone hidden from the
+ * viewer stays counted but shows nothing that identifies them.
+ */
+export async function attendees(
+  deps: ServiceDeps,
+  viewerId: string | null,
+  eventId: string,
+): Promise<Attendee[]> {
   const [event] = await deps.db
     .select({
       userId: events.userId,
@@ -146,7 +157,9 @@ export async function attendees(deps: ServiceDeps, eventId: string): Promise<Att
     })
     .from(events)
     .leftJoin(profiles, eq(profiles.userId, events.userId))
-    .where(eq(events.id, eventId));
+    .where(
+      and(eq(events.id, eventId), viewerId ? shownTo(viewerId, events.userId) : activeUser(events.userId)),
+    );
   if (!event) throw new AppError('NOT_FOUND');
   const rows = await deps.db
     .select({
@@ -154,6 +167,9 @@ export async function attendees(deps: ServiceDeps, eventId: string): Promise<Att
       joinedAt: eventAttendees.joinedAt,
       fullName: profiles.fullName,
       photoUrl: profiles.photoUrl,
+      hidden: viewerId
+        ? sql<boolean>`${hiddenFrom(viewerId, eventAttendees.userId)}`
+        : sql<boolean>`not ${activeUser(eventAttendees.userId)}`,
     })
     .from(eventAttendees)
     .leftJoin(profiles, eq(profiles.userId, eventAttendees.userId))
@@ -166,7 +182,11 @@ export async function attendees(deps: ServiceDeps, eventId: string): Promise<Att
   });
   return [
     { ...person(event), joinedAt: event.createdAt, isCreator: true },
-    ...rows.map((row) => ({ ...person(row), joinedAt: row.joinedAt, isCreator: false })),
+    ...rows.map((row) => ({
+      ...(row.hidden ? { userId: null, fullName: '', photo: null } : person(row)),
+      joinedAt: row.joinedAt,
+      isCreator: false,
+    })),
   ];
 }
 

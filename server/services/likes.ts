@@ -7,8 +7,10 @@ import type { LikeOutcome } from '../../src/schemas/likes';
 import type { DbOrTx, Tx } from '../db/client';
 import { chats, dogProfiles, matches, notifications, profiles, swipes } from '../db/schema';
 import { lockStreams } from '../realtime/stream-lock';
+import { checkNewRequest } from './anti-spam';
 import { announceChat, appendMessage } from './chats';
 import type { ServiceDeps } from './deps';
+import { isHiddenFrom } from './visibility';
 import { nextSeq, publishRequests, requestsTopic } from './notifications';
 
 /**
@@ -94,6 +96,7 @@ export async function like(
     const from = await dogOf(tx, input.fromDogId);
     const dog = await dogOf(tx, input.dogId);
     if (!from || from.userId !== userId || !dog || dog.userId === userId) throw new AppError('NOT_FOUND');
+    if (await isHiddenFrom(tx, userId, dog.userId)) throw new AppError('NOT_FOUND');
     ownerId = dog.userId;
     await lockPair(tx, userId, ownerId);
 
@@ -186,10 +189,11 @@ export async function like(
       ]);
       return { outcome: 'match', chatId: chat.id };
     }
-    if (mine && mine.status !== 'rejected') {
+    if (mine && mine.status !== 'rejected' && mine.status !== 'withdrawn') {
       notify = [];
       return { outcome: 'already_sent' };
     }
+    await checkNewRequest(tx, userId);
     if (mine)
       await tx
         .update(notifications)
@@ -207,6 +211,7 @@ export async function pass(deps: ServiceDeps, userId: string, input: { fromDogId
   const from = await dogOf(deps.db, input.fromDogId);
   const dog = await dogOf(deps.db, input.dogId);
   if (!from || from.userId !== userId || !dog || dog.userId === userId) throw new AppError('NOT_FOUND');
+  if (await isHiddenFrom(deps.db, userId, dog.userId)) throw new AppError('NOT_FOUND');
   await deps.db
     .insert(swipes)
     .values({ userId, dogId: dog.id, fromDogId: from.id, liked: false })
@@ -266,6 +271,37 @@ export async function accept(deps: ServiceDeps, userId: string, id: string): Pro
   await publishRequests(deps, [userId, liker]);
   await announceChat(deps, { id: chatId, ownerId: userId, userId: liker });
   return { chatId };
+}
+
+/**
+ * The liker takes back a request nobody has answered: it leaves both lists (live), and the dog may come back
+ * to the liker's deck.
+ */
+export async function withdraw(deps: ServiceDeps, userId: string, id: string) {
+  const ownerId = await deps.db.transaction(async (tx) => {
+    const [request] = await tx
+      .select()
+      .from(notifications)
+      .where(
+        and(
+          eq(notifications.id, id),
+          eq(notifications.userId, userId),
+          eq(notifications.notificationType, 'request'),
+        ),
+      )
+      .for('update');
+    if (!request || !request.dogId) throw new AppError('NOT_FOUND');
+    if (!isPending(request.status)) throw new AppError('REQUEST_HANDLED');
+    await lockPair(tx, userId, request.ownerId);
+    await tx
+      .update(notifications)
+      .set({ status: 'withdrawn', updatedAt: new Date(), seq: nextSeq })
+      .where(eq(notifications.id, id));
+    await tx.delete(swipes).where(and(eq(swipes.userId, userId), eq(swipes.dogId, request.dogId)));
+    return request.ownerId;
+  });
+  await publishRequests(deps, [userId, ownerId]);
+  return { ok: true as const };
 }
 
 /** DECISIONS 4: rejected, and the liker waits LIMITS.likeCooldownMinutes before liking that dog again. */

@@ -1,15 +1,16 @@
-import { and, count, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { NotificationStatus, NotificationType } from '../../src/domain/requests';
 import { AppError } from '../../src/errors';
+import type { ModerationAction } from '../../src/schemas/safety';
 import type { Photo } from '../../src/schemas/uploads';
 import type { Tx } from '../db/client';
-import { chats, dogProfiles, notifications, profiles } from '../db/schema';
+import { appeals, chats, dogProfiles, moderationActions, notifications, profiles } from '../db/schema';
 import { BACKFILL_BATCH } from '../realtime/backfill';
 import { lockStreams } from '../realtime/stream-lock';
 import type { ServiceDeps } from './deps';
 import { photoOf } from './uploads';
-import { requestOfParty, requestVisibleTo } from './visibility';
+import { requestOfParty, requestStreamOf, requestVisibleTo } from './visibility';
 
 /**
  * Requests and notices (SPEC §3 notifications): the topic their subscribers hear, the notices other
@@ -62,6 +63,22 @@ export interface RequestItem {
   /** The chat between the two about this dog, once there is one (accepted requests, matches). */
   chatId: string | null;
   detail: string | null;
+  /** A moderator's decision (moderation and report_decision notices), with its statement of reasons. */
+  decision: {
+    id: string;
+    action: ModerationAction;
+    statement: string;
+    suspendedUntil: Date | null;
+    /** The affected user has appealed it (one appeal per decision). */
+    appealed: boolean;
+  } | null;
+}
+
+/** What the stream reports for a row the user saw and no longer may (withdrawn, or its user hidden). */
+export interface RequestGone {
+  id: string;
+  seq: number;
+  gone: true;
 }
 
 export async function markRead(deps: ServiceDeps, userId: string, id: string) {
@@ -87,7 +104,9 @@ export async function unreadCount(deps: ServiceDeps, userId: string): Promise<nu
   const [row] = await deps.db
     .select({ n: count() })
     .from(notifications)
-    .where(and(eq(notifications.ownerId, userId), eq(notifications.status, 'unread')));
+    .where(
+      and(eq(notifications.ownerId, userId), eq(notifications.status, 'unread'), requestVisibleTo(userId)),
+    );
   return row?.n ?? 0;
 }
 
@@ -102,15 +121,31 @@ const chatOfNotification = sql<string | null>`(
   where least(c.dog_id, c.other_dog_id) = least(${notifications.dogId}, ${notifications.fromDogId})
     and greatest(c.dog_id, c.other_dog_id) = greatest(${notifications.dogId}, ${notifications.fromDogId}))`;
 
-/** Requests and notices with their dogs, both parties' profiles and their chat (callers add the filter). */
-function requestRows(deps: ServiceDeps) {
+const appealed = sql<boolean>`exists (select 1 from ${appeals} a where a.action_id = ${notifications.actionId})`;
+
+/**
+ * Requests and notices with their dogs, both parties' profiles, their chat and any moderator's decision
+ * (callers add the filter; `visible` says whether `userId` may still see the row).
+ */
+function requestRows(deps: ServiceDeps, userId: string) {
   return deps.db
-    .select({ n: notifications, dog, fromDog, ownerProfile, userProfile, chatId: chatOfNotification })
+    .select({
+      n: notifications,
+      dog,
+      fromDog,
+      ownerProfile,
+      userProfile,
+      chatId: chatOfNotification,
+      decision: moderationActions,
+      appealed,
+      visible: sql<boolean>`${requestVisibleTo(userId)}`,
+    })
     .from(notifications)
     .leftJoin(dog, eq(dog.id, notifications.dogId))
     .leftJoin(fromDog, eq(fromDog.id, notifications.fromDogId))
     .leftJoin(ownerProfile, eq(ownerProfile.userId, notifications.ownerId))
     .leftJoin(userProfile, eq(userProfile.userId, notifications.userId))
+    .leftJoin(moderationActions, eq(moderationActions.id, notifications.actionId))
     .$dynamic();
 }
 
@@ -139,30 +174,59 @@ function requestView(deps: ServiceDeps, userId: string, row: Row): RequestItem {
     counterpart: other ? { userId: other.userId, fullName: other.fullName } : null,
     chatId: row.chatId,
     detail: row.n.detail,
+    decision: row.decision && {
+      id: row.decision.id,
+      action: row.decision.action,
+      statement: row.decision.statement,
+      suspendedUntil: row.decision.suspendedUntil,
+      appealed: Boolean(row.appealed),
+    },
   };
 }
 
 /** Newest first. A notice the user sent (acceptance feedback to the liker) is not theirs to see. */
 export async function requests(deps: ServiceDeps, userId: string): Promise<RequestItem[]> {
-  const rows = await requestRows(deps)
+  const rows = await requestRows(deps, userId)
     .where(requestVisibleTo(userId))
     .orderBy(desc(notifications.createdAt))
     .limit(200);
   return rows.map((row) => requestView(deps, userId, row));
 }
 
-/** Changes after `afterSeq`, oldest first (for resumable subscriptions). */
+/**
+ * Changes after `afterSeq`, oldest first (for resumable subscriptions): a row the user may see whole, one they
+ * may no longer see as its bare id (`gone`), so open lists drop it.
+ */
 export async function requestChanges(
   deps: ServiceDeps,
   userId: string,
   afterSeq: number,
   limit = BACKFILL_BATCH,
-) {
-  const rows = await requestRows(deps)
-    .where(and(requestVisibleTo(userId), gt(notifications.seq, afterSeq)))
+): Promise<Array<RequestItem | RequestGone>> {
+  const rows = await requestRows(deps, userId)
+    .where(and(requestStreamOf(userId), gt(notifications.seq, afterSeq)))
     .orderBy(notifications.seq)
     .limit(limit);
-  return rows.map((row) => requestView(deps, userId, row));
+  return rows.map((row) =>
+    row.visible ? requestView(deps, userId, row) : { id: row.n.id, seq: row.n.seq, gone: true as const },
+  );
+}
+
+/**
+ * The rows between two users take new event ids (a block or unblock changed who sees them): both streams
+ * report them again, as gone or whole. Call inside the transaction that made the change, after locking both
+ * streams.
+ */
+export async function restampPair(tx: Tx, a: string, b: string) {
+  await tx
+    .update(notifications)
+    .set({ seq: nextSeq })
+    .where(
+      or(
+        and(eq(notifications.ownerId, a), eq(notifications.userId, b)),
+        and(eq(notifications.ownerId, b), eq(notifications.userId, a)),
+      ),
+    );
 }
 
 /** Where a subscriber without a last event id starts: after everything that exists now. */

@@ -1,4 +1,4 @@
-import { count, eq, or } from 'drizzle-orm';
+import { and, count, eq, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { findCountry } from '../../src/data/countries';
 import { AppError } from '../../src/errors';
@@ -6,6 +6,7 @@ import type { profileUpdateInput } from '../../src/schemas/profiles';
 import type { Photo } from '../../src/schemas/uploads';
 import { dogProfiles, matches, profiles, users } from '../db/schema';
 import type { ServiceDeps } from './deps';
+import { shownTo } from './visibility';
 import { type Dog, dogsOf } from './dogs';
 import { attachUploads, photoOf, releaseUploads, removeUploadFiles } from './uploads';
 
@@ -85,12 +86,16 @@ export async function updateProfile(
   return myProfile(deps, userId);
 }
 
-/** Another user's public card with their dogs; an unknown id is NOT_FOUND ('not public'). */
+/** Another user's public card with their dogs; an unknown or hidden one is NOT_FOUND ('not public'). */
 export async function profileByUserId(
   deps: ServiceDeps,
+  viewerId: string,
   userId: string,
 ): Promise<PublicProfile & { dogs: Dog[] }> {
-  const [row] = await deps.db.select().from(profiles).where(eq(profiles.userId, userId));
+  const [row] = await deps.db
+    .select()
+    .from(profiles)
+    .where(and(eq(profiles.userId, userId), shownTo(viewerId, profiles.userId)));
   if (!row) throw new AppError('NOT_FOUND');
   return { ...publicView(deps, row), dogs: await dogsOf(deps.db, deps.storage, userId) };
 }

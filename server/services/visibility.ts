@@ -1,34 +1,87 @@
 import { and, eq, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { chats, dogProfiles, notifications, swipes } from '../db/schema';
 
 /**
  * Who may see what of whom: every read that shows other people's rows takes its condition from here, so a
- * rule (and any future exception, such as a block) is written once.
+ * rule is written once. Two users of whom one blocked the other never see each other again, either way
+ * round; a suspended or banned user's content shows to nobody (issue 18).
  */
-
-/** A chat is seen by its two parties only. */
-export const chatOfParty = (userId: string): SQL => or(eq(chats.ownerId, userId), eq(chats.userId, userId))!;
-
-/** The same rule, in raw SQL over a `chats` row (statements written as SQL for speed). */
-export const chatOfPartySql = (userId: string): SQL =>
-  sql`(${chats.ownerId} = ${userId} or ${chats.userId} = ${userId})`;
 
 /**
- * Requests and notices: everything addressed to the user, and the requests they sent (a feedback notice they
- * caused belongs to its recipient).
+ * `other` (a user id column or value) is hidden from `viewer`: a block between them, or `other` is suspended
+ * or banned. Null (a deleted account, a system notice) hides nothing.
+ */
+export const hiddenFrom = (viewer: string, other: AnyPgColumn | SQL): SQL => sql`(
+  exists (select 1 from blocks b
+    where (b.blocker_id = ${viewer} and b.blocked_id = ${other})
+       or (b.blocker_id = ${other} and b.blocked_id = ${viewer}))
+  or exists (select 1 from users u
+    where u.id = ${other} and (u.banned_at is not null or u.suspended_until > now())))`;
+
+export const shownTo = (viewer: string, other: AnyPgColumn | SQL): SQL =>
+  sql`not ${hiddenFrom(viewer, other)}`;
+
+/** A user's content shows to anyone (signed-out visitors too): not suspended, not banned. */
+export const activeUser = (user: AnyPgColumn): SQL => sql`not exists (select 1 from users u
+  where u.id = ${user} and (u.banned_at is not null or u.suspended_until > now()))`;
+
+/** A chat's parties: the rows that are theirs (the data export, deletion). */
+export const chatOfParty = (userId: string): SQL => or(eq(chats.ownerId, userId), eq(chats.userId, userId))!;
+
+/** The other party of a chat, as `userId` sees it. */
+const chatCounterpart = (userId: string) =>
+  sql`case when ${chats.ownerId} = ${userId} then ${chats.userId} else ${chats.ownerId} end`;
+
+/** A chat `userId` may read and write: theirs, and the other party not hidden from them. */
+export const chatSeenBy = (userId: string): SQL =>
+  and(chatOfParty(userId), shownTo(userId, chatCounterpart(userId)))!;
+
+/** The same, in raw SQL over a `chats` row (statements written as SQL for speed). */
+export const chatSeenBySql = (userId: string): SQL =>
+  sql`((${chats.ownerId} = ${userId} or ${chats.userId} = ${userId}) and ${shownTo(userId, chatCounterpart(userId))})`;
+
+/** A chat in `userId`'s list: seen by them and not hidden from their list. */
+export const chatListedFor = (userId: string): SQL =>
+  and(
+    chatSeenBy(userId),
+    sql`not (case when ${chats.ownerId} = ${userId} then ${chats.hiddenByOwner} else ${chats.hiddenByUser} end)`,
+  )!;
+
+/** Every request or notice the user is a party to (their data, their stream's event ids). */
+export const requestOfParty = (userId: string): SQL =>
+  or(eq(notifications.ownerId, userId), eq(notifications.userId, userId))!;
+
+/** The other user of a request or notice, as `userId` sees it (null for system notices). */
+const requestCounterpart = (userId: string) =>
+  sql`case when ${notifications.ownerId} = ${userId} then ${notifications.userId} else ${notifications.ownerId} end`;
+
+/**
+ * Requests and notices the user sees: everything addressed to them and the requests they sent (a feedback
+ * notice they caused belongs to its recipient); not withdrawn; nothing of a user hidden from them.
  */
 export const requestVisibleTo = (userId: string): SQL =>
+  and(
+    or(
+      eq(notifications.ownerId, userId),
+      and(eq(notifications.userId, userId), eq(notifications.notificationType, 'request')),
+    ),
+    ne(notifications.status, 'withdrawn'),
+    shownTo(userId, requestCounterpart(userId)),
+  )!;
+
+/**
+ * What the user's request stream reports: what they see, and (as bare ids, "gone") what they saw and no
+ * longer may: a withdrawn request, the rows of a user hidden from them since.
+ */
+export const requestStreamOf = (userId: string): SQL =>
   or(
     eq(notifications.ownerId, userId),
     and(eq(notifications.userId, userId), eq(notifications.notificationType, 'request')),
   )!;
 
-/** Every request or notice the user is a party to (the upper bound of their stream's event ids). */
-export const requestOfParty = (userId: string): SQL =>
-  or(eq(notifications.ownerId, userId), eq(notifications.userId, userId))!;
-
-/** The deck: other owners' dogs the user has neither liked nor passed. */
+/** The deck: other owners' dogs the user has neither liked nor passed, of owners not hidden from them. */
 export const deckDogFor = (db: DbOrTx, userId: string): SQL =>
   and(
     ne(dogProfiles.userId, userId),
@@ -38,4 +91,17 @@ export const deckDogFor = (db: DbOrTx, userId: string): SQL =>
         .from(swipes)
         .where(and(eq(swipes.userId, userId), eq(swipes.dogId, dogProfiles.id))),
     ),
+    shownTo(userId, dogProfiles.userId),
   )!;
+
+/** Whether `other` is hidden from `viewer` (one check, for reads and writes of a single item). */
+export async function isHiddenFrom(db: DbOrTx, viewer: string, other: string): Promise<boolean> {
+  if (viewer === other) return false;
+  const rows = await db.execute<{ hidden: boolean }>(
+    sql`select ${hiddenFrom(viewer, sql`${other}::uuid`)} as hidden`,
+  );
+  const [row] = Array.isArray(rows)
+    ? (rows as { hidden: boolean }[])
+    : (rows as { rows: { hidden: boolean }[] }).rows;
+  return Boolean(row?.hidden);
+}

@@ -8,10 +8,15 @@ export const NOTIFICATION_TYPES = [
   'rejection_feedback',
   'event_cancelled',
   'match',
+  /** A moderator's decision about my content or account, with its statement of reasons (DSA Art. 17). */
+  'moderation',
+  /** The decision on a report I made. */
+  'report_decision',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
-export const NOTIFICATION_STATUSES = ['unread', 'read', 'accepted', 'rejected'] as const;
+/** `withdrawn`: the liker took the request back before it was answered; nobody lists it any more. */
+export const NOTIFICATION_STATUSES = ['unread', 'read', 'accepted', 'rejected', 'withdrawn'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];
 
 /** A request not yet decided: seen or not. */
@@ -29,6 +34,10 @@ interface Item {
 /** The recipient of a pending request may accept or reject it. */
 export const canDecide = (item: Item): boolean =>
   item.direction === 'received' && item.type === 'request' && isPending(item.status);
+
+/** The liker may take back a request nobody has answered yet. */
+export const canWithdraw = (item: Item): boolean =>
+  item.direction === 'sent' && item.type === 'request' && isPending(item.status);
 
 /** Opening an unread item I received marks it read. */
 export const opensAsRead = (item: Item): boolean => item.direction === 'received' && item.status === 'unread';

@@ -40,6 +40,8 @@ interface World {
   eveBorChat: string;
   announcement: string;
   removedAnnouncement: string;
+  /** Someone nobody else deals with: blocking them changes only the blocker's own rows. */
+  stranger: string;
 }
 
 /** An announcement the admin removed: gone for everyone, its text included. */
@@ -142,6 +144,8 @@ const table: { [P in Path]: Rule<InputOf<P>> } = {
   'likes.markRead': user((w) => ({ id: w.carlRequest }), 'NOT_FOUND', eveOwnLike),
   'likes.accept': user((w) => ({ id: w.carlRequest }), 'NOT_FOUND', eveOwnLike),
   'likes.reject': user((w) => ({ id: w.carlRequest }), 'NOT_FOUND', eveOwnLike),
+  // Only the liker takes a request back: Carl's is not Eve's to withdraw.
+  'likes.withdraw': user((w) => ({ id: w.carlRequest }), 'NOT_FOUND'),
   'likes.onChange': user(() => ({ lastEventId: '0' }), 'answers'), // from the start: still only her own
 
   'chats.list': user(undefined, 'answers'),
@@ -153,6 +157,7 @@ const table: { [P in Path]: Rule<InputOf<P>> } = {
     [(w) => ({ chatId: w.eveBorChat, id: w.anaMessage, content: 'ponaredek' }), 'VALIDATION'],
   ),
   'chats.markRead': user((w) => ({ chatId: w.anaBorChat }), 'NOT_FOUND'),
+  'chats.hide': user((w) => ({ chatId: w.anaBorChat }), 'NOT_FOUND'),
   'chats.remove': user((w) => ({ chatId: w.anaBorChat }), 'NOT_FOUND'),
   'chats.onMessage': user((w) => ({ chatId: w.anaBorChat, lastEventId: '0' }), 'NOT_FOUND'),
   'chats.onChange': user(undefined, 'answers'),
@@ -183,6 +188,29 @@ const table: { [P in Path]: Rule<InputOf<P>> } = {
   'shop.notify': user(undefined, 'writes'),
 
   'config.get': open(),
+
+  // safety: a block is the blocker's own row; unblocking someone not blocked changes nothing; anyone may report.
+  'safety.block': user((w) => ({ userId: w.stranger }), 'writes'),
+  'safety.unblock': user((w) => ({ userId: w.ana }), 'answers'),
+  'safety.blocked': user(undefined, 'answers'),
+  'safety.report': open(
+    (w) => ({
+      targetType: 'dog',
+      targetId: w.anaDog,
+      reason: 'spam',
+      goodFaith: true,
+      contactEmail: 'x@example.com',
+    }),
+    'writes',
+  ),
+  // Only the user a decision is about may appeal it.
+  'safety.appeal': user((w) => ({ actionId: w.anaDog, text: 'Ni res.' }), 'NOT_FOUND'),
+
+  'admin.reports': admin(() => undefined),
+  'admin.decide': admin((w) => ({ reportId: w.anaDog, action: 'ban', statement: 'Lažno' })),
+  'admin.appeals': admin(),
+  'admin.decideAppeal': admin((w) => ({ appealId: w.anaDog, reverse: true, statement: 'Lažno' })),
+  'admin.auditLog': admin(),
 };
 
 type Api = Awaited<ReturnType<TestApp['caller']>>;
@@ -243,7 +271,7 @@ describe('the authorization table', () => {
       withoutEntry: paths.filter((path) => !named.includes(path)),
       notAProcedure: named.filter((path) => !paths.includes(path)),
     }).toEqual({ withoutEntry: [], notAProcedure: [] });
-    expect(paths).toHaveLength(52);
+    expect(paths).toHaveLength(64);
   });
 });
 
@@ -264,12 +292,13 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
         : '';
       return { id: signed.user.id, email, token: signed.token, api, dogId };
     };
-    const [ana, bor, carl, eva, admin] = [
+    const [ana, bor, carl, eva, admin, stranger] = [
       await person('ana@example.com', 'Piki'),
       await person('bor@example.com', 'Rex'),
       await person('carl@example.com', 'Luna'),
       await person('eve@example.com', 'Nero'),
       await person('ada@example.com'),
+      await person('stranger@example.com'),
     ];
     eve = eva;
     ada = admin;
@@ -327,6 +356,7 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
       eveBorChat,
       announcement: announcement.id,
       removedAnnouncement: removed.id,
+      stranger: stranger.id,
     };
     tables = await publicTables(t.db);
   });

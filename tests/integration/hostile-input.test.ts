@@ -41,7 +41,11 @@ const ENDS_SESSION = new Set(['auth.signOut', 'account.delete']);
  * Rows a refused call writes on purpose: a failed sign-in is recorded before the password check so the
  * limit holds across instances (SPEC §9). Everything else must be untouched.
  */
-const WRITES_WHEN_REFUSED: Record<string, string[]> = { 'auth.signIn': ['rate_limit_hits'] };
+const WRITES_WHEN_REFUSED: Record<string, string[]> = {
+  'auth.signIn': ['rate_limit_hits'],
+  // A report counts against the client's hourly limit whether or not it is taken.
+  'safety.report': ['rate_limit_hits'],
+};
 
 /** Answers Node or Fastify give before a request reaches tRPC (a URL over the header limit, a body over 1 MB). */
 const TRANSPORT_STATUSES = new Set([413, 431]);
@@ -287,7 +291,7 @@ function validValue(path: string, field: string, world: World): unknown {
     dogId: world.otherDog,
     eventId: world.myEvent,
     userId: world.other.id,
-    cursor: world.myEvent,
+    cursor: area === 'chats' ? 1 : world.myEvent,
     // A new address for sign-up, so a disguised valid input makes an account; mine elsewhere.
     email: path === 'auth.signUp' ? `new-${randomUUID()}@example.com` : world.me.email,
     password: 'zelo-dobro-geslo',
@@ -317,11 +321,25 @@ function validValue(path: string, field: string, world: World): unknown {
     locale: 'sl',
     limit: 10,
     seed: 0.5,
-    before: 1,
     lastEventId: null,
     type: area === 'chats' ? 'text' : 'meetup',
     filter: 'mine',
     search: 'park',
+    targetType: 'dog',
+    targetId: world.otherDog,
+    reason: 'spam',
+    details: 'Pošilja oglase.',
+    contactEmail: 'prijava@example.com',
+    goodFaith: true,
+    reportId: randomUUID(),
+    action: 'warn',
+    statement: 'Oglaševanje ni dovoljeno.',
+    suspendDays: 3,
+    actionId: randomUUID(),
+    text: 'Ni res.',
+    appealId: randomUUID(),
+    reverse: false,
+    status: 'open',
   };
   return field in values ? values[field] : 'x';
 }

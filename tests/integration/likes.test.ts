@@ -4,6 +4,7 @@ import { chatMessages, chats, matches, notifications, swipes, users } from '../.
 import { LIKE_MESSAGE } from '../../src/domain/like-message';
 import { inRequestFilter, type RequestFilter } from '../../src/domain/requests';
 import { LIMITS } from '../../src/limits';
+import type { RequestItem } from '../../server/services/notifications';
 import { dbKinds, failure, startTestApp, type TestApp, trackedEvent } from '../helpers/app';
 
 type User = Awaited<ReturnType<TestApp['signedInUser']>>;
@@ -271,7 +272,7 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
       for await (const event of stream) {
         const { id, data } = trackedEvent(event);
         lastEventId = id;
-        seen.push(data);
+        seen.push(data as RequestItem);
         if (seen.length === 1) break;
       }
     })();
@@ -288,7 +289,7 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
     const resumed = await (await t.caller(bor.token, second.signal)).likes.onChange({ lastEventId });
     const missed: Array<{ id: string; status: string }> = [];
     for await (const event of resumed) {
-      missed.push(trackedEvent(event).data);
+      missed.push(trackedEvent(event).data as RequestItem);
       if (missed.length === 1) break;
     }
     second.abort();

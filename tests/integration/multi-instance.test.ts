@@ -4,7 +4,7 @@ import { type Database, openDatabase } from '../../server/db/client';
 import { adminUpdates, chatMessages, notifications } from '../../server/db/schema';
 import type { Announcement } from '../../server/services/announcements';
 import type { ChatMessage } from '../../server/services/chats';
-import type { RequestItem } from '../../server/services/notifications';
+import type { RequestGone, RequestItem } from '../../server/services/notifications';
 import {
   apiClient,
   collector,
@@ -59,7 +59,7 @@ describe.runIf(postgresAvailable())('several instances on one PostgreSQL', () =>
     const [piki, rex] = [await dogOf(anaOnB, 'Piki'), await dogOf(borOnB, 'Rex')];
 
     // Bor listens on A from now on (no last event id: only what comes after).
-    const requests = collector<RequestItem>();
+    const requests = collector<RequestItem | RequestGone>();
     const news = collector<Announcement>();
     const subscriptions = [
       borOnA.likes.onChange.subscribe(undefined, requests.handlers),
@@ -130,7 +130,7 @@ describe.runIf(postgresAvailable())('several instances on one PostgreSQL', () =>
       storedMessages.map((m) => [String(m.seq), m.id]),
     );
     // The request as it arrived, then as accepted (the same row under its new seq).
-    expect(requests.events.map((e) => [e.data.id, e.data.status])).toEqual([
+    expect(requests.events.map((e) => [e.data.id, 'status' in e.data ? e.data.status : 'gone'])).toEqual([
       [request!.id, 'unread'],
       [request!.id, 'accepted'],
     ]);
@@ -160,7 +160,7 @@ describe.runIf(postgresAvailable())('several instances on one PostgreSQL', () =>
     expect((await onB.auth.me.query())?.id).toBe(ana.id);
 
     // A live subscription on A of the session that ends on B.
-    const requests = collector<RequestItem>();
+    const requests = collector<RequestItem | RequestGone>();
     const subscription = onA.likes.onChange.subscribe(undefined, requests.handlers);
     await eventually(
       () => requests.starts() === 1,

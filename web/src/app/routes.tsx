@@ -50,6 +50,7 @@ export const routes: RouteObject[] = [
       alias('shop', '/trgovina'),
       { path: 'trgovina', ...page(() => import('../features/shop/shop-page'), 'nav.shop') },
       { path: 'chat', ...page(() => import('../features/chat/chat-cards-page'), 'chat.title') },
+      { path: 'admin', ...page(() => import('./pages/admin'), 'admin.title') },
       {
         path: 'klepet',
         Component: RequireSession,

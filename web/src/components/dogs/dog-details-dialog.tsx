@@ -11,6 +11,7 @@ import { DogPhoto } from './dog-photo';
 import { GenderBadge } from './gender-badge';
 import { breedName, placeName } from './names';
 import { TraitBadges } from './trait-badges';
+import { SafetyActions } from '../safety/safety-actions';
 import type { Dog } from './types';
 
 /** The owner as the dog's detail shows them. */
@@ -36,7 +37,15 @@ export function DogDetailsDialog({ dog, onOpenChange, owner, onOwnerClick }: Dog
     <Dialog open={dog !== null} onOpenChange={onOpenChange}>
       <DialogContent className="md:max-w-4xl!">
         {/* Keyed by dog, so the gallery starts at the main photo for each dog. */}
-        {dog && <DogDetails key={dog.id} dog={dog} owner={owner} onOwnerClick={onOwnerClick} />}
+        {dog && (
+          <DogDetails
+            key={dog.id}
+            dog={dog}
+            owner={owner}
+            onOwnerClick={onOwnerClick}
+            onClose={() => onOpenChange(false)}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );
@@ -46,7 +55,8 @@ function DogDetails({
   dog,
   owner,
   onOwnerClick,
-}: Omit<DogDetailsDialogProps, 'onOpenChange'> & { dog: Dog }) {
+  onClose,
+}: Omit<DogDetailsDialogProps, 'onOpenChange'> & { dog: Dog; onClose: () => void }) {
   const intl = useIntl();
   const t = useT();
   const [locale] = useLocale();
@@ -78,6 +88,14 @@ function DogDetails({
           </section>
         )}
         {owner && <OwnerCard owner={owner} onClick={onOwnerClick} />}
+        {/* Someone else's dog (only those come with their owner): it may be reported, its owner blocked. */}
+        {owner && (
+          <SafetyActions
+            target={{ type: 'dog', id: dog.id }}
+            author={{ id: dog.userId, name: owner.fullName }}
+            onBlocked={onClose}
+          />
+        )}
       </div>
     </div>
   );

@@ -10,6 +10,7 @@ import { DogPhoto } from '../dogs/dog-photo';
 import { GenderBadge } from '../dogs/gender-badge';
 import { breedName, placeName } from '../dogs/names';
 import type { Dog } from '../dogs/types';
+import { SafetyActions } from '../safety/safety-actions';
 import { Button } from '../ui/button';
 import { Dialog, DialogContent, DialogTitle } from '../ui/dialog';
 import { Avatar } from './avatar';
@@ -25,12 +26,14 @@ interface UserProfileDialogProps {
 export function UserProfileDialog({ userId, open, onOpenChange }: UserProfileDialogProps) {
   return (
     <Dialog open={open && userId !== null} onOpenChange={onOpenChange}>
-      <DialogContent className="md:max-w-xl!">{userId && <UserProfile userId={userId} />}</DialogContent>
+      <DialogContent className="md:max-w-xl!">
+        {userId && <UserProfile userId={userId} onClose={() => onOpenChange(false)} />}
+      </DialogContent>
     </Dialog>
   );
 }
 
-function UserProfile({ userId }: { userId: string }) {
+function UserProfile({ userId, onClose }: { userId: string; onClose: () => void }) {
   const intl = useIntl();
   const t = useT();
   const [locale] = useLocale();
@@ -99,6 +102,12 @@ function UserProfile({ userId }: { userId: string }) {
           </ul>
         )}
       </section>
+      <SafetyActions
+        target={{ type: 'user', id: userId }}
+        author={{ id: userId, name: user.fullName }}
+        onBlocked={onClose}
+        className="flex flex-wrap gap-2 border-t border-border pt-4"
+      />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { useLocale, useT } from '../../lib/intl';
 import { relativeTime } from '../../lib/relative-time';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
+import { SafetyActions } from '../../components/safety/safety-actions';
 import { useRemoveAnnouncement } from './api';
 import type { Announcement } from './types';
 
@@ -83,6 +84,9 @@ export function AnnouncementCard({
           {announcement.content}
         </p>
         {confirming && <ConfirmRemoval announcement={announcement} onCancel={cancel} />}
+        {!admin && (
+          <SafetyActions target={{ type: 'announcement', id: announcement.id }} className="-mb-2 -ml-3" />
+        )}
       </article>
     </li>
   );

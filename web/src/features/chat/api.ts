@@ -24,3 +24,15 @@ export function useRemoveChat(handlers: MutationHandlers<{ id: string }> = {}) {
     onError: (error) => handlers.onError?.(error),
   });
 }
+
+/** Out of my list until the next message; the server's list event confirms it. */
+export function useHideChat(handlers: MutationHandlers<{ ok: true }> = {}) {
+  const utils = trpc.useUtils();
+  return trpc.chats.hide.useMutation({
+    onSuccess: (hidden, { chatId }) => {
+      utils.chats.list.setData(undefined, (list) => list && withoutId(list, chatId));
+      handlers.onSuccess?.(hidden);
+    },
+    onError: (error) => handlers.onError?.(error),
+  });
+}

@@ -22,6 +22,8 @@ import { usePending } from './use-outbox';
 import { useMarkChatRead } from './api';
 
 interface ChatPanelProps {
+  /** Shown between the header and the messages (the safety tips). */
+  notice?: ReactNode;
   chat: ChatSummary;
   /** Before the dog's photo (the phone's back button on /klepet). */
   leading?: ReactNode;
@@ -37,7 +39,7 @@ interface ChatPanelProps {
  * One chat, the same on /chat and /klepet: the dog and the person (each opens their details), the message
  * stream and the input, in a column as high as `className` makes it.
  */
-export function ChatPanel({ chat, leading, actions, className, live }: ChatPanelProps) {
+export function ChatPanel({ chat, leading, actions, notice, className, live }: ChatPanelProps) {
   const intl = useIntl();
   const [locale] = useLocale();
   const { user } = useSession();
@@ -79,6 +81,7 @@ export function ChatPanel({ chat, leading, actions, className, live }: ChatPanel
         </div>
         {actions}
       </header>
+      {notice}
       {stored.isPending ? (
         <div role="status" className="flex flex-1 items-center justify-center text-primary">
           <Spinner className="size-8" />

@@ -11,6 +11,8 @@ import { trpc } from '../../lib/trpc';
 import { ChatList } from './chat-list';
 import { ChatPanel } from './chat-panel';
 import { ChatsLoadError, NoChats, PaneMessage, StartActions } from './chat-states';
+import { ChatMenu } from './chat-menu';
+import { SafetyTips } from './safety-tips';
 import { DeleteChatDialog } from './delete-chat-dialog';
 import { chatTitle } from './format';
 import type { ChatSummary } from './types';
@@ -68,6 +70,7 @@ export default function KlepetPage() {
             <ChatPanel
               key={selected.id}
               chat={selected}
+              notice={<SafetyTips />}
               className="h-full"
               leading={
                 <Link
@@ -79,18 +82,21 @@ export default function KlepetPage() {
                 </Link>
               }
               actions={
-                <button
-                  type="button"
-                  onClick={() => setDeleting(selected)}
-                  aria-label={intl.formatMessage(
-                    { id: 'chat.deleteNamed' },
-                    { title: chatTitle(intl, selected, locale) },
-                  )}
-                  title={t('chat.delete')}
-                  className="inline-flex size-11 shrink-0 items-center justify-center rounded-control text-muted-foreground transition-colors hover:bg-danger-soft hover:text-danger"
-                >
-                  <Trash2 aria-hidden="true" className="size-5" />
-                </button>
+                <>
+                  <ChatMenu chat={selected} onGone={() => void navigate('/klepet', { replace: true })} />
+                  <button
+                    type="button"
+                    onClick={() => setDeleting(selected)}
+                    aria-label={intl.formatMessage(
+                      { id: 'chat.deleteNamed' },
+                      { title: chatTitle(intl, selected, locale) },
+                    )}
+                    title={t('chat.delete')}
+                    className="inline-flex size-11 shrink-0 items-center justify-center rounded-control text-muted-foreground transition-colors hover:bg-danger-soft hover:text-danger"
+                  >
+                    <Trash2 aria-hidden="true" className="size-5" />
+                  </button>
+                </>
               }
             />
           ) : selectedId ? (

@@ -1,10 +1,14 @@
-import { Crown, RotateCcw, UsersRound } from 'lucide-react';
+import { Ban, Crown, Flag, RotateCcw, UsersRound } from 'lucide-react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Avatar } from '../../components/profile/avatar';
+import { BlockDialog } from '../../components/safety/block-dialog';
+import { ReportDialog } from '../../components/safety/report-dialog';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { useErrorText } from '../../lib/errors';
+import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { dateAndTime } from './format';
 import type { EventView } from './types';
@@ -24,6 +28,7 @@ export function AttendeesDialog({ event, open, onOpenChange }: AttendeesDialogPr
   const intl = useIntl();
   const t = useT();
   const errorText = useErrorText();
+  const { user } = useSession();
   const attendees = trpc.events.attendees.useQuery({ eventId: event.id }, { enabled: open });
   const list = attendees.data;
   const others = list?.filter((person) => !person.isCreator).length ?? 0;
@@ -66,14 +71,19 @@ export function AttendeesDialog({ event, open, onOpenChange }: AttendeesDialogPr
           ) : (
             <>
               <ul className="flex flex-col divide-y divide-border">
-                {list?.map((person) => {
+                {list?.map((person, index) => {
                   const when = dateAndTime(intl, person.joinedAt);
+                  // Someone hidden from me (a block, a suspension) is counted, never named.
+                  const name = person.userId ? person.fullName : t('events.attendees.hidden');
                   return (
-                    <li key={person.userId} className="flex items-center gap-3 py-3 first:pt-0 last:pb-0">
-                      <Avatar fullName={person.fullName} photo={person.photo} size="sm" />
+                    <li
+                      key={person.userId ?? `hidden-${index}`}
+                      className="flex items-center gap-3 py-3 first:pt-0 last:pb-0"
+                    >
+                      <Avatar fullName={name} photo={person.photo} size="sm" />
                       <span className="flex min-w-0 flex-1 flex-col">
                         <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                          <span className="font-bold break-words">{person.fullName}</span>
+                          <span className="font-bold break-words">{name}</span>
                           {person.isCreator && (
                             <span className="inline-flex items-center gap-1 rounded-pill bg-primary-soft px-2 py-0.5 text-caption font-semibold text-primary-strong">
                               <Crown aria-hidden="true" className="size-3.5" />
@@ -85,6 +95,9 @@ export function AttendeesDialog({ event, open, onOpenChange }: AttendeesDialogPr
                           {t(person.isCreator ? 'events.attendees.created' : 'events.attendees.joined', when)}
                         </span>
                       </span>
+                      {person.userId && !person.isCreator && user && person.userId !== user.id && (
+                        <PersonSafety person={{ id: person.userId, name }} />
+                      )}
                     </li>
                   );
                 })}
@@ -100,5 +113,41 @@ export function AttendeesDialog({ event, open, onOpenChange }: AttendeesDialogPr
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** Report or block one attendee, from their row (icons; the names say whom). */
+function PersonSafety({ person }: { person: { id: string; name: string } }) {
+  const t = useT();
+  const [reporting, setReporting] = useState(false);
+  const [blocking, setBlocking] = useState(false);
+  const icon =
+    'inline-flex size-11 shrink-0 items-center justify-center rounded-control text-muted-foreground hover:bg-muted';
+  return (
+    <span className="flex shrink-0">
+      <button
+        type="button"
+        className={icon}
+        aria-label={t('report.openNamed', { name: person.name })}
+        title={t('report.open.user')}
+        onClick={() => setReporting(true)}
+      >
+        <Flag aria-hidden="true" className="size-5" />
+      </button>
+      <button
+        type="button"
+        className={icon}
+        aria-label={t('block.open', { name: person.name })}
+        title={t('block.open', { name: person.name })}
+        onClick={() => setBlocking(true)}
+      >
+        <Ban aria-hidden="true" className="size-5" />
+      </button>
+      <ReportDialog
+        target={reporting ? { type: 'user', id: person.id } : null}
+        onClose={() => setReporting(false)}
+      />
+      <BlockDialog user={blocking ? person : null} onClose={() => setBlocking(false)} />
+    </span>
   );
 }

@@ -15,6 +15,7 @@ import { placeName } from '../../components/dogs/names';
 import { Avatar } from '../../components/profile/avatar';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { SafetyActions } from '../../components/safety/safety-actions';
 import { Dialog, DialogContent, DialogTitle } from '../../components/ui/dialog';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useErrorText } from '../../lib/errors';
@@ -139,6 +140,13 @@ function EventDetails({
             <span className="font-bold break-words">{event.creator.fullName}</span>
           </span>
         </div>
+        {!event.isMine && (
+          <SafetyActions
+            target={{ type: 'event', id: event.id }}
+            author={{ id: event.creator.userId, name: event.creator.fullName }}
+            onBlocked={onDeleted}
+          />
+        )}
         {/* On phones the actions stay in reach at the sheet's bottom edge while the details scroll. */}
         <div className="sticky -bottom-5 z-10 -mx-5 -mb-5 mt-auto border-t border-border bg-surface px-5 py-4 md:static md:m-0 md:border-0 md:p-0">
           {event.isMine ? (

@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { useErrorText } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { BlockedUsers } from './blocked-users';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { useT } from '../../lib/intl';
 
@@ -56,6 +57,7 @@ export function AccountSettings() {
           {t('account.export.button')}
         </Button>
       </div>
+      <BlockedUsers />
       <div className="flex flex-col gap-2 border-t border-border pt-4">
         <p className="text-label text-muted-foreground">{t('account.delete.text')}</p>
         <button

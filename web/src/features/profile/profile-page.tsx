@@ -10,6 +10,7 @@ import {
   Mail,
   MapPin,
   Pencil,
+  ShieldCheck,
   UserRound,
 } from 'lucide-react';
 import { type ReactNode, useId, useState } from 'react';
@@ -196,6 +197,7 @@ function QuickActions({ hasDogs, dogsKnown }: { hasDogs: boolean; dogsKnown: boo
   const t = useT();
   const hintId = useId();
   const { signOut, isPending } = useSignOut();
+  const { user } = useSession();
   const [support, setSupport] = useState(false);
   const icon = (Icon: LucideIcon) => (
     <span className="flex size-9 shrink-0 items-center justify-center rounded-control bg-muted text-primary-strong">
@@ -209,6 +211,15 @@ function QuickActions({ hasDogs, dogsKnown }: { hasDogs: boolean; dogsKnown: boo
     <section className="rounded-card border border-border bg-surface p-3 shadow-card md:p-4">
       <h2 className="px-3 pt-2 pb-1 text-lead font-bold">{t('profile.actions.title')}</h2>
       <ul className="flex flex-col">
+        {user?.role === 'admin' && (
+          <li>
+            <Link to="/admin" className={`${ACTION} hover:bg-muted`}>
+              {icon(ShieldCheck)}
+              {t('profile.actions.admin')}
+              {chevron}
+            </Link>
+          </li>
+        )}
         <li>
           {hasDogs || !dogsKnown ? (
             <Link to="/ujemanja" className={`${ACTION} hover:bg-muted`}>

@@ -1,4 +1,5 @@
 import { type MutationHandlers, trpc } from '../../lib/trpc';
+import { withoutId } from '../../lib/lists';
 import { withStatus } from './cache';
 
 /**
@@ -16,6 +17,9 @@ function useRequestCache() {
     settled() {
       void utils.likes.unreadCount.invalidate();
       void utils.profiles.stats.invalidate();
+    },
+    drop(id: string) {
+      utils.likes.requests.setData(undefined, (list) => list && withoutId(list, id));
     },
     dropUnread() {
       utils.likes.unreadCount.setData(undefined, (count) => (count ? count - 1 : count));
@@ -56,5 +60,17 @@ export function useRejectRequest(handlers: MutationHandlers<{ ok: true }> = {}) 
     },
     onError: (error) => handlers.onError?.(error),
     onSettled: cache.settled,
+  });
+}
+
+/** The liker takes a pending request back; the server's change event drops it from every list. */
+export function useWithdrawRequest(handlers: MutationHandlers<{ ok: true }> = {}) {
+  const cache = useRequestCache();
+  return trpc.likes.withdraw.useMutation({
+    onSuccess: (done, { id }) => {
+      cache.drop(id);
+      handlers.onSuccess?.(done);
+    },
+    onError: (error) => handlers.onError?.(error),
   });
 }

@@ -1,10 +1,11 @@
 import clsx from 'clsx';
-import { CalendarX, Check, MessageCircle, X } from 'lucide-react';
+import { CalendarX, Check, MessageCircle, ShieldAlert, Undo2, X } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import {
   canDecide,
+  canWithdraw,
   leadsToChat,
   opensAsRead,
   type RequestBadge,
@@ -18,7 +19,8 @@ import { toast } from '../../lib/toast';
 import { DogPhoto } from '../../components/dogs/dog-photo';
 import { breedName } from '../../components/dogs/names';
 import { Button, buttonClasses } from '../../components/ui/button';
-import { useAcceptRequest, useMarkRequestRead, useRejectRequest } from './api';
+import { useAcceptRequest, useMarkRequestRead, useRejectRequest, useWithdrawRequest } from './api';
+import { AppealButton, canAppeal } from './appeal-dialog';
 import type { RequestItem } from './types';
 
 const chatLink = (chatId: string | null) =>
@@ -52,6 +54,10 @@ export function RequestCard({ item, now }: { item: RequestItem; now: number }) {
       }),
     onError: (error) => toast.error(t('requests.acceptError'), { description: errorText(error) }),
   });
+  const withdraw = useWithdrawRequest({
+    onSuccess: () => toast.success(t('requests.toast.withdrawn')),
+    onError: (error) => toast.error(t('requests.withdrawError'), { description: errorText(error) }),
+  });
   const reject = useRejectRequest({
     onSuccess: () => toast.success(t('requests.toast.rejected')),
     onError: (error) => toast.error(t('requests.rejectError'), { description: errorText(error) }),
@@ -63,6 +69,8 @@ export function RequestCard({ item, now }: { item: RequestItem; now: number }) {
     if (opens && !markRead.isPending) markRead.mutate({ id: item.id });
   };
   const decides = canDecide(item);
+  const withdraws = canWithdraw(item);
+  const appeals = !!item.decision && canAppeal(item.type, item.decision);
   const busy = accept.isPending || reject.isPending;
   const showsChat = leadsToChat(item);
   const badge = requestBadge(item);
@@ -84,9 +92,13 @@ export function RequestCard({ item, now }: { item: RequestItem; now: number }) {
         )}
       >
         <div className="flex gap-3">
-          {item.type === 'event_cancelled' ? (
+          {item.type === 'event_cancelled' || item.decision ? (
             <span className="flex size-12 shrink-0 items-center justify-center rounded-pill bg-muted text-muted-foreground">
-              <CalendarX aria-hidden="true" className="size-6" />
+              {item.decision ? (
+                <ShieldAlert aria-hidden="true" className="size-6" />
+              ) : (
+                <CalendarX aria-hidden="true" className="size-6" />
+              )}
             </span>
           ) : (
             <DogPhoto photo={avatar?.photo ?? undefined} alt="" className="size-12 shrink-0 rounded-pill" />
@@ -111,8 +123,35 @@ export function RequestCard({ item, now }: { item: RequestItem; now: number }) {
             ) : (
               <p className="text-label break-words">{sentence}</p>
             )}
+            {item.decision && (
+              <blockquote className="border-l-2 border-border pl-3 text-label whitespace-pre-line text-muted-foreground break-words">
+                {t('moderation.statement', { statement: item.decision.statement })}
+              </blockquote>
+            )}
           </div>
         </div>
+        {(withdraws || appeals) && (
+          <div className="flex gap-2 sm:pl-15">
+            {withdraws && (
+              <Button
+                variant="outline"
+                loading={withdraw.isPending}
+                className="flex-1 sm:flex-none"
+                onClick={(event) => {
+                  event.stopPropagation();
+                  withdraw.mutate({ id: item.id });
+                }}
+              >
+                <Undo2 aria-hidden="true" className="size-5" />
+                {t('requests.withdraw')}
+              </Button>
+            )}
+            {appeals && item.decision && <AppealButton decisionId={item.decision.id} />}
+          </div>
+        )}
+        {item.decision?.appealed && item.type === 'moderation' && (
+          <p className="text-caption text-muted-foreground sm:pl-15">{t('moderation.appealed')}</p>
+        )}
         {(decides || showsChat) && (
           // Phones: the buttons share the card's width; wider screens: under the text, their own size.
           <div className="flex gap-2 sm:pl-15">
@@ -190,5 +229,13 @@ function Sentence({ item }: { item: RequestItem }) {
       return say('rejected');
     case 'event_cancelled':
       return item.detail ? say('eventCancelled', { title: bold(item.detail) }) : say('eventCancelledUnnamed');
+    case 'moderation':
+    case 'report_decision':
+      return say(item.type === 'moderation' ? 'moderation' : 'reportDecision', {
+        action: item.decision?.action ?? 'other',
+        until: item.decision?.suspendedUntil
+          ? intl.formatDate(item.decision.suspendedUntil, { dateStyle: 'long', timeStyle: 'short' })
+          : '',
+      });
   }
 }

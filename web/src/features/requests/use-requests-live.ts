@@ -1,4 +1,4 @@
-import { upsertById } from '../../lib/lists';
+import { upsertById, withoutId } from '../../lib/lists';
 import { trpc } from '../../lib/trpc';
 import type { RequestItem } from './types';
 
@@ -18,6 +18,12 @@ export function useRequestsLive(enabled: boolean, onMatch: (notice: RequestItem)
       void utils.likes.unreadCount.invalidate();
     },
     onData: ({ data: item }) => {
+      // A request withdrawn, or one of a user hidden from me since: it leaves every list.
+      if ('gone' in item) {
+        utils.likes.requests.setData(undefined, (list) => list && withoutId(list, item.id));
+        void utils.likes.unreadCount.invalidate();
+        return;
+      }
       utils.likes.requests.setData(undefined, (list) => list && upsertById(list, item));
       // Someone liked back: the match is news only when it arrives as it happens, unread.
       if (item.type === 'match' && item.direction === 'received' && item.status === 'unread') onMatch(item);

@@ -1,0 +1,381 @@
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { AppError } from '../../src/errors';
+import { EVENT_TIME_ZONE } from '../../src/domain/event-time';
+import { DEFAULT_LOCALE, INTL_TAG } from '../../src/i18n';
+import type {
+  appealInput,
+  decideAppealInput,
+  decideReportInput,
+  ModerationAction,
+  REPORT_STATUSES,
+} from '../../src/schemas/safety';
+import { renderMail } from '../auth/mail-templates';
+import type { Mailer } from '../auth/mailer';
+import type { Background } from '../background';
+import type { Config } from '../env';
+import { invalidateUserSessions } from '../auth/sessions';
+import type { Tx } from '../db/client';
+import {
+  appeals,
+  chatMessages,
+  dogProfiles,
+  events,
+  moderationActions,
+  notifications,
+  profiles,
+  reports,
+  users,
+} from '../db/schema';
+import { announceSessionsEnded } from '../realtime/sessions';
+import { removeAnnouncement } from './announcements';
+import * as attendance from './attendance';
+import type { ServiceDeps } from './deps';
+import { type DogChange, dogTopic } from './dogs';
+import { publishRequests } from './notifications';
+import { releaseUploads, removeUploadFiles } from './uploads';
+
+/**
+ * The moderation console's work (issue 18, DSA Art. 16–17, 20): the reports queue, decisions with a statement
+ * of reasons to the user they affect and to the reporter, appeals, and the audit log of every action.
+ */
+
+/** Decisions also mail reporters who were not signed in. */
+type ModerationDeps = ServiceDeps & {
+  background: Background;
+  mailer: Mailer;
+  config: Pick<Config, 'publicUrl'>;
+};
+
+const reporterProfile = alias(profiles, 'reporter_profile');
+const targetProfile = alias(profiles, 'target_profile');
+const targetUser = alias(users, 'target_user');
+
+/** The queue: oldest first, each report with its snapshot and the context a decision needs. */
+export async function listReports(deps: ServiceDeps, status: (typeof REPORT_STATUSES)[number]) {
+  const rows = await deps.db
+    .select({
+      report: reports,
+      reporterName: reporterProfile.fullName,
+      targetName: targetProfile.fullName,
+      targetEmail: targetUser.email,
+      suspendedUntil: targetUser.suspendedUntil,
+      bannedAt: targetUser.bannedAt,
+      /** Reports about the same item, this one included. */
+      sameItem: sql<number>`(select count(*)::int from ${reports} r
+        where r.target_type = ${reports.targetType} and r.target_id = ${reports.targetId})`,
+      /** Earlier decisions against the same user. */
+      priorActions: sql<number>`(select count(*)::int from ${moderationActions} m
+        where m.target_user_id = ${reports.targetUserId} and m.action in ('remove_content', 'warn', 'suspend', 'ban'))`,
+    })
+    .from(reports)
+    .leftJoin(reporterProfile, eq(reporterProfile.userId, reports.reporterId))
+    .leftJoin(targetProfile, eq(targetProfile.userId, reports.targetUserId))
+    .leftJoin(targetUser, eq(targetUser.id, reports.targetUserId))
+    .where(eq(reports.status, status))
+    .orderBy(status === 'open' ? reports.createdAt : desc(reports.decidedAt))
+    .limit(200);
+  return rows.map((row) => ({
+    id: row.report.id,
+    reason: row.report.reason,
+    details: row.report.details,
+    targetType: row.report.targetType,
+    targetId: row.report.targetId,
+    snapshot: row.report.snapshot as Record<string, unknown>,
+    status: row.report.status,
+    createdAt: row.report.createdAt,
+    decidedAt: row.report.decidedAt,
+    reporter: {
+      name: row.reporterName,
+      contactEmail: row.report.contactEmail,
+      signedIn: !!row.report.reporterId,
+    },
+    target: row.report.targetUserId
+      ? {
+          userId: row.report.targetUserId,
+          name: row.targetName ?? '',
+          email: row.targetEmail ?? '',
+          suspendedUntil: row.suspendedUntil,
+          banned: !!row.bannedAt,
+        }
+      : null,
+    sameItem: row.sameItem,
+    priorActions: row.priorActions,
+  }));
+}
+
+/** Removes the reported item (its snapshot stays in the report). Returns photo files to delete after commit. */
+async function removeItem(tx: Tx, type: string, id: string, authorId: string | null): Promise<string[]> {
+  if (type === 'dog') {
+    const [dog] = await tx.delete(dogProfiles).where(eq(dogProfiles.id, id)).returning();
+    return dog ? releaseUploads(tx, dog.userId, dog.photos) : [];
+  }
+  if (type === 'message') {
+    await tx.delete(chatMessages).where(eq(chatMessages.id, id));
+    return [];
+  }
+  if (type === 'event') {
+    const [event] = await tx.select().from(events).where(eq(events.id, id)).for('update');
+    if (!event) return [];
+    await attendance.cancelAttendance(tx, eq(events.id, id));
+    await tx.delete(events).where(eq(events.id, id));
+    return event.imageUrl ? releaseUploads(tx, event.userId, [event.imageUrl]) : [];
+  }
+  if (type === 'user' && authorId) {
+    // A profile's content is its photo and name: the photo goes, the name stays for the people who know them.
+    const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, authorId));
+    await tx.update(profiles).set({ photoUrl: null }).where(eq(profiles.userId, authorId));
+    return profile?.photoUrl ? releaseUploads(tx, authorId, [profile.photoUrl]) : [];
+  }
+  return [];
+}
+
+/** The record of an action, and the notice with its statement to the user it affects. */
+async function recordAction(
+  tx: Tx,
+  values: {
+    adminId: string;
+    reportId: string | null;
+    targetUserId: string | null;
+    action: ModerationAction;
+    statement: string;
+    suspendedUntil?: Date | null;
+  },
+) {
+  const [action] = await tx.insert(moderationActions).values(values).returning();
+  if (values.targetUserId && values.action !== 'dismiss')
+    await tx.insert(notifications).values({
+      ownerId: values.targetUserId,
+      notificationType: 'moderation',
+      actionId: action!.id,
+    });
+  return action!;
+}
+
+/**
+ * An admin's decision on an open report, with the statement of reasons the affected user receives (DSA Art.
+ * 17) and the reporter is told (Art. 16(5)): dismiss, remove the item, warn, suspend for some days, or ban. A
+ * suspended or banned user's sessions end at once; they cannot sign in, and nothing of theirs is shown.
+ */
+export async function decideReport(
+  deps: ModerationDeps,
+  adminId: string,
+  input: z.output<typeof decideReportInput>,
+) {
+  let files: string[] = [];
+  let announcement: string | null = null;
+  const done = await deps.db.transaction(async (tx) => {
+    const [report] = await tx.select().from(reports).where(eq(reports.id, input.reportId)).for('update');
+    if (!report) throw new AppError('NOT_FOUND');
+    if (report.status !== 'open') throw new AppError('REQUEST_HANDLED');
+    const target = report.targetUserId;
+    let suspendedUntil: Date | null = null;
+    if (input.action === 'remove_content') {
+      if (report.targetType === 'announcement') announcement = report.targetId;
+      else files = await removeItem(tx, report.targetType, report.targetId, target);
+    }
+    if (target && input.action === 'suspend') {
+      suspendedUntil = new Date(Date.now() + input.suspendDays! * 86_400_000);
+      await tx.update(users).set({ suspendedUntil }).where(eq(users.id, target));
+      await invalidateUserSessions(tx, target);
+    }
+    if (target && input.action === 'ban') {
+      await tx.update(users).set({ bannedAt: new Date() }).where(eq(users.id, target));
+      await invalidateUserSessions(tx, target);
+    }
+    // Other open reports of the same item are answered by the same decision.
+    const decided = await tx
+      .update(reports)
+      .set({ status: input.action === 'dismiss' ? 'dismissed' : 'actioned', decidedAt: new Date() })
+      .where(
+        and(
+          eq(reports.targetType, report.targetType),
+          eq(reports.targetId, report.targetId),
+          eq(reports.status, 'open'),
+        ),
+      )
+      .returning({ id: reports.id, reporterId: reports.reporterId, contactEmail: reports.contactEmail });
+    const action = await recordAction(tx, {
+      adminId,
+      reportId: report.id,
+      targetUserId: target,
+      action: input.action,
+      statement: input.statement,
+      suspendedUntil,
+    });
+    const told = decided.filter((row) => row.reporterId).map((row) => row.reporterId!);
+    const [affected] = target
+      ? await tx.select({ email: users.email }).from(users).where(eq(users.id, target))
+      : [];
+    if (told.length)
+      await tx.insert(notifications).values(
+        told.map((ownerId) => ({
+          ownerId,
+          notificationType: 'report_decision' as const,
+          actionId: action.id,
+        })),
+      );
+    return {
+      action,
+      target,
+      told,
+      removedDog: report.targetType === 'dog' ? report.targetId : null,
+      affectedEmail: input.action === 'dismiss' ? null : (affected?.email ?? null),
+      suspendedUntil,
+      mailed: decided.filter((row) => !row.reporterId && row.contactEmail),
+    };
+  });
+
+  if (announcement) await removeAnnouncement(deps, announcement).catch(() => undefined);
+  await removeUploadFiles(deps.storage, files, deps.log);
+  if (done.target && (input.action === 'suspend' || input.action === 'ban'))
+    await announceSessionsEnded(deps.bus, done.target);
+  if (done.target && input.action === 'remove_content' && done.removedDog)
+    await deps.bus.publish(dogTopic(done.target), {
+      type: 'removed',
+      id: done.removedDog,
+    } satisfies DogChange);
+  await publishRequests(deps, [...(done.target ? [done.target] : []), ...done.told]);
+  const mail = (to: string, kind: 'reportDecision' | 'moderationDecision', values: Record<string, string>) =>
+    deps.background.run(kind, async () => {
+      const link = deps.config.publicUrl;
+      const { subject, text } = renderMail(kind, DEFAULT_LOCALE, { ...values, link });
+      await deps.mailer.send({ to, subject, text, link });
+    });
+  const { action, statement } = input;
+  // The statement of reasons reaches the user by mail too: a suspended user cannot sign in to read it.
+  if (done.affectedEmail)
+    mail(done.affectedEmail, 'moderationDecision', {
+      action,
+      statement,
+      until: done.suspendedUntil
+        ? done.suspendedUntil.toLocaleString(INTL_TAG[DEFAULT_LOCALE], {
+            timeZone: EVENT_TIME_ZONE,
+            dateStyle: 'long',
+            timeStyle: 'short',
+          })
+        : '',
+    });
+  // Reporters who were not signed in hear of it at the address they gave.
+  for (const row of done.mailed)
+    mail(row.contactEmail!, 'reportDecision', { reference: row.id.slice(0, 8), action, statement });
+  return { actionId: done.action.id };
+}
+
+/** The affected user appeals a decision about them (once per decision), with their reasons. */
+export async function appeal(deps: ServiceDeps, userId: string, input: z.output<typeof appealInput>) {
+  const [action] = await deps.db
+    .select()
+    .from(moderationActions)
+    .where(
+      and(
+        eq(moderationActions.id, input.actionId),
+        eq(moderationActions.targetUserId, userId),
+        inArray(moderationActions.action, ['remove_content', 'warn', 'suspend', 'ban']),
+      ),
+    );
+  if (!action) throw new AppError('NOT_FOUND');
+  const [row] = await deps.db
+    .insert(appeals)
+    .values({ actionId: action.id, userId, text: input.text })
+    .onConflictDoNothing()
+    .returning({ id: appeals.id });
+  if (!row) throw new AppError('ALREADY_APPEALED');
+  // The notice's "appealed" flag changed.
+  await deps.db
+    .update(notifications)
+    .set({ seq: sql`default` })
+    .where(and(eq(notifications.actionId, action.id), eq(notifications.ownerId, userId)));
+  await publishRequests(deps, [userId]);
+  return { id: row.id };
+}
+
+/** Open appeals, oldest first, each with the decision it is about. */
+export async function listAppeals(deps: ServiceDeps) {
+  const rows = await deps.db
+    .select({ appeal: appeals, action: moderationActions, name: profiles.fullName })
+    .from(appeals)
+    .innerJoin(moderationActions, eq(moderationActions.id, appeals.actionId))
+    .leftJoin(profiles, eq(profiles.userId, appeals.userId))
+    .where(eq(appeals.status, 'open'))
+    .orderBy(appeals.createdAt);
+  return rows.map(({ appeal: a, action, name }) => ({
+    id: a.id,
+    text: a.text,
+    createdAt: a.createdAt,
+    user: { userId: a.userId, name: name ?? '' },
+    decision: {
+      id: action.id,
+      action: action.action,
+      statement: action.statement,
+      createdAt: action.createdAt,
+    },
+  }));
+}
+
+/**
+ * An admin answers an appeal: the decision stands, or it is reversed (a suspension or ban is lifted). Either
+ * way the user gets the answer with its reasons, and the audit log has it.
+ */
+export async function decideAppeal(
+  deps: ServiceDeps,
+  adminId: string,
+  input: z.output<typeof decideAppealInput>,
+) {
+  const userId = await deps.db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ appeal: appeals, action: moderationActions })
+      .from(appeals)
+      .innerJoin(moderationActions, eq(moderationActions.id, appeals.actionId))
+      .where(eq(appeals.id, input.appealId))
+      .for('update');
+    if (!row) throw new AppError('NOT_FOUND');
+    if (row.appeal.status !== 'open') throw new AppError('REQUEST_HANDLED');
+    await tx
+      .update(appeals)
+      .set({ status: input.reverse ? 'reversed' : 'upheld', decidedAt: new Date() })
+      .where(eq(appeals.id, row.appeal.id));
+    if (input.reverse && row.action.action === 'suspend')
+      await tx.update(users).set({ suspendedUntil: null }).where(eq(users.id, row.appeal.userId));
+    if (input.reverse && row.action.action === 'ban')
+      await tx.update(users).set({ bannedAt: null }).where(eq(users.id, row.appeal.userId));
+    await recordAction(tx, {
+      adminId,
+      reportId: row.action.reportId,
+      targetUserId: row.appeal.userId,
+      action: input.reverse ? 'appeal_reversed' : 'appeal_upheld',
+      statement: input.statement,
+    });
+    return row.appeal.userId;
+  });
+  await publishRequests(deps, [userId]);
+  return { ok: true as const };
+}
+
+const adminProfile = alias(profiles, 'admin_profile');
+
+/** Every moderator action, newest first: who did what to whom, and why. */
+export async function auditLog(deps: ServiceDeps) {
+  const rows = await deps.db
+    .select({
+      action: moderationActions,
+      adminName: adminProfile.fullName,
+      targetName: targetProfile.fullName,
+    })
+    .from(moderationActions)
+    .leftJoin(adminProfile, eq(adminProfile.userId, moderationActions.adminId))
+    .leftJoin(targetProfile, eq(targetProfile.userId, moderationActions.targetUserId))
+    .orderBy(desc(moderationActions.createdAt))
+    .limit(200);
+  return rows.map(({ action, adminName, targetName }) => ({
+    id: action.id,
+    action: action.action,
+    statement: action.statement,
+    suspendedUntil: action.suspendedUntil,
+    reportId: action.reportId,
+    createdAt: action.createdAt,
+    admin: adminName ?? '',
+    target: targetName ?? null,
+  }));
+}
