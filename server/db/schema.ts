@@ -31,7 +31,7 @@ import {
   REPORT_REASONS,
   REPORT_STATUSES,
   REPORT_TARGETS,
-} from '../../src/schemas/safety';
+} from '../../src/domain/safety';
 import { UPLOAD_KINDS } from '../../src/schemas/uploads';
 
 const id = () => uuid('id').primaryKey().defaultRandom();

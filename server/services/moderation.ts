@@ -4,13 +4,8 @@ import type { z } from 'zod';
 import { AppError } from '../../src/errors';
 import { EVENT_TIME_ZONE } from '../../src/domain/event-time';
 import { DEFAULT_LOCALE, INTL_TAG } from '../../src/i18n';
-import type {
-  appealInput,
-  decideAppealInput,
-  decideReportInput,
-  ModerationAction,
-  REPORT_STATUSES,
-} from '../../src/schemas/safety';
+import type { ModerationAction, REPORT_STATUSES } from '../../src/domain/safety';
+import type { appealInput, decideAppealInput, decideReportInput } from '../../src/schemas/safety';
 import { renderMail } from '../auth/mail-templates';
 import type { Mailer } from '../auth/mailer';
 import type { Background } from '../background';

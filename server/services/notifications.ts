@@ -2,7 +2,7 @@ import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { NotificationStatus, NotificationType } from '../../src/domain/requests';
 import { AppError } from '../../src/errors';
-import type { ModerationAction } from '../../src/schemas/safety';
+import type { ModerationAction } from '../../src/domain/safety';
 import type { Photo } from '../../src/schemas/uploads';
 import type { Tx } from '../db/client';
 import { appeals, chats, dogProfiles, moderationActions, notifications, profiles } from '../db/schema';

@@ -2,7 +2,8 @@ import { and, desc, eq, or } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../src/errors';
 import { LIMITS } from '../../src/limits';
-import type { reportInput, ReportTarget } from '../../src/schemas/safety';
+import type { ReportTarget } from '../../src/domain/safety';
+import type { reportInput } from '../../src/schemas/safety';
 import type { Photo } from '../../src/schemas/uploads';
 import type { Tx } from '../db/client';
 import {

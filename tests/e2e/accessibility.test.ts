@@ -3,6 +3,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateInDays } from '../../src/domain/event-time';
 import { apiUser, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
+import { makeUser } from '../helpers/factories';
 
 const e2e = useE2e();
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -35,9 +36,20 @@ const SIGNED_OUT = [
   '/auth',
   '/email-confirmed',
   '/reset-password',
+  '/admin',
   '/ni-take-strani',
 ];
-const SIGNED_IN = ['/', '/ujemanja', '/events', '/trgovina', '/profil', '/moji-psi', '/chat', '/klepet'];
+const SIGNED_IN = [
+  '/',
+  '/ujemanja',
+  '/events',
+  '/trgovina',
+  '/profil',
+  '/moji-psi',
+  '/chat',
+  '/klepet',
+  '/admin',
+];
 
 // axe is injected as a script: the app's CSP would refuse it.
 const WITH_AXE = Object.entries(VIEWPORTS).map(
@@ -98,6 +110,40 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
     const context = await sessionContext(e2e.browser, e2e.server, options, ana.token);
     try {
       expect(await check(context, SIGNED_IN)).toEqual({});
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('has none in the moderation console with a report in it, nor in the report and block dialogs', async () => {
+    const moderator = await makeUser(e2e.server.app.deps.db, {
+      fullName: 'Ada Moderatorka',
+      email: `ada.a11y.${name}@example.com`,
+      role: 'admin',
+    });
+    const [event] = await ana.api.events.list.query({});
+    await ana.api.safety.report.mutate({
+      targetType: 'event',
+      targetId: event!.id,
+      reason: 'spam',
+      goodFaith: true,
+    });
+    const context = await sessionContext(e2e.browser, e2e.server, options, moderator.token);
+    const found = await check(context, ['/admin']);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${e2e.server.url}/events`);
+      await page.getByRole('main').getByRole('button', { name: 'Sprehod ob Ljubljanici' }).first().click();
+      await page.getByRole('button', { name: 'Prijavi dogodek' }).click();
+      await page.getByRole('dialog', { name: 'Prijavi dogodek' }).waitFor();
+      const report = await seriousViolations(page);
+      if (report.length) found['report dialog'] = report;
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Blokiraj uporabnika' }).click();
+      await page.getByRole('dialog', { name: /^Blokiram uporabnika/ }).waitFor();
+      const block = await seriousViolations(page);
+      if (block.length) found['block dialog'] = block;
+      expect(found).toEqual({});
     } finally {
       await context.close();
     }

@@ -1,7 +1,7 @@
 import { CircleCheck } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { LIMITS } from '#shared/limits';
-import { REPORT_REASONS, type ReportReason, type ReportTarget } from '#shared/schemas/safety';
+import { REPORT_REASONS, type ReportReason, type ReportTarget } from '#shared/domain/safety';
 import { useErrorText } from '../../lib/errors';
 import { useT } from '../../lib/intl';
 import { useSession } from '../../lib/session';

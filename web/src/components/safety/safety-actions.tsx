@@ -36,7 +36,7 @@ export function SafetyActions({
       {canBlock && (
         <Button variant="ghost" onClick={() => setBlocking(true)} className="text-danger">
           <Ban aria-hidden="true" className="size-5" />
-          {t('block.open', { name: author.name })}
+          {t('block.openUser')}
         </Button>
       )}
       <ReportDialog target={reporting ? target : null} onClose={() => setReporting(false)} />

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { LIMITS } from '#shared/limits';
-import { REPORT_DECISIONS } from '#shared/schemas/safety';
+import { REPORT_DECISIONS } from '#shared/domain/safety';
 import { CONTROL_CLASSES } from '../../components/pickers/field-parts';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';

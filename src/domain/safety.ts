@@ -1,0 +1,39 @@
+/**
+ * Reports and moderation (issue 18): what can be reported and why, and what moderators decide. Without zod,
+ * so the web's dialogs list them without loading the schemas.
+ */
+
+/** What can be reported (DSA Art. 16: the exact item) and why. */
+export const REPORT_TARGETS = ['user', 'dog', 'message', 'event', 'announcement'] as const;
+export type ReportTarget = (typeof REPORT_TARGETS)[number];
+
+export const REPORT_REASONS = [
+  'spam',
+  'harassment',
+  'inappropriate',
+  'fake',
+  'animal_welfare',
+  'illegal',
+  'other',
+] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+
+export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
+
+/**
+ * What an admin may do about a report (each with a statement of reasons to the user it affects, DSA Art. 17),
+ * and the two answers to an appeal; every one is written to the audit log.
+ */
+export const MODERATION_ACTIONS = [
+  'dismiss',
+  'remove_content',
+  'warn',
+  'suspend',
+  'ban',
+  'appeal_upheld',
+  'appeal_reversed',
+] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+export const REPORT_DECISIONS = ['dismiss', 'remove_content', 'warn', 'suspend', 'ban'] as const;
+
+export const APPEAL_STATUSES = ['open', 'upheld', 'reversed'] as const;
