@@ -1,16 +1,19 @@
-import { isNotNull, lt, or } from 'drizzle-orm';
+import { and, isNotNull, lt, ne, or } from 'drizzle-orm';
+import { LIMITS } from '../../src/limits';
 import type { DbOrTx } from '../db/client';
-import { emailTokens, sessions } from '../db/schema';
+import { emailTokens, reports, sessions } from '../db/schema';
 import type { Storage } from '../storage/storage';
 import { purgeOldHits } from './rate-limit';
 import { purgeUnattachedUploads } from './uploads';
 
 /**
  * Delete what can no longer be used: expired sessions, used or expired e-mail tokens, rate-limit hits older
- * than any window, and photos uploaded but never used.
+ * than any window, photos uploaded but never used, and decided reports (with their snapshots) past the
+ * retention period (LIMITS.report.retentionDays; open ones stay until decided).
  */
 export async function purgeExpired(db: DbOrTx, storage: Storage, now = new Date()) {
-  const [s, t, f, u] = await Promise.all([
+  const retained = new Date(now.getTime() - LIMITS.report.retentionDays * 86_400_000);
+  const [s, t, f, u, r] = await Promise.all([
     db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }),
     db
       .delete(emailTokens)
@@ -18,6 +21,10 @@ export async function purgeExpired(db: DbOrTx, storage: Storage, now = new Date(
       .returning({ id: emailTokens.id }),
     purgeOldHits(db, now),
     purgeUnattachedUploads(db, storage, now),
+    db
+      .delete(reports)
+      .where(and(ne(reports.status, 'open'), lt(reports.decidedAt, retained)))
+      .returning({ id: reports.id }),
   ]);
-  return { sessions: s.length, emailTokens: t.length, rateLimitHits: f, uploads: u };
+  return { sessions: s.length, emailTokens: t.length, rateLimitHits: f, uploads: u, reports: r.length };
 }

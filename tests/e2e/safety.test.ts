@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema';
+import { reports, users } from '../../server/db/schema';
+import { appendMessage } from '../../server/services/chats';
 import { makeChat, makeDog, makeEvent, makeUser } from '../helpers/factories';
 import { sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 
@@ -41,6 +42,7 @@ describe.each(['phone', 'desktop'] as const)('safety on a %s', (viewport) => {
       { userId: bor.id, dogId: bor.dog.id },
       { userId: ana.id, dogId: ana.dog.id },
     );
+    await appendMessage(db, bor.id, { chatId: chat.id, content: 'Grdo sporočilo', messageType: 'text' });
     const errors: string[] = [];
     const { page, close } = await open(ana.token, viewport, `/klepet?chat=${chat.id}`, errors);
     try {
@@ -49,6 +51,21 @@ describe.each(['phone', 'desktop'] as const)('safety on a %s', (viewport) => {
       await tips.waitFor();
       await tips.getByRole('button', { name: 'Zapri varnostne nasvete' }).click();
       await tips.waitFor({ state: 'detached' });
+
+      // His message, reported: the reason and the good-faith statement (a signed-in reporter needs no address).
+      await main(page).getByRole('button', { name: 'Prijavi sporočilo' }).click();
+      const report = page.getByRole('dialog', { name: 'Prijavi sporočilo' });
+      await report.getByRole('radio', { name: 'Nadlegovanje ali žalitve' }).check();
+      await report.getByRole('checkbox').check();
+      await report.getByRole('button', { name: 'Pošlji prijavo' }).click();
+      await see(page, 'Hvala, prijavo smo prejeli');
+      await page.keyboard.press('Escape');
+      const [stored] = await db.select().from(reports).where(eq(reports.targetUserId, bor.id));
+      expect(stored).toMatchObject({
+        targetType: 'message',
+        reason: 'harassment',
+        snapshot: { content: 'Grdo sporočilo' },
+      });
 
       await main(page).getByRole('button', { name: 'Več možnosti' }).click();
       await page.getByRole('menuitem', { name: 'Blokiraj: Bor Blok' }).click();

@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { emailTokens, rateLimitHits, sessions, uploads } from '../../server/db/schema';
+import { emailTokens, rateLimitHits, reports, sessions, uploads } from '../../server/db/schema';
 import { purgeExpired } from '../../server/services/maintenance';
 import { LIMITS } from '../../src/limits';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
@@ -33,12 +34,30 @@ describe.each(dbKinds())('maintenance on %s', (kind) => {
         { bucket: 'signin:to:x@example.com' },
       ]);
 
+    // Reports: a decided one past the retention period goes; a recent decision and an open one stay.
+    const longAgo = new Date(Date.now() - (LIMITS.report.retentionDays + 1) * 86_400_000);
+    const report = {
+      reason: 'spam' as const,
+      targetType: 'dog' as const,
+      targetId: randomUUID(),
+      snapshot: {},
+    };
+    await t.db.insert(reports).values([
+      { ...report, status: 'dismissed', decidedAt: longAgo, createdAt: longAgo },
+      { ...report, status: 'actioned', decidedAt: new Date() },
+      { ...report, createdAt: longAgo },
+    ]);
+
     expect(await purgeExpired(t.db, t.app.deps.storage)).toEqual({
       sessions: 1,
       emailTokens: 1,
       rateLimitHits: 1,
       uploads: 0,
+      reports: 1,
     });
+    expect((await t.db.select({ status: reports.status }).from(reports)).map((r) => r.status).sort()).toEqual(
+      ['actioned', 'open'],
+    );
     expect(await (await t.caller(token)).auth.me()).toMatchObject({ email: 'live@example.com' });
     expect(await t.db.select().from(emailTokens)).toHaveLength(1); // the pending confirmation
     expect(

@@ -1,8 +1,9 @@
 import clsx from 'clsx';
-import { Clock, Heart, RotateCcw, Trash2, WifiOff } from 'lucide-react';
-import { Fragment, useLayoutEffect, useRef } from 'react';
+import { Clock, Flag, Heart, RotateCcw, Trash2, WifiOff } from 'lucide-react';
+import { Fragment, useLayoutEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { isLikeMessage } from '#shared/domain/like-message';
+import { ReportDialog } from '../../components/safety/report-dialog';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { dayKey, dayLabel, messageTime } from './format';
@@ -41,6 +42,7 @@ export function MessageList({
 }: MessageListProps) {
   const intl = useIntl();
   const t = useT();
+  const [reporting, setReporting] = useState<string | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
   const previous = useRef<{ first?: string; last?: string; height: number }>({ height: 0 });
@@ -107,18 +109,37 @@ export function MessageList({
                       <span aria-hidden="true" className="h-px flex-1 bg-border" />
                     </li>
                   )}
-                  <Message message={message} mine={mine} sender={mine ? t('chat.you') : theirName} />
+                  <Message
+                    message={message}
+                    mine={mine}
+                    sender={mine ? t('chat.you') : theirName}
+                    onReport={() => setReporting(message.id)}
+                  />
                 </Fragment>
               );
             })}
           </ol>
         )}
       </div>
+      <ReportDialog
+        target={reporting ? { type: 'message', id: reporting } : null}
+        onClose={() => setReporting(null)}
+      />
     </div>
   );
 }
 
-function Message({ message, mine, sender }: { message: Shown; mine: boolean; sender: string }) {
+function Message({
+  message,
+  mine,
+  sender,
+  onReport,
+}: {
+  message: Shown;
+  mine: boolean;
+  sender: string;
+  onReport: () => void;
+}) {
   const intl = useIntl();
   const t = useT();
   const pending = isPending(message) ? message : null;
@@ -165,6 +186,17 @@ function Message({ message, mine, sender }: { message: Shown; mine: boolean; sen
       <span className="flex items-center gap-1 px-1 text-caption text-muted-foreground">
         {time}
         {pending && <Status message={pending} />}
+        {!mine && (
+          <button
+            type="button"
+            onClick={onReport}
+            aria-label={t('report.title.message')}
+            title={t('report.title.message')}
+            className="inline-flex min-h-9 min-w-9 items-center justify-center rounded-control hover:bg-muted hover:text-danger"
+          >
+            <Flag aria-hidden="true" className="size-3.5" />
+          </button>
+        )}
       </span>
     </li>
   );

@@ -1,6 +1,6 @@
 import clsx from 'clsx';
-import { CalendarX, Check, MessageCircle, ShieldAlert, Undo2, X } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { Ban, CalendarX, Check, MessageCircle, ShieldAlert, Undo2, X } from 'lucide-react';
+import { type ReactNode, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -17,6 +17,7 @@ import { useLocale, useT } from '../../lib/intl';
 import { relativeTime } from '../../lib/relative-time';
 import { toast } from '../../lib/toast';
 import { DogPhoto } from '../../components/dogs/dog-photo';
+import { BlockDialog } from '../../components/safety/block-dialog';
 import { breedName } from '../../components/dogs/names';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useAcceptRequest, useMarkRequestRead, useRejectRequest, useWithdrawRequest } from './api';
@@ -68,6 +69,7 @@ export function RequestCard({ item, now }: { item: RequestItem; now: number }) {
   const open = () => {
     if (opens && !markRead.isPending) markRead.mutate({ id: item.id });
   };
+  const [blocking, setBlocking] = useState(false);
   const decides = canDecide(item);
   const withdraws = canWithdraw(item);
   const appeals = !!item.decision && canAppeal(item.type, item.decision);
@@ -115,6 +117,20 @@ export function RequestCard({ item, now }: { item: RequestItem; now: number }) {
               >
                 {relativeTime(item.createdAt, now, INTL_TAG[locale])}
               </time>
+              {received && item.counterpart && (
+                <button
+                  type="button"
+                  onClick={(event) => {
+                    event.stopPropagation();
+                    setBlocking(true);
+                  }}
+                  aria-label={t('block.open', { name: item.counterpart.fullName })}
+                  title={t('block.open', { name: item.counterpart.fullName })}
+                  className="-my-2 ml-auto inline-flex size-11 items-center justify-center rounded-control text-muted-foreground hover:bg-danger-soft hover:text-danger"
+                >
+                  <Ban aria-hidden="true" className="size-4.5" />
+                </button>
+              )}
             </div>
             {opens ? (
               <button type="button" className="rounded-[0.25rem] text-left text-label break-words">
@@ -197,6 +213,12 @@ export function RequestCard({ item, now }: { item: RequestItem; now: number }) {
           </div>
         )}
       </article>
+      {item.counterpart && (
+        <BlockDialog
+          user={blocking ? { id: item.counterpart.userId, name: item.counterpart.fullName } : null}
+          onClose={() => setBlocking(false)}
+        />
+      )}
     </li>
   );
 }
