@@ -26,7 +26,7 @@ import {
   type ThrowawayPostgres,
 } from '../helpers/postgres';
 
-/** Two users with dogs and a chat between them, made through `api` (any instance). */
+/** Two users with dogs and a chat between them (Bor has written once), made through `url` (any instance). */
 async function chatBetween(database: Database, url: string) {
   const [ana, bor] = [await seedUser(database.db, 'Ana'), await seedUser(database.db, 'Bor')];
   const [anaApi, borApi] = [apiClient(ana.token, url), apiClient(bor.token, url)];
@@ -36,6 +36,8 @@ async function chatBetween(database: Database, url: string) {
   await anaApi.api.likes.like.mutate({ fromDogId: piki.id, dogId: rex.id });
   const [request] = await borApi.api.likes.requests.query();
   const { chatId } = await borApi.api.likes.accept.mutate({ id: request!.id });
+  // Bor answers first: Ana's burst then is a conversation, not unanswered messages (LIMITS.antiSpam).
+  await borApi.api.chats.send.mutate({ chatId, content: 'Živjo!' });
   await Promise.all([anaApi.close(), borApi.close()]);
   return { ana, bor, chatId };
 }
