@@ -13,9 +13,15 @@ import { apiPlugin } from './plugins/api';
 import { healthPlugin } from './plugins/health';
 import { mediaPlugin } from './plugins/media';
 import { helmetOptions } from './plugins/security-headers';
+import { unsubscribePlugin } from './plugins/unsubscribe';
 import { webPlugin } from './plugins/web';
 import { type Bus, createLocalBus, createPostgresBus } from './realtime/bus';
+import { startDeliveryWorkers } from './jobs/workers';
+import { startJobs } from './jobs/queue';
+import { createPushSender } from './push/push-sender';
 import { grantAdmin } from './services/auth';
+import { createUnsubscribeLinks } from './services/digest';
+import { createNotifier } from './services/notify';
 import { purgeExpired } from './services/maintenance';
 import { createFsStorage } from './storage/fs-storage';
 import type { Storage } from './storage/storage';
@@ -69,6 +75,9 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
   const background = createBackground(app.log);
   // Mail asked for just before a shutdown still goes out.
   app.addHook('onClose', () => background.settled());
+  const jobs = await startJobs(db, app.log, { pollingSeconds: config.jobPollSeconds });
+  // Before the database closes: running jobs finish, the rest wait in the queue for the next start.
+  app.addHook('onClose', () => jobs.stop());
   const deps: AppDeps = {
     db: db.db,
     background,
@@ -76,6 +85,10 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
     bus,
     sessions,
     config,
+    jobs,
+    notify: createNotifier(jobs, app.log),
+    push: await createPushSender(db.db, { vapid: config.vapid, subject: config.vapidSubject }),
+    unsubscribe: await createUnsubscribeLinks(db.db, config.publicUrl),
     log: app.log,
     mailer:
       mailer ??
@@ -86,6 +99,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
         log: app.log,
       }),
   };
+  if (config.jobWorkers) await startDeliveryWorkers(deps);
   app.decorate('deps', deps);
   app.decorate('database', db);
   if (config.adminEmails.length) await grantAdmin(db.db, config.adminEmails);
@@ -99,6 +113,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
     await scope.register(fastifyHelmet, helmetOptions(config.publicUrl, storage));
     await scope.register(healthPlugin, { db: db.db });
     await scope.register(mediaPlugin, { deps, uploadsDir });
+    await scope.register(unsubscribePlugin, { deps });
     await scope.register(webPlugin, { webDist: config.webDist });
   });
   return app;

@@ -61,6 +61,24 @@ const envSchema = z.object({
   DONATION_URL: z.url().optional(),
   /** The embedded default seeds the demo set on first start (DECISIONS 12); `false` turns it off. */
   SEED_DEMO: z.enum(['true', 'false']).default('true'),
+  /** Web Push (VAPID) keys, base64url; unset: made on first start and kept in the database. Both or neither. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,100}$/, 'a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,50}$/, 'a base64url P-256 private key')
+    .optional(),
+  /** Who push services may contact about our pushes: a mailto: or https: URL; default from MAIL_FROM. */
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/, 'a mailto: or https: URL')
+    .optional(),
+  /** How often an idle job worker polls the queue, in seconds. */
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  /** `false`: this instance only queues jobs (pushes, e-mails) and others deliver them. */
+  JOB_WORKERS: z.enum(['true', 'false']).default('true'),
 });
 
 export interface Config {
@@ -78,6 +96,10 @@ export interface Config {
   s3: S3Options | undefined;
   donationUrl: string | null;
   seedDemo: boolean;
+  vapid: { publicKey: string; privateKey: string } | undefined;
+  vapidSubject: string;
+  jobPollSeconds: number;
+  jobWorkers: boolean;
 }
 
 /** Parse the environment; throws one readable message listing every bad setting. */
@@ -87,6 +109,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     .refine((e) => !e.S3_ENDPOINT || (e.S3_ACCESS_KEY && e.S3_SECRET_KEY), {
       message: 'S3_ACCESS_KEY and S3_SECRET_KEY are required with S3_ENDPOINT',
       path: ['S3_ENDPOINT'],
+    })
+    .refine((e) => !e.VAPID_PUBLIC_KEY === !e.VAPID_PRIVATE_KEY, {
+      message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together',
+      path: ['VAPID_PUBLIC_KEY'],
     })
     .safeParse(cleaned);
   if (!parsed.success) {
@@ -120,5 +146,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     donationUrl: e.DONATION_URL ?? null,
     seedDemo: e.SEED_DEMO === 'true',
+    vapid:
+      e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
+        : undefined,
+    vapidSubject: e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`,
+    jobPollSeconds: e.JOB_POLL_SECONDS,
+    jobWorkers: e.JOB_WORKERS === 'true',
   };
 }

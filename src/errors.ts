@@ -37,6 +37,7 @@ export const APP_ERROR_CODES = [
   'DUPLICATE_MESSAGE',
   'TOO_MANY_REPORTS',
   'ALREADY_APPEALED',
+  'TOO_MANY_DEVICES',
 ] as const;
 
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
@@ -88,6 +89,7 @@ export const TRPC_CODE_OF: Record<
   DUPLICATE_MESSAGE: 'TOO_MANY_REQUESTS',
   TOO_MANY_REPORTS: 'TOO_MANY_REQUESTS',
   ALREADY_APPEALED: 'CONFLICT',
+  TOO_MANY_DEVICES: 'CONFLICT',
 };
 
 export class AppError extends Error {

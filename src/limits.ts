@@ -79,6 +79,18 @@ export const LIMITS = {
     duplicateMinLength: 12,
     duplicateChats: 3,
   },
+  /**
+   * Notifications away from the app (issue 19): e-mail once a user has had no open socket this long; at
+   * most one push per chat this often (later messages wait and go as one); push subscriptions per user.
+   */
+  notify: {
+    emailAfterOfflineMinutes: 10,
+    messagePushEveryMinutes: 3,
+    subscriptionsPerUser: 10,
+    endpointMax: 1000,
+    /** How much of the newest message a push shows. */
+    previewChars: 120,
+  },
   /** Reports (DSA Art. 16): per client an hour; texts; how long a decided report and its snapshot stay. */
   report: { perClientPerHour: 10, detailsMax: 1000, retentionDays: 365 },
   /** Moderation: the statement of reasons, an appeal's text, and the longest suspension. */

@@ -1,6 +1,5 @@
-import { IntlMessageFormat } from 'intl-messageformat';
-import { FALLBACK_LOCALE, type Locale, type Messages, withFallback } from '../../src/i18n';
-import { loadCatalogues } from '../locales';
+import type { Locale } from '../../src/i18n';
+import { formatMessage } from '../locales';
 
 /** confirm: a new sign-up's link; reset: a reset link; pending: a repeated sign-up of an unconfirmed address
  * (a link to choose the password); exists: a sign-up of a confirmed address; reportDecision: the decision on a
@@ -17,12 +16,8 @@ export function renderMail(
   locale: Locale,
   values: Record<string, string | number>,
 ): { subject: string; text: string } {
-  const catalogues = loadCatalogues();
-  const messages: Messages = withFallback(catalogues[locale], catalogues[FALLBACK_LOCALE]);
-  const format = (key: string) => {
-    const message = messages[key];
-    if (message === undefined) throw new Error(`missing locale key ${key}`);
-    return String(new IntlMessageFormat(message, locale).format(values));
+  return {
+    subject: formatMessage(locale, `mail.${kind}.subject`, values),
+    text: formatMessage(locale, `mail.${kind}.body`, values),
   };
-  return { subject: format(`mail.${kind}.subject`), text: format(`mail.${kind}.body`) };
 }

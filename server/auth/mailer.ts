@@ -8,6 +8,8 @@ export interface Mail {
   text: string;
   /** The link the mail is about; logged when mail goes to the outbox. */
   link: string;
+  /** Extra headers (List-Unsubscribe on summaries). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -33,7 +35,13 @@ export function createMailer(opts: {
       async send(mail) {
         await (
           await transport
-        ).sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
+        ).sendMail({
+          from: opts.from,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          headers: mail.headers,
+        });
       },
     };
   }
@@ -43,7 +51,13 @@ export function createMailer(opts: {
     async send(mail) {
       const info = await (
         await builder()
-      ).sendMail({ from: opts.from, to: mail.to, subject: mail.subject, text: mail.text });
+      ).sendMail({
+        from: opts.from,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        headers: mail.headers,
+      });
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const file = path.join(
         opts.outboxDir,

@@ -21,6 +21,9 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** The postgres.js client (LISTEN/NOTIFY), when on PostgreSQL. */
   sql?: postgres.Sql;
+  /** Plain SQL for libraries that bring their own (the job queue): statements with `$n` parameters, or a
+   * parameterless script of several statements. */
+  execute(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   close(): Promise<void>;
 }
 
@@ -63,6 +66,10 @@ async function openPglite(client: PGlite, afterClose: () => Promise<void>): Prom
   return {
     db,
     kind: 'pglite',
+    async execute(text, values) {
+      if (values?.length) return client.query(text, values);
+      return (await client.exec(text)).at(-1) ?? { rows: [] };
+    },
     async close() {
       await client.close();
       await afterClose();
@@ -84,7 +91,39 @@ async function openPostgres(url: string): Promise<Database> {
   const backoff = (retries: number) => Math.min(3 ** retries / 100, 2) * (0.5 + Math.random() / 2);
   const sql = postgres(url, { max: 10, onnotice: () => {}, backoff });
   const db = drizzlePostgres(sql, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', sql, close: () => sql.end({ timeout: 5 }) };
+  return {
+    db,
+    kind: 'postgres',
+    sql,
+    async execute(text, values) {
+      if (values?.length) {
+        // As node-postgres sends them (the queue library is written for it): undefined as null, objects as JSON.
+        const params = values.map((value) =>
+          value === undefined
+            ? null
+            : value !== null && typeof value === 'object' && !(value instanceof Date) && !Array.isArray(value)
+              ? JSON.stringify(value)
+              : value,
+        );
+        return { rows: await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]) };
+      }
+      // A script: the simple protocol runs several statements and answers one result each; one that opens a
+      // transaction needs a connection of its own (postgres.js refuses BEGIN on the pool).
+      const run = async (on: postgres.Sql): Promise<unknown[]> => on.unsafe(text).simple();
+      let results: unknown[];
+      if (/\bBEGIN\b/i.test(text)) {
+        const reserved = await sql.reserve();
+        try {
+          results = await run(reserved);
+        } finally {
+          reserved.release();
+        }
+      } else results = await run(sql);
+      const last = Array.isArray(results.at(-1)) ? results.at(-1) : results;
+      return { rows: last as unknown[] };
+    },
+    close: () => sql.end({ timeout: 5 }),
+  };
 }
 
 /** Error codes of a database that is away for now (postgres.js's own, the socket's, PostgreSQL's 08/57P). */

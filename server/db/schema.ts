@@ -18,6 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { NotifyChannels } from '../../src/domain/notify';
 import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES } from '../../src/domain/requests';
 import { LIMITS } from '../../src/limits';
 import { UPDATE_TYPES } from '../../src/schemas/announcements';
@@ -72,6 +73,12 @@ export const users = pgTable('users', {
   suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
   /** A moderator's ban: the same, for good. */
   bannedAt: timestamp('banned_at', { withTimezone: true }),
+  /** The language the user last chose in the app: pushes and e-mails speak it. */
+  locale: text('locale').notNull().default('sl'),
+  /** Refreshed while the user has a socket open on any instance (server/realtime/presence.ts). */
+  lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
+  /** The last summary e-mail: the next one tells only what came after it. */
+  lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -224,6 +231,10 @@ export const notifications = pgTable(
     detail: text('detail'),
     /** The moderator's decision a 'moderation' or 'report_decision' notice is about. */
     actionId: uuid('action_id').references((): AnyPgColumn => moderationActions.id, { onDelete: 'cascade' }),
+    /** The event an event_changed notice is about. */
+    eventId: uuid('event_id').references((): AnyPgColumn => events.id, { onDelete: 'cascade' }),
+    /** Handed to the push channel (sent, or not the recipient's choice): each notice is pushed at most once. */
+    pushedAt: timestamp('pushed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -510,5 +521,42 @@ export const appeals = pgTable('appeals', {
   text: text('text').notNull(),
   status: appealStatus('status').notNull().default('open'),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+// ── Notifications away from the app (issue 19) ──────────────────────────────────────────────────
+
+/** A user's channel per topic and quiet hours; no row means the defaults (DEFAULT_CHANNELS, no quiet hours). */
+export const notifySettings = pgTable('notify_settings', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  channels: jsonb('channels').$type<NotifyChannels>().notNull(),
+  quietFrom: text('quiet_from'),
+  quietTo: text('quiet_to'),
+  timeZone: text('time_zone').notNull().default('Europe/Ljubljana'),
+  updatedAt: updatedAt(),
+});
+
+/** A browser's Web Push subscription; removed when its push service says it is gone (404/410). */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/** Keys the server makes for itself on first start (VAPID, the unsubscribe links' secret), shared by instances. */
+export const serverKeys = pgTable('server_keys', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
   createdAt: createdAt(),
 });

@@ -7,6 +7,7 @@ import { AppError } from '../../src/errors';
 import { LIMITS } from '../../src/limits';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { clientKey } from '../client-address';
+import { startPresence } from '../realtime/presence';
 import { createSocketLimits } from '../realtime/socket-limits';
 import { appRouter, type AppRouter } from '../routers/_app';
 import { type AppDeps, type Context, isCrossOrigin, resolveUser, tokenFrom } from '../trpc/context';
@@ -24,6 +25,8 @@ export async function apiPlugin(scope: FastifyInstance, { deps }: { deps: AppDep
   const secure = config.publicUrl.startsWith('https://');
   const cookieOptions = { httpOnly: true, sameSite: 'lax', path: '/', secure } as const;
   const socketLimits = createSocketLimits();
+  const presence = startPresence(deps.db, socketLimits.onlineUsers, scope.log);
+  scope.addHook('onClose', async () => presence.stop());
   const answerHeaders = apiHeaders(secure);
   // Not async: a hook without a promise costs less on every call.
   scope.addHook('onRequest', (req, reply, done) => {
@@ -50,6 +53,10 @@ export async function apiPlugin(scope: FastifyInstance, { deps }: { deps: AppDep
       db: deps.db,
       storage: deps.storage,
       bus: deps.bus,
+      notify: deps.notify,
+      jobs: deps.jobs,
+      push: deps.push,
+      unsubscribe: deps.unsubscribe,
       log: deps.log,
       config: deps.config,
       mailer: deps.mailer,

@@ -42,6 +42,8 @@ export function createSocketLimits() {
       if (!hold(byUser, userId, LIMITS.websocket.socketsPerUser, closed))
         throw new AppError('TOO_MANY_CONNECTIONS');
     },
+    /** Users with a signed-in socket open on this instance now. */
+    onlineUsers: (): Iterable<string> => byUser.keys(),
   };
 }
 

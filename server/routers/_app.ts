@@ -10,6 +10,7 @@ import { eventsRouter } from './events';
 import { likesRouter } from './likes';
 import { profilesRouter } from './profiles';
 import { safetyRouter } from './safety';
+import { notificationsRouter } from './notifications';
 import { shopRouter } from './shop';
 
 export const appRouter = router({
@@ -22,6 +23,7 @@ export const appRouter = router({
   announcements: announcementsRouter,
   account: accountRouter,
   shop: shopRouter,
+  notifications: notificationsRouter,
   config: configRouter,
   safety: safetyRouter,
   admin: adminRouter,

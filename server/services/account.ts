@@ -8,6 +8,7 @@ import {
   events,
   notifications,
   profiles,
+  pushSubscriptions,
   shopWishes,
   uploads,
   users,
@@ -18,6 +19,7 @@ import { announceChat } from './chats';
 import * as attendance from './attendance';
 import type { ServiceDeps } from './deps';
 import { publishRequests } from './notifications';
+import { notifyPreferences } from './notify-settings';
 import { removeUploadFiles } from './uploads';
 import { chatOfParty, requestOfParty } from './visibility';
 
@@ -29,7 +31,7 @@ import { chatOfParty, requestOfParty } from './visibility';
 export async function exportAccount(deps: ServiceDeps, userId: string) {
   const db = deps.db;
   const [account] = await db
-    .select({ email: users.email, role: users.role, createdAt: users.createdAt })
+    .select({ email: users.email, role: users.role, locale: users.locale, createdAt: users.createdAt })
     .from(users)
     .where(eq(users.id, userId));
   if (!account) throw new AppError('NOT_FOUND');
@@ -113,6 +115,10 @@ export async function exportAccount(deps: ServiceDeps, userId: string) {
         .orderBy(asc(chatMessages.seq))
     : [];
   const [wish] = await db.select().from(shopWishes).where(eq(shopWishes.userId, userId));
+  const pushDevices = await db
+    .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId));
   return {
     exportedAt: new Date(),
     account,
@@ -128,6 +134,7 @@ export async function exportAccount(deps: ServiceDeps, userId: string) {
         .map(({ chatId: _chatId, ...message }) => message),
     })),
     shopNotify: wish ? { since: wish.createdAt } : null,
+    notifications: { ...(await notifyPreferences(db, userId)), pushDevices },
   };
 }
 

@@ -53,6 +53,7 @@ export async function createAnnouncement(
       .returning();
   });
   await deps.bus.publish(ANNOUNCEMENTS_TOPIC, null);
+  await deps.notify.announcement(row!.id);
   return view(row!);
 }
 

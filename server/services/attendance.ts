@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, sql, type SQL } from 'drizzle-orm';
 import { isFull, isUpcoming } from '../../src/domain/events';
 import { AppError } from '../../src/errors';
 import type { Tx } from '../db/client';
-import { eventAttendees, events } from '../db/schema';
+import { eventAttendees, events, notifications } from '../db/schema';
 import { noticeEventCancelled } from './notifications';
 
 /**
@@ -65,4 +65,38 @@ export async function cancelAttendance(tx: Tx, which: SQL): Promise<string[]> {
     .where(and(which, gt(events.startsAt, sql`now()`)));
   await noticeEventCancelled(tx, cancelled);
   return cancelled.map(({ attendee }) => attendee);
+}
+
+/**
+ * The upcoming event `eventId` moved (date, time or place): everyone who joined it gets a notice, one that is
+ * still unread replacing an older one. Returns who was told.
+ */
+export async function noticeEventChanged(tx: Tx, eventId: string, title: string): Promise<string[]> {
+  const attendees = await tx
+    .select({ userId: eventAttendees.userId })
+    .from(eventAttendees)
+    .where(eq(eventAttendees.eventId, eventId));
+  const told = attendees.map((row) => row.userId);
+  if (!told.length) return [];
+  await tx
+    .delete(notifications)
+    .where(
+      and(
+        inArray(notifications.ownerId, told),
+        eq(notifications.notificationType, 'event_changed'),
+        eq(notifications.status, 'unread'),
+        eq(notifications.eventId, eventId),
+      ),
+    );
+  await tx
+    .insert(notifications)
+    .values(
+      told.map((ownerId) => ({
+        ownerId,
+        notificationType: 'event_changed' as const,
+        detail: title,
+        eventId,
+      })),
+    );
+  return told;
 }

@@ -206,6 +206,7 @@ export async function send(
   if (!row.user_id) throw new AppError('CHAT_READ_ONLY');
   if (!row.id) return messageView(await resentMessage(deps.db, userId, input.chatId, input.id));
   await announceChat(deps, { id: input.chatId, ownerId: row.owner_id, userId: row.user_id });
+  await deps.notify.message(input.chatId, row.owner_id === userId ? row.user_id : row.owner_id);
   return {
     id: row.id,
     seq: Number(row.seq),

@@ -255,7 +255,7 @@ export async function updateEvent(
   userId: string,
   { id, ...input }: z.output<typeof eventUpdateInput>,
 ): Promise<EventView> {
-  const removed = await deps.db.transaction(async (tx) => {
+  const { removed, told } = await deps.db.transaction(async (tx) => {
     const current = await ownEventForUpdate(tx, userId, id);
     // A past event moved into the future counts against the cap like a new one.
     if (!isUpcoming(current)) await checkUpcomingCap(tx, userId, id);
@@ -268,9 +268,21 @@ export async function updateEvent(
       .update(events)
       .set({ ...columnsOf(input), updatedAt: new Date() })
       .where(eq(events.id, id));
-    return released;
+    const next = columnsOf(input);
+    // Who joined must hear when or where it now is (not of a new title or description).
+    const moved =
+      next.startsAt.getTime() !== current.startsAt.getTime() ||
+      next.locationName !== current.locationName ||
+      next.city !== current.city ||
+      next.country !== current.country;
+    const told =
+      moved && isUpcoming({ startsAt: next.startsAt })
+        ? await attendance.noticeEventChanged(tx, id, next.title)
+        : [];
+    return { removed: released, told };
   });
   await removeUploadFiles(deps.storage, removed, deps.log);
+  await publishRequests(deps, told);
   return eventById(deps, userId, id);
 }
 

@@ -197,7 +197,7 @@ export async function like(
     if (mine)
       await tx
         .update(notifications)
-        .set({ status: 'unread', fromDogId: from.id, updatedAt: new Date(), seq: nextSeq })
+        .set({ status: 'unread', fromDogId: from.id, updatedAt: new Date(), seq: nextSeq, pushedAt: null })
         .where(eq(notifications.id, mine.id));
     else await tx.insert(notifications).values({ dogId: dog.id, fromDogId: from.id, ownerId, userId });
     return { outcome: 'requested' };

@@ -23,10 +23,12 @@ export const requestsTopic = (userId: string) => `requests:${userId}`;
 /** A new `seq` for a changed row, so resuming subscribers see the change after everything before it. */
 export const nextSeq = sql`default`;
 
-/** After the commit: these users' request lists changed. */
-export async function publishRequests(deps: Pick<ServiceDeps, 'bus'>, userIds: Iterable<string>) {
-  const topics = [...new Set(userIds)].map(requestsTopic);
-  if (topics.length) await deps.bus.publish(topics, null);
+/** After the commit: these users' request lists changed (and may hold notices to send away from the app). */
+export async function publishRequests(deps: Pick<ServiceDeps, 'bus' | 'notify'>, userIds: Iterable<string>) {
+  const users = [...new Set(userIds)];
+  if (!users.length) return;
+  await deps.bus.publish(users.map(requestsTopic), null);
+  await deps.notify.notices(users);
 }
 
 /** Tells each attendee that the event they joined is cancelled (its creator deleted it or their account). */

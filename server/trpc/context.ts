@@ -2,7 +2,10 @@ import type { IncomingMessage } from 'node:http';
 import type { Config } from '../env';
 import type { Mailer } from '../auth/mailer';
 import type { Background } from '../background';
+import type { Jobs } from '../jobs/queue';
+import type { PushSender } from '../push/push-sender';
 import type { ServiceDeps } from '../services/deps';
+import type { UnsubscribeLinks } from '../services/digest';
 import type { SessionCache } from '../auth/session-cache';
 import type { SocketState } from '../realtime/socket-limits';
 import type { validateSession } from '../auth/sessions';
@@ -13,6 +16,9 @@ export interface AppDeps extends ServiceDeps {
   mailer: Mailer;
   background: Background;
   sessions: SessionCache;
+  jobs: Jobs;
+  push: PushSender;
+  unsubscribe: UnsubscribeLinks;
 }
 
 export interface Context extends AppDeps {

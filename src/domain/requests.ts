@@ -7,6 +7,8 @@ export const NOTIFICATION_TYPES = [
   'acceptance_feedback',
   'rejection_feedback',
   'event_cancelled',
+  /** The date, time or place of an event I joined changed (`detail`: its title). */
+  'event_changed',
   'match',
   /** A moderator's decision about my content or account, with its statement of reasons (DSA Art. 17). */
   'moderation',

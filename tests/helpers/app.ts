@@ -35,6 +35,9 @@ export async function startTestApp(kind: DbKind, env: Record<string, string | un
     LOG_LEVEL: 'silent',
     PUBLIC_URL: 'http://tacke.test',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // Jobs wait in the queue: a worker changing rows mid-test would blur what each call changed. Delivery
+    // tests turn them on (notify.test.ts).
+    JOB_WORKERS: 'false',
     ...env,
   });
   const mails: Mail[] = [];

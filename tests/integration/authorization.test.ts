@@ -6,6 +6,7 @@ import { emailTokens, sessions, uploads, users } from '../../server/db/schema';
 import type { AppRouter } from '../../server/routers/_app';
 import { clientErrorOf, toAppErrorData } from '../../server/trpc/init';
 import { dateInDays } from '../../src/domain/event-time';
+import { DEFAULT_CHANNELS } from '../../src/domain/notify';
 import { AppError, type AppErrorCode, TRPC_CODE_OF } from '../../src/errors';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
 import { allProcedures } from '../helpers/procedures';
@@ -42,7 +43,15 @@ interface World {
   removedAnnouncement: string;
   /** Someone nobody else deals with: blocking them changes only the blocker's own rows. */
   stranger: string;
+  /** Ana's browser's push subscription. */
+  anaPushEndpoint: string;
 }
+
+/** A browser's subscription keys (a P-256 public key and an auth secret, base64url). */
+const PUSH_KEYS = {
+  p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+  auth: 'tBHItJI5svbpez7KI4CCXg',
+};
 
 /** An announcement the admin removed: gone for everyone, its text included. */
 const REMOVED = { title: 'Napačno obvestilo', content: 'Geslo za Wi-Fi v zavetišču je pasji-2025' };
@@ -189,6 +198,24 @@ const table: { [P in Path]: Rule<InputOf<P>> } = {
 
   'config.get': open(),
 
+  // notifications: only the caller's own choices and devices; someone else's endpoint is not found, unchanged.
+  'notifications.preferences': user(undefined, 'answers'),
+  'notifications.updatePreferences': user(
+    () => ({
+      channels: { ...DEFAULT_CHANNELS, messages: 'email' },
+      quietHours: null,
+      timeZone: 'Europe/Ljubljana',
+    }),
+    'writes',
+  ),
+  'notifications.push': user((w) => ({ endpoint: w.anaPushEndpoint }), 'answers'),
+  'notifications.subscribePush': user(
+    () => ({ endpoint: 'https://push.example.test/caller', keys: PUSH_KEYS }),
+    'writes',
+  ),
+  'notifications.unsubscribePush': user((w) => ({ endpoint: w.anaPushEndpoint }), 'answers'),
+  'notifications.setLocale': user(() => ({ locale: 'de' as const }), 'writes'),
+
   // safety: a block is the blocker's own row; unblocking someone not blocked changes nothing; anyone may report.
   'safety.block': user((w) => ({ userId: w.stranger }), 'writes'),
   'safety.unblock': user((w) => ({ userId: w.ana }), 'answers'),
@@ -271,7 +298,7 @@ describe('the authorization table', () => {
       withoutEntry: paths.filter((path) => !named.includes(path)),
       notAProcedure: named.filter((path) => !paths.includes(path)),
     }).toEqual({ withoutEntry: [], notAProcedure: [] });
-    expect(paths).toHaveLength(64);
+    expect(paths).toHaveLength(70);
   });
 });
 
@@ -336,6 +363,8 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
     const announcement = await admin.api.announcements.create({ title: 'Dobrodošli', content: 'Prvo' });
     const removed = await admin.api.announcements.create(REMOVED);
     await admin.api.announcements.remove({ id: removed.id });
+    const anaPushEndpoint = 'https://push.example.test/ana';
+    await ana.api.notifications.subscribePush({ endpoint: anaPushEndpoint, keys: PUSH_KEYS });
 
     w = {
       ana: ana.id,
@@ -357,6 +386,7 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
       announcement: announcement.id,
       removedAnnouncement: removed.id,
       stranger: stranger.id,
+      anaPushEndpoint,
     };
     tables = await publicTables(t.db);
   });

@@ -1,0 +1,75 @@
+import type { FastifyBaseLogger } from 'fastify';
+import PgBoss from 'pg-boss';
+import type { Database } from '../db/client';
+
+/**
+ * The job queue (pg-boss) in the application's own database: PGlite by default, PostgreSQL otherwise, through
+ * the same connections as everything else. Jobs survive restarts; with several instances each job runs once
+ * (pg-boss claims with SKIP LOCKED). pg-boss creates and migrates its schema (`pgboss`) by itself.
+ */
+
+/**
+ * Queues and their pg-boss policies. short: at most one waiting job per singleton key, so a burst becomes one
+ * job (a chat's pushes, a user's summary e-mail).
+ */
+export const QUEUES = {
+  /** A user's new notices → push. */
+  notices: 'standard',
+  /** A chat's new messages → one push for the recipient, then a pause (LIMITS.notify.messagePushEveryMinutes). */
+  'chat-push': 'short',
+  /** A user away with things waiting → one summary e-mail. */
+  digest: 'short',
+  /** An announcement → every user who wants one. */
+  announce: 'standard',
+} as const satisfies Record<string, PgBoss.QueuePolicy>;
+export type QueueName = keyof typeof QUEUES;
+
+export interface Jobs {
+  /** Queues a job; null when the queue's policy folded it into one already waiting. */
+  send(queue: QueueName, data: object, options?: PgBoss.SendOptions): Promise<string | null>;
+  /** Runs `handle` for each job of `queue` on this instance, until `stop`. A throw retries the job later. */
+  work<T extends object>(queue: QueueName, handle: (data: T) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export interface JobsOptions {
+  /** How often an idle worker looks for jobs (pg-boss polls; 2 s by default). */
+  pollingSeconds?: number;
+}
+
+export async function startJobs(
+  database: Database,
+  log: FastifyBaseLogger,
+  { pollingSeconds = 2 }: JobsOptions = {},
+): Promise<Jobs> {
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => database.execute(text, values) },
+    schema: 'pgboss',
+    // Failed jobs try again (a push service or SMTP away for a while), then stay for inspection.
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInMinutes: 5,
+    // Cron schedules are not used; their clock monitor would poll for nothing.
+    schedule: false,
+  });
+  // pg-boss reports database trouble as events; unheard, an 'error' event would end the process.
+  boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  await boss.start();
+  for (const [name, policy] of Object.entries(QUEUES)) {
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy });
+  }
+  return {
+    send: (queue, data, options = {}) => boss.send(queue, data, options),
+    async work(queue, handle) {
+      await boss.work<object>(
+        queue,
+        { pollingIntervalSeconds: pollingSeconds, batchSize: 10 },
+        async (jobs) => {
+          for (const job of jobs) await handle(job.data as never);
+        },
+      );
+    },
+    stop: () => boss.stop({ graceful: true, wait: true, timeout: 5_000 }),
+  };
+}

@@ -1,0 +1,31 @@
+import {
+  localeSchema,
+  notifyPreferencesSchema,
+  pushEndpointSchema,
+  pushSubscriptionSchema,
+} from '../../src/schemas/notifications';
+import * as settings from '../services/notify-settings';
+import { authedProcedure, router } from '../trpc/init';
+
+/** Notifications away from the app (issue 19): preferences, this browser's push subscription, the language. */
+export const notificationsRouter = router({
+  preferences: authedProcedure.query(({ ctx }) => settings.notifyPreferences(ctx.db, ctx.user.id)),
+  updatePreferences: authedProcedure
+    .input(notifyPreferencesSchema)
+    .mutation(({ ctx, input }) => settings.updateNotifyPreferences(ctx.db, ctx.user.id, input)),
+  /** The server's VAPID public key and whether `endpoint` (this browser's subscription) is the user's. */
+  push: authedProcedure.input(pushEndpointSchema.partial()).query(async ({ ctx, input }) => ({
+    publicKey: ctx.push.publicKey,
+    ...(await settings.pushDevices(ctx.db, ctx.user.id, input.endpoint ?? null)),
+  })),
+  subscribePush: authedProcedure
+    .input(pushSubscriptionSchema)
+    .mutation(({ ctx, input }) => settings.addPushSubscription(ctx.db, ctx.user.id, input)),
+  unsubscribePush: authedProcedure
+    .input(pushEndpointSchema)
+    .mutation(({ ctx, input }) => settings.removePushSubscription(ctx.db, ctx.user.id, input.endpoint)),
+  /** The language the app shows, so pushes and e-mails speak it too. */
+  setLocale: authedProcedure
+    .input(localeSchema)
+    .mutation(({ ctx, input }) => settings.setLocale(ctx.db, ctx.user.id, input.locale)),
+});

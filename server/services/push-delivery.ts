@@ -1,0 +1,295 @@
+import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { NOTICES_PATH, quietUntil, topicOfNotice } from '../../src/domain/notify';
+import { isLocale, type Locale } from '../../src/i18n';
+import { LIMITS } from '../../src/limits';
+import type { Db } from '../db/client';
+import {
+  adminUpdates,
+  chatMessages,
+  chats,
+  dogProfiles,
+  notifications,
+  notifySettings,
+  profiles,
+  pushSubscriptions,
+  users,
+} from '../db/schema';
+import type { Jobs } from '../jobs/queue';
+import { formatMessage } from '../locales';
+import type { PushPayload, PushSender, PushTarget } from '../push/push-sender';
+import { notifyPreferences, quietHoursOf } from './notify-settings';
+import { activeUser, requestVisibleTo } from './visibility';
+
+/** What the delivery jobs need. */
+export interface DeliveryDeps {
+  db: Db;
+  jobs: Jobs;
+  push: PushSender;
+}
+
+const localeOf = (value: string): Locale => (isLocale(value) ? value : 'sl');
+
+async function recipient(db: Db, userId: string) {
+  const [user] = await db
+    .select({ locale: users.locale, active: sql<boolean>`${activeUser(users.id)}` })
+    .from(users)
+    .where(eq(users.id, userId));
+  return user && { locale: localeOf(user.locale), active: user.active };
+}
+
+async function targetsOf(db: Db, userId: string): Promise<PushTarget[]> {
+  return db
+    .select({
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId));
+}
+
+/** Sends `payload` to each target; forgets those their push service no longer knows. True when any got it. */
+export async function pushTo(deps: DeliveryDeps, targets: PushTarget[], payload: PushPayload) {
+  const results = await Promise.all(targets.map((target) => deps.push.send(target, payload)));
+  const gone = targets.filter((_, i) => results[i] === 'gone').map((t) => t.endpoint);
+  if (gone.length) await deps.db.delete(pushSubscriptions).where(inArray(pushSubscriptions.endpoint, gone));
+  if (results.includes('failed') && !results.includes('sent')) throw new Error('push service unavailable');
+  return results.includes('sent');
+}
+
+/** Queues the summary e-mail for a user who wants (or for now can only get) news by e-mail. */
+export async function queueDigest(jobs: Jobs, userId: string) {
+  await jobs.send(
+    'digest',
+    { userId },
+    { singletonKey: userId, startAfter: LIMITS.notify.emailAfterOfflineMinutes * 60 },
+  );
+}
+
+const dog = alias(dogProfiles, 'dog');
+const fromDog = alias(dogProfiles, 'from_dog');
+
+/**
+ * `notices` job: the user's new notices, each pushed once (claimed by `pushed_at`, so two instances or a
+ * repeated job never push one twice). In quiet hours the job waits for their end.
+ */
+export async function deliverNotices(deps: DeliveryDeps, { userId }: { userId: string }) {
+  const user = await recipient(deps.db, userId);
+  if (!user?.active) return;
+  const prefs = await notifyPreferences(deps.db, userId);
+  const quietEnd = quietUntil(new Date(), quietHoursOf(prefs));
+  if (quietEnd) {
+    await deps.jobs.send('notices', { userId }, { singletonKey: userId, startAfter: quietEnd });
+    return;
+  }
+  const claimed = await deps.db
+    .update(notifications)
+    .set({ pushedAt: new Date() })
+    .where(
+      and(
+        eq(notifications.ownerId, userId),
+        isNull(notifications.pushedAt),
+        eq(notifications.status, 'unread'),
+        gt(notifications.createdAt, sql`now() - interval '1 day'`),
+      ),
+    )
+    .returning({ id: notifications.id });
+  if (!claimed.length) return;
+  const rows = await deps.db
+    .select({
+      id: notifications.id,
+      type: notifications.notificationType,
+      detail: notifications.detail,
+      dog: dog.name,
+      fromDog: fromDog.name,
+      name: profiles.fullName,
+      chatId: sql<string | null>`(select c.id from ${chats} c
+        where least(c.dog_id, c.other_dog_id) = least(${notifications.dogId}, ${notifications.fromDogId})
+          and greatest(c.dog_id, c.other_dog_id) = greatest(${notifications.dogId}, ${notifications.fromDogId}))`,
+    })
+    .from(notifications)
+    .leftJoin(dog, eq(dog.id, notifications.dogId))
+    .leftJoin(fromDog, eq(fromDog.id, notifications.fromDogId))
+    .leftJoin(profiles, eq(profiles.userId, notifications.userId))
+    .where(
+      and(
+        inArray(
+          notifications.id,
+          claimed.map((row) => row.id),
+        ),
+        requestVisibleTo(userId),
+      ),
+    )
+    .orderBy(notifications.createdAt);
+  const targets = await targetsOf(deps.db, userId);
+  let byEmail = false;
+  for (const row of rows) {
+    const topic = topicOfNotice(row.type);
+    if (!topic || prefs.channels[topic] === 'off') continue;
+    if (prefs.channels[topic] === 'email' || !targets.length) {
+      byEmail = true;
+      continue;
+    }
+    const values = {
+      dog: row.dog ?? '',
+      fromDog: row.fromDog ?? '',
+      name: row.name ?? '',
+      title: row.detail ?? '',
+    };
+    const key = `push.${row.type}`;
+    await pushTo(deps, targets, {
+      title: formatMessage(user.locale, `${key}.title`, values),
+      body: formatMessage(user.locale, `${key}.body`, values),
+      url: row.chatId ? `/klepet?chat=${row.chatId}` : topic === 'events' ? '/events' : NOTICES_PATH,
+      tag: `notice:${row.id}`,
+    });
+  }
+  if (byEmail) await queueDigest(deps.jobs, userId);
+}
+
+/**
+ * `chat-push` job: one push for what the other party wrote in the chat since the last one, then a pause of
+ * LIMITS.notify.messagePushEveryMinutes: the pause is a waiting job under the same key, so messages meanwhile
+ * add no job, and when it runs it pushes what came in the pause, as one.
+ */
+export async function deliverChatPush(
+  deps: DeliveryDeps,
+  { userId, chatId, since }: { userId: string; chatId: string; since?: string },
+) {
+  const user = await recipient(deps.db, userId);
+  if (!user?.active) return;
+  const prefs = await notifyPreferences(deps.db, userId);
+  if (prefs.channels.messages === 'off') return;
+  const targets = await targetsOf(deps.db, userId);
+  if (prefs.channels.messages === 'email' || !targets.length) return queueDigest(deps.jobs, userId);
+  const quietEnd = quietUntil(new Date(), quietHoursOf(prefs));
+  const key = `${userId}:${chatId}`;
+  if (quietEnd) {
+    await deps.jobs.send('chat-push', { userId, chatId, since }, { singletonKey: key, startAfter: quietEnd });
+    return;
+  }
+  const [chat] = await deps.db
+    .select({
+      unread: sql<number>`case when ${chats.ownerId} = ${userId} then ${chats.unreadCountOwner}
+        else ${chats.unreadCountUser} end`,
+    })
+    .from(chats)
+    .where(and(eq(chats.id, chatId), sql`${userId} in (${chats.ownerId}, ${chats.userId})`));
+  // Read meanwhile (or gone): nothing to tell.
+  if (!chat?.unread) return;
+  const fresh = await deps.db
+    .select({ content: chatMessages.content, type: chatMessages.messageType, name: profiles.fullName })
+    .from(chatMessages)
+    .leftJoin(profiles, eq(profiles.userId, chatMessages.senderId))
+    .where(
+      and(
+        eq(chatMessages.chatId, chatId),
+        ne(chatMessages.senderId, userId),
+        activeUser(chatMessages.senderId),
+        ...(since ? [gt(chatMessages.createdAt, new Date(since))] : []),
+      ),
+    )
+    .orderBy(desc(chatMessages.seq))
+    .limit(Math.min(chat.unread, 100));
+  const latest = fresh[0];
+  if (!latest) return;
+  const preview =
+    latest.type === 'like'
+      ? formatMessage(user.locale, 'push.message.like')
+      : latest.content.slice(0, LIMITS.notify.previewChars);
+  await pushTo(deps, targets, {
+    title: latest.name ?? formatMessage(user.locale, 'push.message.title'),
+    body: formatMessage(user.locale, 'push.message.body', { count: fresh.length, preview }),
+    url: `/klepet?chat=${chatId}`,
+    tag: `chat:${chatId}`,
+  });
+  await deps.jobs.send(
+    'chat-push',
+    { userId, chatId, since: new Date().toISOString() },
+    { singletonKey: key, startAfter: LIMITS.notify.messagePushEveryMinutes * 60 },
+  );
+}
+
+/** Recipients of an announcement are read this many at a time. */
+const ANNOUNCE_PAGE = 500;
+
+/**
+ * `announce` job: a push to everyone who wants announcements pushed and has a device (those in quiet hours
+ * see it in the app), the summary e-mail for those who want e-mail or have no device yet.
+ */
+export async function deliverAnnouncement(deps: DeliveryDeps, { id }: { id: string }) {
+  const [announcement] = await deps.db
+    .select({ title: adminUpdates.title })
+    .from(adminUpdates)
+    .where(and(eq(adminUpdates.id, id), eq(adminUpdates.isActive, true)));
+  if (!announcement) return;
+  const channel = sql<string>`coalesce(${notifySettings.channels}->>'announcements', 'push')`;
+  const now = new Date();
+  let after = '00000000-0000-0000-0000-000000000000';
+  for (;;) {
+    const page = await deps.db
+      .select({
+        id: users.id,
+        locale: users.locale,
+        channel,
+        quietFrom: notifySettings.quietFrom,
+        quietTo: notifySettings.quietTo,
+        timeZone: notifySettings.timeZone,
+        devices: sql<number>`(select count(*)::int from ${pushSubscriptions} p where p.user_id = ${users.id})`,
+      })
+      .from(users)
+      .leftJoin(notifySettings, eq(notifySettings.userId, users.id))
+      .where(
+        and(
+          gt(users.id, after),
+          sql`${users.emailVerifiedAt} is not null and ${users.passwordHash} is not null`,
+          activeUser(users.id),
+        ),
+      )
+      .orderBy(users.id)
+      .limit(ANNOUNCE_PAGE);
+    if (!page.length) return;
+    after = page.at(-1)!.id;
+    const byEmail = page.filter((u) => u.channel === 'email' || (u.channel === 'push' && !u.devices));
+    for (const user of byEmail) await queueDigest(deps.jobs, user.id);
+    const pushed = page.filter(
+      (u) =>
+        u.channel === 'push' &&
+        u.devices > 0 &&
+        !(
+          u.quietFrom &&
+          u.quietTo &&
+          quietUntil(now, { from: u.quietFrom, to: u.quietTo, timeZone: u.timeZone ?? 'UTC' })
+        ),
+    );
+    if (!pushed.length) continue;
+    const targets = await deps.db
+      .select({
+        userId: pushSubscriptions.userId,
+        endpoint: pushSubscriptions.endpoint,
+        p256dh: pushSubscriptions.p256dh,
+        auth: pushSubscriptions.auth,
+      })
+      .from(pushSubscriptions)
+      .where(
+        inArray(
+          pushSubscriptions.userId,
+          pushed.map((u) => u.id),
+        ),
+      );
+    const localeOfUser = new Map(pushed.map((u) => [u.id, localeOf(u.locale)]));
+    // A failing device must not stop the others; the job is not retried for them (it would repeat the rest).
+    await Promise.all(
+      targets.map((target) => {
+        const locale = localeOfUser.get(target.userId) ?? 'sl';
+        return pushTo(deps, [target], {
+          title: formatMessage(locale, 'push.announcement.title'),
+          body: announcement.title,
+          url: NOTICES_PATH,
+          tag: `announcement:${id}`,
+        }).catch(() => false);
+      }),
+    );
+  }
+}

@@ -1,0 +1,90 @@
+import type { NotificationType } from './requests';
+
+/**
+ * Notifications that reach people away from the app (issue 19): what they are about, how each kind reaches
+ * them, and quiet hours. Pure rules shared by the server (delivery) and the web (settings).
+ */
+
+/** What a notification is about; each has its own choice of channel. */
+export const NOTIFY_TOPICS = ['requests', 'matches', 'messages', 'events', 'announcements'] as const;
+export type NotifyTopic = (typeof NOTIFY_TOPICS)[number];
+
+/**
+ * push: on my devices that allow it, or by e-mail while I have none; email: a summary e-mail once I have
+ * been away a while; off: only inside the app.
+ */
+export const NOTIFY_CHANNELS = ['push', 'email', 'off'] as const;
+export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
+
+export type NotifyChannels = Record<NotifyTopic, NotifyChannel>;
+
+export const DEFAULT_CHANNELS: NotifyChannels = {
+  requests: 'push',
+  matches: 'push',
+  messages: 'push',
+  events: 'push',
+  announcements: 'push',
+};
+
+/** The topic of a notice type; null: not sent away from the app (moderation decisions go by e-mail anyway). */
+export function topicOfNotice(type: NotificationType): NotifyTopic | null {
+  switch (type) {
+    case 'request':
+      return 'requests';
+    case 'match':
+    case 'acceptance_feedback':
+      return 'matches';
+    case 'event_changed':
+    case 'event_cancelled':
+      return 'events';
+    default:
+      return null;
+  }
+}
+
+/** Where a tap on a notification leads: the chat, the events, or the notifications panel (`?obvestila`). */
+export const NOTICES_PATH = '/?obvestila=1';
+
+/** Quiet hours as local "HH:MM" times in `timeZone`; `from` after `to` spans midnight. */
+export interface QuietHours {
+  from: string;
+  to: string;
+  timeZone: string;
+}
+
+const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+
+/** Minutes since local midnight of `at` in `timeZone`. */
+function localMinutes(at: Date, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(at);
+  const part = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return part('hour') * 60 + part('minute');
+}
+
+/** When the quiet hours `at` falls in end, or null when `at` is not in quiet hours (or there are none). */
+export function quietUntil(at: Date, quiet: QuietHours | null): Date | null {
+  if (!quiet) return null;
+  const [from, to, now] = [minutesOf(quiet.from), minutesOf(quiet.to), localMinutes(at, quiet.timeZone)];
+  if (from === to) return null;
+  const inside = from < to ? now >= from && now < to : now >= from || now < to;
+  if (!inside) return null;
+  const left = (to - now + 1440) % 1440;
+  const end = new Date(at.getTime() + left * 60_000);
+  end.setSeconds(0, 0);
+  return end;
+}
+
+/** Whether `timeZone` is an IANA zone this runtime knows. */
+export function isTimeZone(timeZone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { isTimeZone, NOTIFY_CHANNELS, NOTIFY_TOPICS } from '../domain/notify';
+import { LOCALES } from '../i18n';
+import { LIMITS } from '../limits';
+
+const channelSchema = z.enum(NOTIFY_CHANNELS, 'validation.notifyChannelInvalid');
+const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.timeInvalid');
+
+/** The settings' notification choices: a channel per topic, and quiet hours (both ends, or none). */
+export const notifyPreferencesSchema = z.object({
+  channels: z.object(
+    Object.fromEntries(NOTIFY_TOPICS.map((topic) => [topic, channelSchema])) as Record<
+      (typeof NOTIFY_TOPICS)[number],
+      typeof channelSchema
+    >,
+  ),
+  quietHours: z
+    .object({ from: timeSchema, to: timeSchema })
+    .refine((quiet) => quiet.from !== quiet.to, {
+      message: 'validation.quietHoursEmpty',
+      path: ['to'],
+    })
+    .nullable(),
+  timeZone: z.string().max(64, 'validation.timeZoneInvalid').refine(isTimeZone, 'validation.timeZoneInvalid'),
+});
+export type NotifyPreferencesInput = z.infer<typeof notifyPreferencesSchema>;
+
+const base64url = (max: number) =>
+  z
+    .string()
+    .min(1)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+=*$/, 'validation.pushSubscriptionInvalid');
+
+/** A browser's PushSubscription as `toJSON()` gives it. Push services speak HTTPS only. */
+export const pushSubscriptionSchema = z.object({
+  endpoint: z
+    .url({ protocol: /^https$/, error: 'validation.pushSubscriptionInvalid' })
+    .max(LIMITS.notify.endpointMax, 'validation.pushSubscriptionInvalid'),
+  keys: z.object({ p256dh: base64url(200), auth: base64url(64) }),
+});
+export type PushSubscriptionInput = z.infer<typeof pushSubscriptionSchema>;
+
+export const pushEndpointSchema = z.object({
+  endpoint: z.string().max(LIMITS.notify.endpointMax, 'validation.pushSubscriptionInvalid'),
+});
+
+export const localeSchema = z.object({ locale: z.enum(LOCALES, 'validation.localeInvalid') });
