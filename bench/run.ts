@@ -16,6 +16,7 @@ import { benchEventsSerial } from './events';
 import { cleanUp, info, onCleanup, QUICK, type Row, startServerProcess } from './lib';
 import { benchRequestDelivery } from './matching';
 import { benchProcedures } from './procedures';
+import { benchPush } from './push';
 import { seedDatabase, VOLUMES } from './seed';
 import { benchSignIn } from './sign-in';
 import { benchSockets } from './sockets';
@@ -82,6 +83,7 @@ async function postgresBenchmarks() {
       serverPids: [a.child.pid!],
     }),
   );
+  await stage('notifications away from the app', () => benchPush(postgresServer.url));
   await stage('chat delivery, two instances', async () => {
     const b = await startServerProcess('b', { DATABASE_URL: databaseUrl });
     try {

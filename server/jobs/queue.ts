@@ -59,16 +59,24 @@ export async function startJobs(
   for (const [name, policy] of Object.entries(QUEUES)) {
     if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy });
   }
+  /** This instance's worker of each queue: a job sent here for now wakes it at once, not at its next poll. */
+  const workers = new Map<QueueName, string>();
   return {
-    send: (queue, data, options = {}) => boss.send(queue, data, options),
+    async send(queue, data, options = {}) {
+      const id = await boss.send(queue, data, options);
+      const worker = workers.get(queue);
+      if (id && worker && options.startAfter === undefined) boss.notifyWorker(worker);
+      return id;
+    },
     async work(queue, handle) {
-      await boss.work<object>(
+      const worker = await boss.work<object>(
         queue,
         { pollingIntervalSeconds: pollingSeconds, batchSize: 10 },
         async (jobs) => {
           for (const job of jobs) await handle(job.data as never);
         },
       );
+      workers.set(queue, worker);
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 5_000 }),
   };

@@ -88,15 +88,13 @@ export async function noticeEventChanged(tx: Tx, eventId: string, title: string)
         eq(notifications.eventId, eventId),
       ),
     );
-  await tx
-    .insert(notifications)
-    .values(
-      told.map((ownerId) => ({
-        ownerId,
-        notificationType: 'event_changed' as const,
-        detail: title,
-        eventId,
-      })),
-    );
+  await tx.insert(notifications).values(
+    told.map((ownerId) => ({
+      ownerId,
+      notificationType: 'event_changed' as const,
+      detail: title,
+      eventId,
+    })),
+  );
   return told;
 }
