@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { Ban, CalendarX, Check, MessageCircle, ShieldAlert, Undo2, X } from 'lucide-react';
+import { Ban, CalendarClock, CalendarX, Check, MessageCircle, ShieldAlert, Undo2, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
@@ -94,10 +94,12 @@ export function RequestCard({ item, now }: { item: RequestItem; now: number }) {
         )}
       >
         <div className="flex gap-3">
-          {item.type === 'event_cancelled' || item.decision ? (
+          {item.type === 'event_cancelled' || item.type === 'event_changed' || item.decision ? (
             <span className="flex size-12 shrink-0 items-center justify-center rounded-pill bg-muted text-muted-foreground">
               {item.decision ? (
                 <ShieldAlert aria-hidden="true" className="size-6" />
+              ) : item.type === 'event_changed' ? (
+                <CalendarClock aria-hidden="true" className="size-6" />
               ) : (
                 <CalendarX aria-hidden="true" className="size-6" />
               )}
@@ -251,6 +253,8 @@ function Sentence({ item }: { item: RequestItem }) {
       return say('rejected');
     case 'event_cancelled':
       return item.detail ? say('eventCancelled', { title: bold(item.detail) }) : say('eventCancelledUnnamed');
+    case 'event_changed':
+      return item.detail ? say('eventChanged', { title: bold(item.detail) }) : say('eventChangedUnnamed');
     case 'moderation':
     case 'report_decision':
       return say(item.type === 'moderation' ? 'moderation' : 'reportDecision', {
