@@ -24,12 +24,14 @@ export interface Database {
   /** Plain SQL for libraries that bring their own (the job queue): statements with `$n` parameters, or a
    * parameterless script of several statements. */
   execute(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** Runs `setup` while no other instance runs its own (schema setup of such libraries races otherwise). */
+  serialised<T>(setup: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
 
 export const MIGRATIONS = path.join(ROOT, 'drizzle');
-/** Any constant: serialises migrations when several instances start at once. */
-const MIGRATION_LOCK = 727_001;
+/** Any constant: serialises migrations and other schema setup when several instances start at once. */
+const SETUP_LOCK = 727_001;
 
 /** Open the database `databaseUrl` names (see README "Configuration") and apply pending migrations. */
 export async function openDatabase(opts: {
@@ -70,6 +72,8 @@ async function openPglite(client: PGlite, afterClose: () => Promise<void>): Prom
       if (values?.length) return client.query(text, values);
       return (await client.exec(text)).at(-1) ?? { rows: [] };
     },
+    // One process owns a PGlite database.
+    serialised: (setup) => setup(),
     async close() {
       await client.close();
       await afterClose();
@@ -81,7 +85,7 @@ async function openPostgres(url: string): Promise<Database> {
   // One connection holds the advisory lock for the whole migration run.
   const migrator = postgres(url, { max: 1, onnotice: () => {} });
   try {
-    await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migrator`select pg_advisory_lock(${SETUP_LOCK})`;
     await migratePostgres(drizzlePostgres(migrator), { migrationsFolder: MIGRATIONS });
   } finally {
     await migrator.end();
@@ -121,6 +125,20 @@ async function openPostgres(url: string): Promise<Database> {
       } else results = await run(sql);
       const last = Array.isArray(results.at(-1)) ? results.at(-1) : results;
       return { rows: last as unknown[] };
+    },
+    async serialised(setup) {
+      // A session lock on a connection of its own, held while `setup` uses the pool.
+      const holder = await sql.reserve();
+      try {
+        await holder`select pg_advisory_lock(${SETUP_LOCK})`;
+        try {
+          return await setup();
+        } finally {
+          await holder`select pg_advisory_unlock(${SETUP_LOCK})`;
+        }
+      } finally {
+        holder.release();
+      }
     },
     close: () => sql.end({ timeout: 5 }),
   };

@@ -55,8 +55,12 @@ export async function startJobs(
   });
   // pg-boss reports database trouble as events; unheard, an 'error' event would end the process.
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
-  await boss.start();
-  for (const [name, policy] of Object.entries(QUEUES)) await ensureQueue(boss, name, policy);
+  // Instances starting together on a new database would deadlock creating pg-boss's schema and queues.
+  await database.serialised(async () => {
+    await boss.start();
+    for (const [name, policy] of Object.entries(QUEUES))
+      if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy });
+  });
   /** This instance's worker of each queue: a job sent here for now wakes it at once, not at its next poll. */
   const workers = new Map<QueueName, string>();
   return {
@@ -78,20 +82,4 @@ export async function startJobs(
     },
     stop: () => boss.stop({ graceful: true, wait: true, timeout: 5_000 }),
   };
-}
-
-/**
- * Creates the queue unless it exists. Instances starting together on a new database race to create it (a
- * deadlock or a duplicate for the loser): the loser tries again, then finds it made.
- */
-async function ensureQueue(boss: PgBoss, name: string, policy: PgBoss.QueuePolicy) {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy });
-      return;
-    } catch (error) {
-      if (attempt >= 8) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 25 * attempt + Math.random() * 50));
-    }
-  }
 }
