@@ -68,6 +68,7 @@ async function prerenderLandingPage() {
     const [, title, markup] = /^(<title>.*?<\/title>)?([^]*)$/.exec(await renderPage('/', locale));
     const html = shell
       .replace('<html lang="sl">', `<html lang="${locale}">`)
+      .replace('/manifest.sl.webmanifest', `/manifest.${locale}.webmanifest`)
       .replace('<title>Tačke</title>', title ?? '<title>Tačke</title>')
       .replace('<div id="root"></div>', `<div id="root" data-prerendered="${locale}">${markup}</div>`);
     if (!html.includes(markup)) throw new Error('web/index.html has no empty <div id="root"></div>');

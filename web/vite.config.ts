@@ -3,6 +3,8 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+import { appManifest } from './app-manifest.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 // changeOrigin stays false: the server's same-origin check compares Origin with Host.
@@ -34,9 +36,34 @@ function precompiledMessages(): Plugin {
   };
 }
 
-export default defineConfig({
+/**
+ * The service worker (web/sw/sw.ts, issue 19), compiled to /sw.js with the list of files it keeps for offline
+ * use: the shell, every script and style, the catalogues and the icons. The manifests are appManifest's.
+ */
+const serviceWorker = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'sw',
+    filename: 'sw.ts',
+    injectRegister: false,
+    manifest: false,
+    injectManifest: {
+      globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
+      // The prerendered landing pages are for a first visit; offline, the shell renders `/` itself.
+      globIgnores: ['index.*.html', '.vite/**'],
+      // A classic script: every browser with service workers runs it (module workers came later to Firefox).
+      rollupFormat: 'iife',
+    },
+  });
+
+export default defineConfig(({ isSsrBuild }) => ({
   root,
-  plugins: [precompiledMessages(), react(), tailwindcss()],
+  plugins: [
+    precompiledMessages(),
+    react(),
+    tailwindcss(),
+    ...(isSsrBuild ? [] : [appManifest(), serviceWorker()]),
+  ],
   resolve: {
     alias: [
       {
@@ -50,6 +77,8 @@ export default defineConfig({
     emptyOutDir: true,
     // The manifest lets scripts measure what each route loads.
     manifest: true,
+    // Every browser with service workers and module scripts supports <link rel="modulepreload">.
+    modulePreload: { polyfill: false },
     rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'vendor', test: SHELL_LIBRARIES }] } } },
   },
   server: {
@@ -61,4 +90,4 @@ export default defineConfig({
       '/healthz': api,
     },
   },
-});
+}));

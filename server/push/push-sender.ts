@@ -1,16 +1,7 @@
 import webpush from 'web-push';
 import type { Db } from '../db/client';
+import type { PushPayload } from '../../src/domain/push-payload';
 import { serverKey } from './server-keys';
-
-/** What a push says; the service worker (web/src/sw.ts) shows it and opens `url` on a tap. */
-export interface PushPayload {
-  title: string;
-  body: string;
-  /** A path of the app. */
-  url: string;
-  /** Notifications with one tag replace each other (a chat's messages). */
-  tag: string;
-}
 
 export interface PushTarget {
   endpoint: string;

@@ -170,7 +170,7 @@ async function finishSignUp(
     created = await deps.db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ email: input.email, passwordHash, signupDogName: input.dogName ?? null })
+        .values({ email: input.email, passwordHash, signupDogName: input.dogName ?? null, locale })
         .returning({ id: users.id });
       if (!user) throw new AppError('INTERNAL');
       await tx.insert(profiles).values({ userId: user.id, fullName: input.fullName });
@@ -304,6 +304,8 @@ export async function signIn(
   return deps.db.transaction(async (tx) => {
     // The owner's own typos from this client are forgiven; other clients' failures still count.
     await clearBuckets(tx, [signInWindows(input.email, deps.client)[0]!.bucket]);
+    // Pushes and e-mails speak the language the owner signs in with.
+    await tx.update(users).set({ locale }).where(eq(users.id, user.id));
     return startSession(tx, user.id);
   });
 }
@@ -377,6 +379,8 @@ export interface Me {
   createdAt: Date;
   /** The dog named at sign-up (SPEC §3 sign-up metadata): the add-dog form starts with it. */
   signupDogName: string | null;
+  /** The language pushes and e-mails are written in (the app sends its own, notifications.setLocale). */
+  locale: string;
 }
 
 export async function me(db: DbOrTx, userId: string): Promise<Me | null> {
@@ -388,6 +392,7 @@ export async function me(db: DbOrTx, userId: string): Promise<Me | null> {
       fullName: profiles.fullName,
       createdAt: users.createdAt,
       signupDogName: users.signupDogName,
+      locale: users.locale,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))

@@ -17,7 +17,8 @@ import {
 } from '../db/schema';
 import type { Jobs } from '../jobs/queue';
 import { formatMessage } from '../locales';
-import type { PushPayload, PushSender, PushTarget } from '../push/push-sender';
+import type { PushPayload } from '../../src/domain/push-payload';
+import type { PushSender, PushTarget } from '../push/push-sender';
 import { notifyPreferences, quietHoursOf } from './notify-settings';
 import { activeUser, requestVisibleTo } from './visibility';
 

@@ -42,8 +42,10 @@ export function topicOfNotice(type: NotificationType): NotifyTopic | null {
   }
 }
 
-/** Where a tap on a notification leads: the chat, the events, or the notifications panel (`?obvestila`). */
-export const NOTICES_PATH = '/?obvestila=1';
+/** The query parameter that opens the notifications panel on any page. */
+export const NOTICES_PARAM = 'obvestila';
+/** Where a tap on a notification leads: the chat, the events, or the notifications panel. */
+export const NOTICES_PATH = `/?${NOTICES_PARAM}=1`;
 
 /** Quiet hours as local "HH:MM" times in `timeZone`; `from` after `to` spans midnight. */
 export interface QuietHours {

@@ -12,8 +12,11 @@ import { createApiClient } from '../../src/client';
 import { makeUser } from './factories';
 import { freePort } from './postgres';
 
-/** The real server (built web app, in-memory PGlite, mail to the outbox folder) on a free loopback port. */
-export async function startServer() {
+/**
+ * The real server (built web app, in-memory PGlite, mail to the outbox folder) on a free loopback port;
+ * `env` adds settings (WEB_DIST: another copy of the built app).
+ */
+export async function startServer(env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tacke-e2e-'));
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -23,6 +26,7 @@ export async function startServer() {
     PORT: String(port),
     PUBLIC_URL: url,
     LOG_LEVEL: 'warn',
+    ...env,
   });
   if (!fs.existsSync(path.join(config.webDist, 'index.html')))
     throw new Error('web/dist is missing: run `npm run build` first');

@@ -51,6 +51,26 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
     ).auth.signUp({ fullName: 'Hans', email: 'hans@example.com', password: 'hunde-sind-toll', locale: 'de' });
     await t.settled();
     expect(t.mails.at(-1)!.subject).toBe('Bestätige deine E-Mail-Adresse für Tačke');
+    // Pushes and e-mails later speak it too.
+    const [hans] = await t.db
+      .select({ locale: users.locale })
+      .from(users)
+      .where(eq(users.email, 'hans@example.com'));
+    expect(hans?.locale).toBe('de');
+  });
+
+  it('keeps the language of the latest sign-in and of the app (setLocale) for pushes and e-mails', async () => {
+    const { email, password } = await t.signedUpUser('lingua@example.com');
+    const anon = await t.caller(null, undefined, '10.9.0.9');
+    const { user, token } = await anon.auth.signIn({ email, password, locale: 'it', returnToken: true });
+    expect(user.locale).toBe('it');
+    const api = await t.caller(token!);
+    await api.notifications.setLocale({ locale: 'en' });
+    expect((await api.auth.me())?.locale).toBe('en');
+    expect((await failure(api.notifications.setLocale({ locale: 'fr' as never }))).appCode).toBe(
+      'VALIDATION',
+    );
+    expect((await api.auth.me())?.locale).toBe('en');
   });
 
   it('answers a sign-up of a confirmed address like any other and tells the owner by mail; the account is untouched', async () => {

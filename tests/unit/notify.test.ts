@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NOTIFY_TOPICS, quietUntil, topicOfNotice } from '../../src/domain/notify';
+import { parsePushPayload } from '../../src/domain/push-payload';
 import { NOTIFICATION_TYPES } from '../../src/domain/requests';
 import { notifyPreferencesSchema, pushSubscriptionSchema } from '../../src/schemas/notifications';
 
@@ -85,5 +86,31 @@ describe('notification schemas', () => {
     expect(pushSubscriptionSchema.safeParse({ ...ok, keys: { ...ok.keys, auth: 'a b' } }).success).toBe(
       false,
     );
+  });
+});
+
+describe('push payload (the service worker reads what the server sends)', () => {
+  it('takes the server’s payload as it is', () => {
+    const payload = {
+      title: 'Nova prošnja za Piki',
+      body: 'Od Bor (Max)',
+      url: '/klepet?chat=7',
+      tag: 'chat:7',
+    };
+    expect(parsePushPayload(JSON.stringify(payload))).toEqual(payload);
+  });
+
+  it('shows nothing for what is not ours, and never leads off the app', () => {
+    expect(parsePushPayload(undefined)).toBeNull();
+    expect(parsePushPayload('not json')).toBeNull();
+    expect(parsePushPayload('null')).toBeNull();
+    expect(parsePushPayload(JSON.stringify({ body: 'no title', url: '/' }))).toBeNull();
+    expect(parsePushPayload(JSON.stringify({ title: 'T', url: '//evil.example/x' }))?.url).toBe('/');
+    expect(parsePushPayload(JSON.stringify({ title: 'T', url: 'https://evil.example/' }))).toEqual({
+      title: 'T',
+      body: '',
+      url: '/',
+      tag: '',
+    });
   });
 });

@@ -2,6 +2,7 @@ import './styles.css';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { SW_MESSAGES } from '../sw/messages';
 import { App } from './app/app';
 import { routes } from './app/routes';
 import { type CompiledMessages, loadCatalogue, storedLocale } from './lib/intl';
@@ -23,6 +24,20 @@ async function loadCurrentRoute() {
   );
 }
 
+let router: ReturnType<typeof createBrowserRouter> | undefined;
+
+// A tapped notification (web/sw/sw.ts) asks an open window for its screen. Listening from the first moment:
+// the worker's messages wait for the page to load, then go to whoever listens.
+navigator.serviceWorker?.addEventListener(
+  'message',
+  ({ data }: MessageEvent<{ type?: unknown; path?: unknown }>) => {
+    const path = data?.type === SW_MESSAGES.navigate && typeof data.path === 'string' ? data.path : '';
+    if (!/^\/(?!\/)/.test(path)) return;
+    if (router) void router.navigate(path);
+    else window.location.assign(path);
+  },
+);
+
 // Not top-level await: the bundler would then split the entry's shared modules into many small chunks.
 async function start(root: HTMLElement) {
   const locale = storedLocale();
@@ -34,7 +49,7 @@ async function start(root: HTMLElement) {
   ]);
   const app = (
     <App catalogue={{ locale, messages }}>
-      <RouterProvider router={createBrowserRouter(routes)} />
+      <RouterProvider router={(router = createBrowserRouter(routes))} />
     </App>
   );
   // A transition renders in slices that leave the main thread free for taps and scrolling.

@@ -22,7 +22,7 @@ export function onToasterWanted(listener: () => void) {
   return () => void listeners.delete(listener);
 }
 
-const show = (kind: 'success' | 'error') => (message: string, options?: ExternalToast) => {
+const show = (kind: 'success' | 'error' | 'info') => (message: string, options?: ExternalToast) => {
   if (!wanted) {
     wanted = true;
     for (const listener of listeners) listener();
@@ -30,4 +30,4 @@ const show = (kind: 'success' | 'error') => (message: string, options?: External
   void Promise.all([import('sonner'), ready]).then(([{ toast }]) => toast[kind](message, options));
 };
 
-export const toast = { success: show('success'), error: show('error') };
+export const toast = { success: show('success'), error: show('error'), info: show('info') };

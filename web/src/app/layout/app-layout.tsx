@@ -1,5 +1,5 @@
 import { PawPrint } from 'lucide-react';
-import { Suspense, useRef } from 'react';
+import { lazy, Suspense, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet, ScrollRestoration, useMatches } from 'react-router';
 import { PageTitle } from '../../components/page-title';
@@ -14,6 +14,9 @@ import { useFocusRescue, useRouteFocus } from './use-route-focus';
 export interface PageHandle {
   title?: string | undefined;
 }
+
+// The offline banner and the service worker's registration: not needed for the first paint.
+const AppStatus = lazy(() => import('./app-status'));
 
 export function AppLayout() {
   const intl = useIntl();
@@ -31,6 +34,9 @@ export function AppLayout() {
         {intl.formatMessage({ id: 'nav.skipToContent' })}
       </a>
       <TopBar />
+      <Suspense>
+        <AppStatus />
+      </Suspense>
       <SignedInLiveUpdates />
       {/*
        * At least a screen tall (less the top bar), so the footer starts below the fold: it never jumps

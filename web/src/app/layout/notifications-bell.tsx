@@ -1,13 +1,17 @@
 import clsx from 'clsx';
 import { Bell } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
+import { NOTICES_PARAM } from '#shared/domain/notify';
 import { badgeText } from '../../components/badge-text';
 import { type Match, MatchDialog } from '../../components/match-dialog';
 import { useAnnouncementsLive } from '../../features/announcements/use-announcements-live';
 import { unreadTotal, useChatsLive } from '../../features/chat/use-chats-live';
 import { useMarkRequestRead } from '../../features/requests/api';
 import { useRequestsLive } from '../../features/requests/use-requests-live';
+import { useLocale } from '../../lib/intl';
+import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 
 /*
@@ -24,9 +28,25 @@ const RequestsDialog = lazy(loadDialog);
 export default function NotificationsBell() {
   const intl = useIntl();
   const unread = trpc.likes.unreadCount.useQuery();
-  const [open, setOpen] = useState(false);
+  const [chosen, setOpen] = useState(false);
   // Mounted from the first opening on, so reopening is instant.
-  const [used, setUsed] = useState(false);
+  const [clicked, setUsed] = useState(false);
+  // A tapped push (or a link in an e-mail) asks for the panel with ?obvestila; closing it drops the parameter.
+  const [params, setParams] = useSearchParams();
+  const asked = params.has(NOTICES_PARAM);
+  const open = chosen || asked;
+  const used = clicked || asked;
+  const onOpenChange = (next: boolean) => {
+    setOpen(next);
+    if (!next && asked)
+      setParams(
+        (current) => {
+          current.delete(NOTICES_PARAM);
+          return current;
+        },
+        { replace: true },
+      );
+  };
   const count = unread.data ?? 0;
   const prefetch = () => void loadDialog();
   return (
@@ -61,7 +81,7 @@ export default function NotificationsBell() {
       </button>
       {used && (
         <Suspense>
-          <RequestsDialog open={open} onOpenChange={setOpen} />
+          <RequestsDialog open={open} onOpenChange={onOpenChange} />
         </Suspense>
       )}
     </>
@@ -87,7 +107,22 @@ export function LiveUpdates() {
   });
   useAnnouncementsLive(true);
   useChatsLive();
+  useLocaleOnServer();
   return <MatchDialog match={match} onClose={() => setMatch(null)} from="elsewhere" />;
+}
+
+/** Tells the server the language shown, so pushes and e-mails speak it (once per change). */
+function useLocaleOnServer() {
+  const [locale] = useLocale();
+  const { user } = useSession();
+  const utils = trpc.useUtils();
+  const { mutate } = trpc.notifications.setLocale.useMutation({
+    onSuccess: (_, { locale }) => utils.auth.me.setData(undefined, (me) => me && { ...me, locale }),
+  });
+  const differs = user !== null && user.locale !== locale;
+  useEffect(() => {
+    if (differs) mutate({ locale });
+  }, [differs, locale, mutate]);
 }
 
 /** The chat nav item's badge: unread messages across all chats, "9+" above nine; nothing at zero. */

@@ -6,6 +6,7 @@ import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { BlockedUsers } from './blocked-users';
 import { DeleteAccountDialog } from './delete-account-dialog';
+import { NotificationSettings } from './notification-settings';
 import { useT } from '../../lib/intl';
 
 /** `tacke-izvoz-YYYY-MM-DD.json`, with today's local date. */
@@ -29,7 +30,7 @@ function download(data: unknown, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Profile settings: take my data with me, or delete the account (SPEC Profile, DECISIONS 5). */
+/** Profile settings: take my data with me, notifications, blocked people, or delete the account (SPEC Profile, DECISIONS 5). */
 export function AccountSettings() {
   const t = useT();
   const errorText = useErrorText();
@@ -57,6 +58,7 @@ export function AccountSettings() {
           {t('account.export.button')}
         </Button>
       </div>
+      <NotificationSettings />
       <BlockedUsers />
       <div className="flex flex-col gap-2 border-t border-border pt-4">
         <p className="text-label text-muted-foreground">{t('account.delete.text')}</p>

@@ -1,14 +1,14 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { LIMITS } from '#shared/limits';
-import { Button } from '../../components/ui/button';
-import { acceptTerms, looksLikeCrawler, useTermsAccepted } from '../../lib/terms';
-import { useT } from '../../lib/intl';
+import { looksLikeCrawler, useTermsAccepted } from '../../lib/terms';
 
 // The dialog and its text are their own chunk: fetched when the notice shows, or when the link is pointed
 // at or focused, so a first visit's initial download stays small.
 const loadDialog = () => import('./terms-dialog');
 const TermsDialog = lazy(loadDialog);
+// The notice too: it shows 2 s into a visit, never in the first paint.
+const TermsBanner = lazy(() => import('./terms-banner'));
 
 /**
  * The "Terms & Privacy" link for the layout's footer, and the prompt (SPEC §1, §2 Navigation): on a visit
@@ -50,12 +50,14 @@ export function TermsNotice() {
         {intl.formatMessage({ id: 'nav.terms' })}
       </button>
       {due && !accepted && (
-        <TermsBanner
-          onRead={read}
-          onShown={prefetch}
-          // The accept button goes with the notice: a keyboard user continues from the terms link.
-          onAccepted={() => link.current?.focus({ preventScroll: true })}
-        />
+        <Suspense>
+          <TermsBanner
+            onRead={read}
+            onShown={prefetch}
+            // The accept button goes with the notice: a keyboard user continues from the terms link.
+            onAccepted={() => link.current?.focus({ preventScroll: true })}
+          />
+        </Suspense>
       )}
       {used && (
         <Suspense>
@@ -63,43 +65,5 @@ export function TermsNotice() {
         </Suspense>
       )}
     </>
-  );
-}
-
-/** The notice: one line of text, "read them" and "accept", above the phone's bottom bar. */
-function TermsBanner({
-  onRead,
-  onShown,
-  onAccepted,
-}: {
-  onRead: () => void;
-  onShown: () => void;
-  onAccepted: () => void;
-}) {
-  const t = useT();
-  useEffect(onShown, [onShown]);
-  return (
-    <section
-      aria-label={t('terms.banner.label')}
-      className="fixed inset-x-0 bottom-[calc(4rem+env(safe-area-inset-bottom))] z-30 border-t border-border bg-surface shadow-bar md:bottom-0"
-    >
-      <div className="mx-auto flex max-w-6xl flex-col gap-2 px-4 py-2.5 sm:flex-row sm:items-center sm:gap-4">
-        <p className="flex-1 text-label">{t('terms.banner.text')}</p>
-        <div className="flex gap-2">
-          <Button variant="outline" className="flex-1 sm:flex-none" onClick={onRead}>
-            {t('terms.banner.read')}
-          </Button>
-          <Button
-            className="flex-1 sm:flex-none"
-            onClick={() => {
-              acceptTerms();
-              onAccepted();
-            }}
-          >
-            {t('terms.accept')}
-          </Button>
-        </div>
-      </div>
-    </section>
   );
 }

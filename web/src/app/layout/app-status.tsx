@@ -1,0 +1,75 @@
+import { WifiOff } from 'lucide-react';
+import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
+import { useLocale, useT } from '../../lib/intl';
+import { toast } from '../../lib/toast';
+
+const subscribeOnline = (listener: () => void) => {
+  window.addEventListener('online', listener);
+  window.addEventListener('offline', listener);
+  return () => {
+    window.removeEventListener('online', listener);
+    window.removeEventListener('offline', listener);
+  };
+};
+
+/**
+ * "You are offline" under the top bar while the browser has no network: the app still opens (the service
+ * worker keeps the shell) and shows what it last loaded. A live region, so screen readers hear it.
+ */
+function OfflineBanner() {
+  const t = useT();
+  const online = useSyncExternalStore(
+    subscribeOnline,
+    () => navigator.onLine,
+    () => true,
+  );
+  return (
+    <div role="status" className="empty:hidden">
+      {!online && (
+        <p className="flex items-center justify-center gap-2 bg-foreground px-4 py-2 text-center text-label font-semibold text-background">
+          <WifiOff aria-hidden="true" className="size-4 shrink-0" />
+          {t('pwa.offline')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** Registers the service worker in the built app: a new version offers "Reload" (never reloads mid-form by itself). */
+function ServiceWorkerUpdates() {
+  const t = useT();
+  // The registration lives as long as the page; this reads the language current when called.
+  const onUpdate = useEffectEvent((reload: () => void) =>
+    toast.info(t('pwa.update.title'), {
+      duration: Infinity,
+      action: { label: t('pwa.update.reload'), onClick: reload },
+    }),
+  );
+  useEffect(() => {
+    if (!import.meta.env.PROD) return;
+    void import('../../lib/service-worker').then(({ registerServiceWorker }) =>
+      registerServiceWorker({ onUpdate: (reload) => onUpdate(reload) }),
+    );
+  }, []);
+  return null;
+}
+
+/** Installing the app names it in the language shown (web/app-manifest.ts). */
+function ManifestLanguage() {
+  const [locale] = useLocale();
+  useEffect(() => {
+    document.querySelector('link[rel="manifest"]')?.setAttribute('href', `/manifest.${locale}.webmanifest`);
+  }, [locale]);
+  return null;
+}
+
+/** The installed app's parts of the layout, loaded lazily (the service worker keeps them for offline use). */
+export default function AppStatus() {
+  return (
+    <>
+      <OfflineBanner />
+      <ServiceWorkerUpdates />
+      <ManifestLanguage />
+    </>
+  );
+}
