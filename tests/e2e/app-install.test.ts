@@ -255,7 +255,10 @@ describe.each(Object.entries(VIEWPORTS))('notifications in settings on a %s', (n
       await settings.getByRole('button', { name: 'Shrani obvestila' }).click();
       await settings.getByText('Začetek in konec tihih ur morata biti različna.').waitFor();
       expect(await db.select().from(notifySettings).where(eq(notifySettings.userId, userId))).toEqual([]);
-      await settings.getByLabel('Do', { exact: true }).fill('06:45');
+      // Times as the page's language writes them (24-hour, '6.45' too), never the browser's AM/PM.
+      await settings.getByLabel('Do', { exact: true }).fill('6.45');
+      await settings.getByLabel('Do', { exact: true }).blur();
+      expect(await settings.getByLabel('Do', { exact: true }).inputValue()).toBe('06:45');
       await settings.getByRole('button', { name: 'Shrani obvestila' }).click();
       await page.getByText('Nastavitve obvestil so shranjene.').waitFor();
       const [saved] = await db.select().from(notifySettings).where(eq(notifySettings.userId, userId));

@@ -4,7 +4,7 @@ import { NOTIFY_CHANNELS, NOTIFY_TOPICS, type NotifyChannels } from '#shared/dom
 import { LIMITS } from '#shared/limits';
 import { CONTROL_CLASSES, FieldError } from '../../components/pickers/field-parts';
 import { Button } from '../../components/ui/button';
-import { Input } from '../../components/ui/input';
+import { TimeField } from '../../components/pickers/time-field';
 import { Label } from '../../components/ui/label';
 import { useErrorText } from '../../lib/errors';
 import { useT } from '../../lib/intl';
@@ -224,20 +224,15 @@ function PreferencesForm({ saved }: { saved: Saved }) {
         {quiet && (
           <div className="grid grid-cols-2 gap-3">
             {(['quietHours', 'quietTo'] as const).map((name) => (
-              <div key={name} className="flex flex-col gap-1.5">
-                <Label htmlFor={`${id}-${name}`}>
-                  {t(name === 'quietHours' ? 'notify.quiet.from' : 'notify.quiet.to')}
-                </Label>
-                <Input
-                  id={`${id}-${name}`}
-                  type="time"
-                  name={name}
-                  value={values[name]}
-                  onChange={(event) => set(name, event.target.value)}
-                  aria-invalid={quietError ? true : undefined}
-                  aria-describedby={quietError ? `${id}-quiet-error` : undefined}
-                />
-              </div>
+              <TimeField
+                key={name}
+                label={t(name === 'quietHours' ? 'notify.quiet.from' : 'notify.quiet.to')}
+                name={name}
+                value={values[name]}
+                onChange={(value) => set(name, value)}
+                aria-invalid={quietError ? true : undefined}
+                aria-describedby={quietError ? `${id}-quiet-error` : undefined}
+              />
             ))}
           </div>
         )}
