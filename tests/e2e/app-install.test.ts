@@ -284,7 +284,7 @@ describe.each(Object.entries(VIEWPORTS))('notifications in settings on a %s', (n
         origin: e2e.server.url,
         registrationId: registrations[0]!.registrationId,
         data: JSON.stringify({
-          title: 'Nova prošnja za Piki',
+          title: 'Nova zahteva za Piki',
           body: 'Od Bor Kranjc (Max)',
           url: '/?obvestila=1',
           tag: 'notice:1',
@@ -294,7 +294,7 @@ describe.each(Object.entries(VIEWPORTS))('notifications in settings on a %s', (n
         page.evaluate(async () =>
           (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => [n.title, n.body]),
         );
-      await expect.poll(shown).toEqual([['Nova prošnja za Piki', 'Od Bor Kranjc (Max)']]);
+      await expect.poll(shown).toEqual([['Nova zahteva za Piki', 'Od Bor Kranjc (Max)']]);
       const [worker] = context.serviceWorkers();
       await worker!.evaluate(async () => {
         // The tests' types are the page's (DOM): the worker's own globals, described here.

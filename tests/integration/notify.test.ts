@@ -121,7 +121,7 @@ describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
       url: `/klepet?chat=${chat!.id}`,
     });
     await sleep(1_000);
-    expect(ana.device.received.map((p) => p.title)).toEqual(['Nova prošnja za Luna']);
+    expect(ana.device.received.map((p) => p.title)).toEqual(['Nova zahteva za Luna']);
   });
 
   it('messages: the first is pushed at once, those in the pause after it go as one push', async () => {
@@ -184,7 +184,7 @@ describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
     const mail = t.mails.at(-1)!;
     expect(mail.to).toBe(ana.email);
     expect(mail.subject).toBe('2 novosti na Tačkah');
-    expect(mail.text).toContain('Nove prošnje: 2');
+    expect(mail.text).toContain('Nove zahteve: 2');
     expect(mail.text).not.toContain('Ujemanja');
     expect(mail.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
     const link = /Ne želite več e-pošte o tem\? (\S+)/.exec(mail.text)![1]!;
@@ -353,7 +353,7 @@ describe.each(dbKinds())('the job queue on %s', (kind) => {
     });
     try {
       await until(() => device.received.length === 1, 'the push after the restart');
-      expect(device.received[0]!.title).toBe('Nova prošnja za Piki');
+      expect(device.received[0]!.title).toBe('Nova zahteva za Piki');
     } finally {
       await second.close();
       await push.close();

@@ -92,7 +92,7 @@ describe('notification schemas', () => {
 describe('push payload (the service worker reads what the server sends)', () => {
   it('takes the server’s payload as it is', () => {
     const payload = {
-      title: 'Nova prošnja za Piki',
+      title: 'Nova zahteva za Piki',
       body: 'Od Bor (Max)',
       url: '/klepet?chat=7',
       tag: 'chat:7',
