@@ -110,6 +110,8 @@ export async function apiPlugin(scope: FastifyInstance, { deps }: { deps: AppDep
       .type('application/json')
       .send((openApi ??= JSON.stringify(openApiDocument(appRouter, config.publicUrl)))),
   );
+  // The reference as a page of the web app.
+  scope.get('/api/docs', (_req, reply) => reply.redirect('/razvijalci'));
   // Subscriptions (and anything else a client sends over the socket) use tRPC's WebSocket handler.
   const onConnection = getWSConnectionHandler<AppRouter>({
     wss: scope.websocketServer,
