@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { ACCESS_TOKEN_PREFIX, type TokenScope } from '../../src/schemas/access-tokens';
+import { ACCESS_TOKEN_PREFIX, type TokenScope } from '../../src/domain/access-tokens';
 import { LIMITS } from '../../src/limits';
 import type { DbOrTx } from '../db/client';
 import { accessTokens, users } from '../db/schema';

@@ -1,5 +1,5 @@
 import { AppError } from '../../src/errors';
-import type { TokenScope } from '../../src/schemas/access-tokens';
+import type { TokenScope } from '../../src/domain/access-tokens';
 import type { DbOrTx } from '../db/client';
 import { type AccessGrant, countAccessTokenCall } from './access-tokens';
 

@@ -34,7 +34,7 @@ import {
   REPORT_TARGETS,
 } from '../../src/domain/safety';
 import { UPLOAD_KINDS } from '../../src/schemas/uploads';
-import { TOKEN_SCOPES } from '../../src/schemas/access-tokens';
+import { TOKEN_SCOPES } from '../../src/domain/access-tokens';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

@@ -4,7 +4,7 @@ import type { UserRole } from '../../src/schemas/auth';
 import { hashPassword } from '../../server/auth/passwords';
 import { insertAccessToken } from '../../server/auth/access-tokens';
 import { createSession } from '../../server/auth/sessions';
-import type { TokenScope } from '../../src/schemas/access-tokens';
+import type { TokenScope } from '../../src/domain/access-tokens';
 import type { DbOrTx } from '../../server/db/client';
 import { chats, dogProfiles, events, matches, profiles, users } from '../../server/db/schema';
 import { me } from '../../server/services/auth';

@@ -14,7 +14,7 @@ import { publicTables, tableFingerprint } from '../helpers/fingerprint';
 import { requiredScope } from '../../server/auth/scopes';
 import { appRouter } from '../../server/routers/_app';
 import { accessOf } from '../../server/trpc/scoped-router';
-import { TOKEN_SCOPES, type TokenScope } from '../../src/schemas/access-tokens';
+import { TOKEN_SCOPES, type TokenScope } from '../../src/domain/access-tokens';
 import { makeAccessToken } from '../helpers/factories';
 
 /**

@@ -5,10 +5,12 @@ import { promisify } from 'node:util';
 import { validate } from '@readme/openapi-parser';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { requiredScope } from '../../server/auth/scopes';
 import { appRouter } from '../../server/routers/_app';
 import { accessOf } from '../../server/trpc/scoped-router';
+import { APP_ERROR_CODES } from '../../src/errors';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
 import { makeAccessToken, makeDog, makeEvent, makeUser } from '../helpers/factories';
 import { allProcedures } from '../helpers/procedures';
@@ -196,6 +198,41 @@ describe.each(dbKinds())('the OpenAPI surface on %s', (kind) => {
     expect(withCookie.status).toBe(401);
     // A session token from sign-in still works as a bearer token, with no scopes to bound it.
     expect((await rest('tokens.list', ana.token)).status).toBe(200);
+  });
+
+  it('never fails on hostile query strings or bodies: every answer is a result or a typed refusal', async () => {
+    const owner = await makeUser(t.db);
+    // Every scope a user may have, so the inputs reach the procedures (at most 300 calls a minute).
+    const token = (await makeAccessToken(t.db, owner.id)).token;
+    const operations = Object.entries(doc.paths).flatMap(([url, methods]) =>
+      Object.keys(methods).map((method) => ({ url, method })),
+    );
+    const text = fc.oneof(
+      fc.string(),
+      fc.constantFrom('null', 'NaN', '1e999', '-0', '[]', '{}', '\u0000', "' or 1=1"),
+    );
+    const samples = fc.sample(
+      fc.record({
+        op: fc.constantFrom(...operations),
+        query: fc.dictionary(fc.constantFrom('id', 'limit', 'cursor', 'filter', 'x', '__proto__'), text),
+        body: fc.oneof(
+          fc.jsonValue().map((value) => JSON.stringify(value)),
+          fc.string(),
+        ),
+      }),
+      { numRuns: 250, seed: 22 },
+    );
+    for (const { op, query, body } of samples) {
+      const res = await fetch(`${base}${op.url}?${new URLSearchParams(query)}`, {
+        method: op.method.toUpperCase(),
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        ...(op.method === 'post' ? { body } : {}),
+      });
+      const answer = await res.json();
+      expect(res.status, `${op.url} ${JSON.stringify({ query, body })}`).toBeLessThan(500);
+      if (res.status !== 200) expect(APP_ERROR_CODES).toContain(answer.error.code);
+    }
+    expect((await fetch(`${base}/healthz`)).status).toBe(200);
   });
 
   it('runs the README examples (TypeScript, curl, Python) against this server', async () => {

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { FileJson, KeyRound, Search } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router';
+import { TOKEN_SCOPES } from '#shared/domain/access-tokens';
 import { LIMITS } from '#shared/limits';
 import { Alert } from '../../components/ui/alert';
 import { Input } from '../../components/ui/input';
@@ -47,7 +48,6 @@ export default function ApiDocsPage() {
 
 function Overview() {
   const t = useT();
-  const scopes = ['read', 'write', 'chat', 'admin'] as const;
   return (
     <section
       aria-labelledby="api-auth"
@@ -58,11 +58,11 @@ function Overview() {
         {t('apiDocs.authTitle')}
       </h2>
       <p>{t('apiDocs.auth')}</p>
-      <pre className="overflow-x-auto rounded-control bg-muted p-3 text-label">
+      <pre className="rounded-control bg-muted p-3 text-label break-all whitespace-pre-wrap">
         <code>Authorization: Bearer tacke_pat_…</code>
       </pre>
       <dl className="grid gap-x-4 gap-y-2 sm:grid-cols-[auto_1fr]">
-        {scopes.map((scope) => (
+        {TOKEN_SCOPES.map((scope) => (
           <div key={scope} className="contents">
             <dt className="font-semibold">{t(`tokens.scope.${scope}`)}</dt>
             <dd className="text-muted-foreground">{t(`tokens.scopeHint.${scope}`)}</dd>
@@ -158,41 +158,40 @@ function OperationCard({ op, origin }: { op: ApiOperation; origin: string }) {
         <li className="rounded-full bg-muted px-2.5 py-0.5">{t(`apiDocs.access.${op.access}`)}</li>
       </ul>
       {op.fields.length ? (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-label">
-            <caption className="mb-1 text-left font-semibold">
-              {t(op.method === 'get' ? 'apiDocs.parameters' : 'apiDocs.body')}
-            </caption>
-            <thead className="text-muted-foreground">
-              <tr>
-                <th scope="col" className="py-1 pr-3 font-semibold">
-                  {t('apiDocs.field')}
-                </th>
-                <th scope="col" className="py-1 pr-3 font-semibold">
-                  {t('apiDocs.type')}
-                </th>
-                <th scope="col" className="py-1 font-semibold">
-                  {t('apiDocs.required')}
-                </th>
+        <table className="w-full text-left text-caption sm:text-label">
+          <caption className="mb-1 text-left font-semibold">
+            {t(op.method === 'get' ? 'apiDocs.parameters' : 'apiDocs.body')}
+          </caption>
+          <thead className="text-muted-foreground">
+            <tr>
+              <th scope="col" className="py-1 pr-3 font-semibold">
+                {t('apiDocs.field')}
+              </th>
+              <th scope="col" className="py-1 pr-3 font-semibold">
+                {t('apiDocs.type')}
+              </th>
+              <th scope="col" className="py-1 font-semibold">
+                {t('apiDocs.required')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {op.fields.map((field) => (
+              <tr key={field.name} className="border-t border-border align-top">
+                <td className="py-1 pr-3 font-mono break-words">{field.name}</td>
+                <td className="py-1 pr-3 font-mono break-words">{typeLabel(field.schema)}</td>
+                <td className="py-1">{t(field.required ? 'apiDocs.yes' : 'apiDocs.no')}</td>
               </tr>
-            </thead>
-            <tbody>
-              {op.fields.map((field) => (
-                <tr key={field.name} className="border-t border-border align-top">
-                  <td className="py-1 pr-3 font-mono">{field.name}</td>
-                  <td className="py-1 pr-3 font-mono break-all">{typeLabel(field.schema)}</td>
-                  <td className="py-1">{t(field.required ? 'apiDocs.yes' : 'apiDocs.no')}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </tbody>
+        </table>
       ) : (
         <p className="text-label text-muted-foreground">{t('apiDocs.noInput')}</p>
       )}
       <details>
         <summary className="cursor-pointer font-semibold">{t('apiDocs.example')}</summary>
-        <pre className="mt-2 overflow-x-auto rounded-control bg-muted p-3 text-caption">
+        {/* Focusable: a keyboard scrolls it sideways on narrow screens. */}
+        <pre tabIndex={0} className="mt-2 overflow-x-auto rounded-control bg-muted p-3 text-caption">
           <code>{curlExample(op, origin)}</code>
         </pre>
       </details>

@@ -1,7 +1,7 @@
 import { Copy, TriangleAlert } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { LIMITS } from '#shared/limits';
-import { TOKEN_SCOPES, type TokenScope } from '#shared/schemas/access-tokens';
+import { TOKEN_SCOPES, type TokenScope } from '#shared/domain/access-tokens';
 import { CONTROL_CLASSES, FieldError } from '../../components/pickers/field-parts';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
