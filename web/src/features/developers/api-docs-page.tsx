@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { FileJson, KeyRound, Search } from 'lucide-react';
+import { FileJson, Key } from 'lucide-react';
 import { useDeferredValue, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { TOKEN_SCOPES } from '#shared/domain/access-tokens';
 import { LIMITS } from '#shared/limits';
-import { Alert } from '../../components/ui/alert';
-import { Input } from '../../components/ui/input';
-import { Label } from '../../components/ui/label';
+import { CONTROL_CLASSES } from '../../components/pickers/field-parts';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useT } from '../../lib/intl';
 import { type ApiOperation, curlExample, operationsOf, type OpenApiDocument, typeLabel } from './openapi';
@@ -36,9 +34,10 @@ export default function ApiDocsPage() {
       {doc.isPending ? (
         <PageSpinner />
       ) : doc.isError ? (
-        <Alert title={t('apiDocs.loadError')}>
+        <div role="alert" className="rounded-card bg-danger-soft p-4 text-danger-strong">
+          <p className="font-semibold">{t('apiDocs.loadError')}</p>
           <p>{t('common.networkError')}</p>
-        </Alert>
+        </div>
       ) : (
         <Operations doc={doc.data} />
       )}
@@ -54,7 +53,7 @@ function Overview() {
       className="flex flex-col gap-4 rounded-card border border-border bg-surface p-5 shadow-card md:p-6"
     >
       <h2 id="api-auth" className="flex items-center gap-2 text-lead font-bold">
-        <KeyRound aria-hidden="true" className="size-5 text-muted-foreground" />
+        <Key aria-hidden="true" className="size-5 text-muted-foreground" />
         {t('apiDocs.authTitle')}
       </h2>
       <p>{t('apiDocs.auth')}</p>
@@ -105,21 +104,18 @@ function Operations({ doc }: { doc: OpenApiDocument }) {
   for (const op of operations) groups.set(op.tag, [...(groups.get(op.tag) ?? []), op]);
   return (
     <>
+      {/* Plain markup, not ui/field: sharing it with this lazy page would split the sign-in page's chunks. */}
       <div className="flex max-w-md flex-col gap-1.5">
-        <Label htmlFor={id}>{t('apiDocs.search')}</Label>
-        <div className="relative">
-          <Search
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 left-3 size-5 -translate-y-1/2 text-muted-foreground"
-          />
-          <Input
-            id={id}
-            type="search"
-            value={search}
-            onChange={(e) => setSearch(e.target.value)}
-            className="pl-10"
-          />
-        </div>
+        <label htmlFor={`${id}-search`} className="font-semibold">
+          {t('apiDocs.search')}
+        </label>
+        <input
+          id={`${id}-search`}
+          type="search"
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          className={CONTROL_CLASSES}
+        />
       </div>
       {operations.length === 0 && <p role="status">{t('apiDocs.noMatch')}</p>}
       {[...groups].map(([tag, ops]) => (

@@ -1,4 +1,4 @@
-import { KeyRound, Plus } from 'lucide-react';
+import { Key, Plus } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { INTL_TAG } from '#shared/i18n';
@@ -21,7 +21,7 @@ export function AccessTokens() {
   return (
     <div className="flex flex-col gap-3 border-t border-border pt-4">
       <h3 className="flex items-center gap-2 font-bold">
-        <KeyRound aria-hidden="true" className="size-4.5 text-muted-foreground" />
+        <Key aria-hidden="true" className="size-4.5 text-muted-foreground" />
         {t('tokens.title')}
       </h3>
       <p className="text-label text-muted-foreground">
