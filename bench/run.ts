@@ -10,6 +10,7 @@ import * as prettier from 'prettier';
 import { openDatabase } from '../server/db/client';
 import { createDatabase, postgresAvailable, startPostgres } from '../tests/helpers/postgres';
 import { routeSizes } from '../scripts/bundle-size';
+import { benchAccessTokens } from './access-tokens';
 import { benchChatDelivery } from './chat-delivery';
 import { benchDogsGrid } from './dogs-grid';
 import { benchEventsSerial } from './events';
@@ -25,7 +26,7 @@ import { benchThroughput } from './throughput';
 import { benchUploads } from './uploads';
 
 const rows: Row[] = [];
-/** BENCH_ONLY=size,startup,uploads,grid,sockets,postgres: run only these parts (development). */
+/** BENCH_ONLY=size,startup,uploads,grid,sockets,tokens,postgres: run only these parts (development). */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wanted = (part: string) => !only || only.includes(part);
 
@@ -141,6 +142,7 @@ try {
   if (wanted('uploads')) await stage('upload pipeline', benchUploads);
   if (wanted('grid')) await stage('/dogs grid', benchDogsGrid);
   if (wanted('sockets')) await stage('WebSocket memory', benchSockets);
+  if (wanted('tokens') && postgresAvailable()) await stage('access tokens', benchAccessTokens);
   if (wanted('postgres'))
     await stage('PostgreSQL', async () => {
       await postgresBenchmarks();

@@ -5,7 +5,11 @@ import type { AppRouter } from '../server/routers/_app';
 export interface ApiClientOptions {
   /** Server base URL, e.g. http://localhost:3000. */
   url: string;
-  /** Session token from `auth.signIn` with `returnToken: true`, sent as a Bearer header and as the WebSocket's connection param. */
+  /**
+   * A personal access token (`tacke_pat_…`, made in the profile settings; its scopes bound what the client
+   * may call) or a session token from `auth.signIn` with `returnToken: true`. Sent as a Bearer header and as
+   * the WebSocket's connection param.
+   */
   token?: string | (() => string | undefined);
   /** WebSocket implementation where the platform has none (Node 20: `import WebSocket from 'ws'`). */
   WebSocket?: typeof globalThis.WebSocket;

@@ -95,4 +95,9 @@ export const LIMITS = {
   report: { perClientPerHour: 10, detailsMax: 1000, retentionDays: 365 },
   /** Moderation: the statement of reasons, an appeal's text, and the longest suspension. */
   moderation: { statementMax: 2000, appealMax: 2000, suspendDaysMax: 365 },
+  /**
+   * Personal access tokens (issue 22): a name, live tokens per user, the lifetimes offered, and calls per token
+   * in a fixed one-minute window (counted in the token's row, so exact across instances).
+   */
+  accessToken: { nameMax: 60, perUser: 20, expiryDays: [7, 30, 90, 365], callsPerMinute: 300 },
 } as const;

@@ -3,6 +3,7 @@ import { LIMITS } from '../../src/limits';
 import type { UserRole } from '../../src/schemas/auth';
 import type { DbOrTx } from '../db/client';
 import { profiles, sessions, users } from '../db/schema';
+import { deleteUserAccessTokens } from './access-tokens';
 import { generateToken, hashToken } from './tokens';
 
 const DAY_MS = 86_400_000;
@@ -76,6 +77,8 @@ export async function sessionIsLive(db: DbOrTx, token: string): Promise<boolean>
   return row !== undefined;
 }
 
+/** Every session of the user ends, and every personal access token goes with them (reset, suspension, ban). */
 export async function invalidateUserSessions(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
+  await deleteUserAccessTokens(db, userId);
 }

@@ -34,6 +34,7 @@ import {
   REPORT_TARGETS,
 } from '../../src/domain/safety';
 import { UPLOAD_KINDS } from '../../src/schemas/uploads';
+import { TOKEN_SCOPES } from '../../src/domain/access-tokens';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -56,6 +57,7 @@ export const reportReason = pgEnum('report_reason', REPORT_REASONS);
 export const reportStatus = pgEnum('report_status', REPORT_STATUSES);
 export const moderationAction = pgEnum('moderation_action', MODERATION_ACTIONS);
 export const appealStatus = pgEnum('appeal_status', APPEAL_STATUSES);
+export const tokenScope = pgEnum('token_scope', TOKEN_SCOPES);
 
 // ── Auth ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -94,6 +96,32 @@ export const sessions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * Personal access tokens for scripts (issue 22): named, scoped, expiring; only the SHA-256 of the token is
+ * stored. `windowStart`/`windowCalls` count the calls of the current one-minute window (the per-token limit).
+ */
+export const accessTokens = pgTable(
+  'access_tokens',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    /** SHA-256 (hex) of the whole token, prefix included. */
+    tokenHash: text('token_hash').notNull().unique(),
+    /** The token's last four characters, so its owner can tell tokens apart. */
+    hint: text('hint').notNull(),
+    scopes: tokenScope('scopes').array().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull().defaultNow(),
+    windowCalls: integer('window_calls').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('access_tokens_user_idx').on(t.userId)],
 );
 
 export const emailTokens = pgTable(

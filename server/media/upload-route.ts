@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError, type AppErrorCode, TRPC_CODE_OF } from '../../src/errors';
 import { LIMITS } from '../../src/limits';
 import { uploadQuery } from '../../src/schemas/uploads';
+import { authorizeTokenCall } from '../auth/scopes';
 import { storeUpload } from '../services/uploads';
 import { type AppDeps, isCrossOrigin, resolveUser, tokenFrom } from '../trpc/context';
 
@@ -24,8 +25,17 @@ export async function uploadRoute(app: FastifyInstance, deps: AppDeps) {
     });
     scope.post('/api/uploads', async (req, reply) => {
       if (isCrossOrigin(req.headers, deps.config.publicUrl)) return sendError(reply, 'CROSS_ORIGIN');
-      const { user } = await resolveUser(deps.sessions.validate, tokenFrom(req.headers, req.cookies));
+      const { user, access } = await resolveUser(deps.sessions.validate, tokenFrom(req.headers, req.cookies));
       if (!user) return sendError(reply, 'UNAUTHENTICATED');
+      if (access) {
+        // An upload is a write: a personal access token needs the scope, and the call counts against its limit.
+        try {
+          await authorizeTokenCall(deps.db, access, 'write');
+        } catch (error) {
+          if (error instanceof AppError) return sendError(reply, error.code, error.meta);
+          throw error;
+        }
+      }
       const query = uploadQuery.safeParse(req.query);
       if (!query.success) return sendError(reply, 'VALIDATION');
 

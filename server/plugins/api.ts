@@ -5,6 +5,7 @@ import { getWSConnectionHandler } from '@trpc/server/adapters/ws';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../src/errors';
 import { LIMITS } from '../../src/limits';
+import { isAccessToken } from '../auth/access-tokens';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { clientKey } from '../client-address';
 import { startPresence } from '../realtime/presence';
@@ -12,6 +13,8 @@ import { createSocketLimits } from '../realtime/socket-limits';
 import { appRouter, type AppRouter } from '../routers/_app';
 import { type AppDeps, type Context, isCrossOrigin, resolveUser, tokenFrom } from '../trpc/context';
 import { serveTrpcOverHttp } from '../trpc/http';
+import { serveRestCalls } from '../trpc/rest';
+import { openApiDocument } from '../openapi/document';
 import { asTRPCError } from '../trpc/as-trpc-error';
 import { isServerFault } from '../trpc/init';
 import { apiHeaders } from './security-headers';
@@ -48,6 +51,8 @@ export async function apiPlugin(scope: FastifyInstance, { deps }: { deps: AppDep
   ): Promise<Context> => {
     const token = paramToken || tokenFrom(headers, cookies);
     const session = await resolveUser(deps.sessions.validate, token);
+    // A revoked or expired access token is refused outright; a stale session cookie still reads public pages.
+    if (!session.user && token && isAccessToken(token)) throw new AppError('UNAUTHENTICATED');
     // Every field named, not `...deps`: properties added after a spread cost a map transition each, per call.
     const context: Context = {
       db: deps.db,
@@ -64,6 +69,7 @@ export async function apiPlugin(scope: FastifyInstance, { deps }: { deps: AppDep
       sessions: deps.sessions,
       user: session.user,
       sessionToken: session.sessionToken,
+      access: session.access,
       client,
       socket: undefined,
       setSessionCookie: (value, expires) => {
@@ -92,6 +98,20 @@ export async function apiPlugin(scope: FastifyInstance, { deps }: { deps: AppDep
       isCrossOrigin(req.headers, config.publicUrl) ? asTRPCError(new AppError('CROSS_ORIGIN')) : null,
     onError,
   });
+  // The same procedures as plain JSON for curl and Python (bearer tokens only), and their OpenAPI document.
+  serveRestCalls(scope, {
+    router: appRouter,
+    createContext: (req) => contextFor(req.headers, {}, null, clientKey(req.ip)),
+    onError,
+  });
+  let openApi: string | undefined;
+  scope.get('/api/openapi.json', (_req, reply) =>
+    reply
+      .type('application/json')
+      .send((openApi ??= JSON.stringify(openApiDocument(appRouter, config.publicUrl)))),
+  );
+  // The reference as a page of the web app.
+  scope.get('/api/docs', (_req, reply) => reply.redirect('/razvijalci'));
   // Subscriptions (and anything else a client sends over the socket) use tRPC's WebSocket handler.
   const onConnection = getWSConnectionHandler<AppRouter>({
     wss: scope.websocketServer,

@@ -1,5 +1,5 @@
 import { AppError } from '../../src/errors';
-import { sessionIsLive } from '../auth/sessions';
+import { credentialIsLive } from '../auth/credentials';
 import type { Db } from '../db/client';
 import { asTRPCError } from '../trpc/as-trpc-error';
 import { type Bus, RESYNC_TOPIC } from './bus';
@@ -30,7 +30,7 @@ export function whileSignedIn(ctx: SubscriberContext, signal: AbortSignal | unde
   const controller = new AbortController();
   let ended = false;
   const check = () => {
-    void (ctx.sessionToken ? sessionIsLive(ctx.db, ctx.sessionToken) : Promise.resolve(false)).then(
+    void (ctx.sessionToken ? credentialIsLive(ctx.db, ctx.sessionToken) : Promise.resolve(false)).then(
       (live) => {
         if (live) return;
         ended = true;

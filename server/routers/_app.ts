@@ -1,4 +1,5 @@
 import { router } from '../trpc/init';
+import { withTokenScopes } from '../trpc/scoped-router';
 import { accountRouter } from './account';
 import { adminRouter } from './admin';
 import { announcementsRouter } from './announcements';
@@ -12,8 +13,9 @@ import { profilesRouter } from './profiles';
 import { safetyRouter } from './safety';
 import { notificationsRouter } from './notifications';
 import { shopRouter } from './shop';
+import { tokensRouter } from './tokens';
 
-export const appRouter = router({
+const routers = router({
   auth: authRouter,
   profiles: profilesRouter,
   dogs: dogsRouter,
@@ -27,6 +29,10 @@ export const appRouter = router({
   config: configRouter,
   safety: safetyRouter,
   admin: adminRouter,
+  tokens: tokensRouter,
 });
+
+/** Every procedure behind its personal-access-token scope (server/auth/scopes.ts). */
+export const appRouter = withTokenScopes(routers);
 
 export type AppRouter = typeof appRouter;

@@ -8,7 +8,8 @@ import type { ServiceDeps } from '../services/deps';
 import type { UnsubscribeLinks } from '../services/digest';
 import type { SessionCache } from '../auth/session-cache';
 import type { SocketState } from '../realtime/socket-limits';
-import type { validateSession } from '../auth/sessions';
+import type { AccessGrant } from '../auth/access-tokens';
+import type { Credential } from '../auth/credentials';
 import { SESSION_COOKIE, type SessionUser } from '../auth/sessions';
 
 export interface AppDeps extends ServiceDeps {
@@ -23,7 +24,10 @@ export interface AppDeps extends ServiceDeps {
 
 export interface Context extends AppDeps {
   user: SessionUser | null;
+  /** The caller's session token or personal access token. */
   sessionToken: string | null;
+  /** Set when the caller uses a personal access token: its scopes bound every call (server/trpc/scopes.ts). */
+  access: AccessGrant | null;
   /** The caller's address as per-client limits count it (server/client-address.ts). */
   client: string;
   /** The WebSocket the call came over, if it did (its subscription slots). */
@@ -54,13 +58,22 @@ export function tokenFrom(headers: IncomingMessage['headers'], cookies: Record<s
   return cookies[SESSION_COOKIE] ?? null;
 }
 
-/** The caller's session through `validate` (the app's session cache; tests check the database directly). */
+/**
+ * The caller's session or access token through `validate` (the app's session cache; tests check the database
+ * directly).
+ */
 export async function resolveUser(
-  validate: (token: string) => ReturnType<typeof validateSession>,
+  validate: (token: string) => Promise<Credential | null>,
   token: string | null,
 ) {
   const session = token ? await validate(token) : null;
   return session
-    ? { user: session.user, sessionToken: token, expiresAt: session.expiresAt, renewed: session.renewed }
-    : { user: null, sessionToken: null, expiresAt: null, renewed: false };
+    ? {
+        user: session.user,
+        sessionToken: token,
+        expiresAt: session.expiresAt,
+        renewed: session.renewed,
+        access: session.access,
+      }
+    : { user: null, sessionToken: null, expiresAt: null, renewed: false, access: null };
 }

@@ -5,7 +5,13 @@ import superjson from 'superjson';
 import { AppError, type AppErrorCode, type AppErrorData } from '../../src/errors';
 import { asTRPCError } from './as-trpc-error';
 import { holdSubscription } from '../realtime/socket-limits';
+import type { Access } from '../auth/scopes';
 import type { Context } from './context';
+
+/** Set by the base procedures below, never per procedure: who may call (read by the token scopes and OpenAPI). */
+export interface ProcedureMeta {
+  access?: Access;
+}
 
 const APP_CODE_OF_TRPC: Partial<Record<TRPCError['code'], AppErrorCode>> = {
   BAD_REQUEST: 'VALIDATION',
@@ -91,26 +97,29 @@ export function isServerFault(error: TRPCError): boolean {
  * wherever it was thrown (a procedure, a middleware, a subscription's stream), and the HTTP handler refuses
  * cross-site mutations (server/app.ts).
  */
-const t = initTRPC.context<Context>().create({
-  transformer: superjson,
-  errorFormatter({ shape, error }) {
-    const effective = clientErrorOf(error);
-    const data = toAppErrorData(error);
-    // Internal details never leave the server; the code is the message.
-    return {
-      ...shape,
-      code: TRPC_ERROR_CODES_BY_KEY[effective.code],
-      message: data.appCode,
-      data: { code: effective.code, httpStatus: getHTTPStatusCodeFromError(effective), ...data },
-    };
-  },
-});
+const t = initTRPC
+  .context<Context>()
+  .meta<ProcedureMeta>()
+  .create({
+    transformer: superjson,
+    errorFormatter({ shape, error }) {
+      const effective = clientErrorOf(error);
+      const data = toAppErrorData(error);
+      // Internal details never leave the server; the code is the message.
+      return {
+        ...shape,
+        code: TRPC_ERROR_CODES_BY_KEY[effective.code],
+        message: data.appCode,
+        data: { code: effective.code, httpStatus: getHTTPStatusCodeFromError(effective), ...data },
+      };
+    },
+  });
 
 export const router = t.router;
 export const createCallerFactory = t.createCallerFactory;
 export const publicProcedure = t.procedure;
 
-export const authedProcedure = publicProcedure.use(({ ctx, next }) => {
+export const authedProcedure = publicProcedure.meta({ access: 'user' }).use(({ ctx, next }) => {
   if (!ctx.user) throw new AppError('UNAUTHENTICATED');
   // tRPC merges this into the context; only the narrowed type is new.
   return next({ ctx: { user: ctx.user } });
@@ -139,7 +148,7 @@ const limitSubscriptions = t.middleware(async ({ ctx, signal, next }) => {
 export const publicSubscription = publicProcedure.use(limitSubscriptions);
 export const authedSubscription = authedProcedure.use(limitSubscriptions);
 
-export const adminProcedure = authedProcedure.use(({ ctx, next }) => {
+export const adminProcedure = authedProcedure.meta({ access: 'admin' }).use(({ ctx, next }) => {
   if (ctx.user.role !== 'admin') throw new AppError('FORBIDDEN');
   return next();
 });

@@ -37,6 +37,7 @@ const SIGNED_OUT = [
   '/email-confirmed',
   '/reset-password',
   '/admin',
+  '/razvijalci',
   '/ni-take-strani',
 ];
 const SIGNED_IN = [
@@ -49,6 +50,7 @@ const SIGNED_IN = [
   '/chat',
   '/klepet',
   '/admin',
+  '/razvijalci',
 ];
 
 // axe is injected as a script: the app's CSP would refuse it.
@@ -143,6 +145,36 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
       await page.getByRole('dialog', { name: /^Blokiram uporabnika/ }).waitFor();
       const block = await seriousViolations(page);
       if (block.length) found['block dialog'] = block;
+      expect(found).toEqual({});
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('has none in the access token dialogs: the form with errors, the new token, revoking', async () => {
+    const context = await sessionContext(e2e.browser, e2e.server, options, ana.token);
+    const page = await context.newPage();
+    const found: Record<string, string[]> = {};
+    const record = async (what: string) => {
+      const violations = await seriousViolations(page);
+      if (violations.length) found[what] = violations;
+    };
+    try {
+      await page.goto(`${e2e.server.url}/profil`);
+      const settings = page.getByRole('region', { name: 'Nastavitve' });
+      await settings.getByRole('button', { name: 'Nov žeton' }).click();
+      const form = page.getByRole('dialog', { name: 'Nov dostopni žeton' });
+      await form.getByRole('button', { name: 'Ustvari žeton' }).click();
+      await form.getByText('Vnesite ime žetona.').waitFor();
+      await record('new token form with errors');
+      await form.getByLabel('Ime', { exact: true }).fill('Preverjanje');
+      await form.getByRole('button', { name: 'Ustvari žeton' }).click();
+      await page.getByRole('dialog', { name: 'Vaš novi žeton' }).waitFor();
+      await record('the new token');
+      await page.getByRole('button', { name: 'Končano' }).click();
+      await settings.getByRole('button', { name: 'Razveljavi žeton Preverjanje' }).click();
+      await page.getByRole('dialog', { name: 'Razveljavim žeton »Preverjanje«?' }).waitFor();
+      await record('revoke');
       expect(found).toEqual({});
     } finally {
       await context.close();

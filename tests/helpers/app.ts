@@ -5,7 +5,7 @@ import { TRPCError } from '@trpc/server';
 import { inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import type { Mail } from '../../server/auth/mailer';
-import { validateSession } from '../../server/auth/sessions';
+import { validateCredential } from '../../server/auth/credentials';
 import { loadConfig } from '../../server/env';
 import { appRouter } from '../../server/routers/_app';
 import { resolveUser } from '../../server/trpc/context';
@@ -60,12 +60,13 @@ export async function startTestApp(kind: DbKind, env: Record<string, string | un
 
   /** A tRPC caller as a same-origin browser with this session token (or signed out); `signal` ends its subscriptions. */
   async function caller(token?: string | null, signal?: AbortSignal, client = '127.0.0.1') {
-    const session = await resolveUser((value) => validateSession(db, value), token ?? null);
+    const session = await resolveUser((value) => validateCredential(db, value), token ?? null);
     return createCaller(
       {
         ...app.deps,
         user: session.user,
         sessionToken: session.sessionToken,
+        access: session.access,
         client,
         socket: undefined,
         setSessionCookie: (value) => void (cookies.tacke_session = value),

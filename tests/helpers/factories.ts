@@ -2,7 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eventInstant } from '../../src/domain/event-time';
 import type { UserRole } from '../../src/schemas/auth';
 import { hashPassword } from '../../server/auth/passwords';
+import { insertAccessToken } from '../../server/auth/access-tokens';
 import { createSession } from '../../server/auth/sessions';
+import type { TokenScope } from '../../src/domain/access-tokens';
 import type { DbOrTx } from '../../server/db/client';
 import { chats, dogProfiles, events, matches, profiles, users } from '../../server/db/schema';
 import { me } from '../../server/services/auth';
@@ -104,4 +106,18 @@ export async function makeChat(
     })
     .returning();
   return chat!;
+}
+
+/** A personal access token of `userId` (all scopes a user may have unless given), as tokens.create makes it. */
+export async function makeAccessToken(
+  db: DbOrTx,
+  userId: string,
+  fields: { scopes?: TokenScope[]; name?: string; expiresAt?: Date } = {},
+) {
+  const { token, row } = await insertAccessToken(db, userId, {
+    name: fields.name ?? 'Skripta',
+    scopes: fields.scopes ?? ['read', 'write', 'chat'],
+    expiresAt: fields.expiresAt ?? new Date(Date.now() + 30 * 86_400_000),
+  });
+  return { token, id: row.id };
 }

@@ -1,8 +1,8 @@
-import { TRPCError } from '@trpc/server';
+import { type AnyProcedure, TRPCError } from '@trpc/server';
 import type { inferRouterInputs } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { emailTokens, sessions, uploads, users } from '../../server/db/schema';
+import { accessTokens, emailTokens, sessions, uploads, users } from '../../server/db/schema';
 import type { AppRouter } from '../../server/routers/_app';
 import { clientErrorOf, toAppErrorData } from '../../server/trpc/init';
 import { dateInDays } from '../../src/domain/event-time';
@@ -11,6 +11,11 @@ import { AppError, type AppErrorCode, TRPC_CODE_OF } from '../../src/errors';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
 import { allProcedures } from '../helpers/procedures';
 import { publicTables, tableFingerprint } from '../helpers/fingerprint';
+import { requiredScope } from '../../server/auth/scopes';
+import { appRouter } from '../../server/routers/_app';
+import { accessOf } from '../../server/trpc/scoped-router';
+import { TOKEN_SCOPES, type TokenScope } from '../../src/domain/access-tokens';
+import { makeAccessToken } from '../helpers/factories';
 
 /**
  * Every procedure, who may call it, and what a call aimed at someone else's rows gets (issue "Every
@@ -45,6 +50,8 @@ interface World {
   stranger: string;
   /** Ana's browser's push subscription. */
   anaPushEndpoint: string;
+  /** Ana's personal access token (its row id). */
+  anaAccessToken: string;
 }
 
 /** A browser's subscription keys (a P-256 public key and an auth secret, base64url). */
@@ -238,6 +245,15 @@ const table: { [P in Path]: Rule<InputOf<P>> } = {
   'admin.appeals': admin(),
   'admin.decideAppeal': admin((w) => ({ appealId: w.anaDog, reverse: true, statement: 'Lažno' })),
   'admin.auditLog': admin(),
+
+  // tokens: only my own; the admin scope only for admins.
+  'tokens.list': user(undefined, 'answers'),
+  'tokens.create': user(
+    () => ({ name: 'Skripta', scopes: ['read'] as TokenScope[], expiresInDays: 7 }),
+    'writes',
+    [() => ({ name: 'Skripta', scopes: ['admin'], expiresInDays: 7 }), 'FORBIDDEN'],
+  ),
+  'tokens.revoke': user((w) => ({ id: w.anaAccessToken }), 'NOT_FOUND'),
 };
 
 type Api = Awaited<ReturnType<TestApp['caller']>>;
@@ -298,7 +314,7 @@ describe('the authorization table', () => {
       withoutEntry: paths.filter((path) => !named.includes(path)),
       notAProcedure: named.filter((path) => !paths.includes(path)),
     }).toEqual({ withoutEntry: [], notAProcedure: [] });
-    expect(paths).toHaveLength(70);
+    expect(paths).toHaveLength(73);
   });
 });
 
@@ -365,6 +381,7 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
     await admin.api.announcements.remove({ id: removed.id });
     const anaPushEndpoint = 'https://push.example.test/ana';
     await ana.api.notifications.subscribePush({ endpoint: anaPushEndpoint, keys: PUSH_KEYS });
+    const anaAccessToken = (await makeAccessToken(t.db, ana.id)).id;
 
     w = {
       ana: ana.id,
@@ -387,6 +404,7 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
       removedAnnouncement: removed.id,
       stranger: stranger.id,
       anaPushEndpoint,
+      anaAccessToken,
     };
     tables = await publicTables(t.db);
   });
@@ -414,6 +432,8 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
     }
     for (const row of await t.db.select({ id: sessions.id }).from(sessions))
       secrets['a session hash'] = row.id;
+    for (const [i, row] of (await t.db.select({ hash: accessTokens.tokenHash }).from(accessTokens)).entries())
+      secrets[`access token hash ${i}`] = row.hash;
     for (const row of await t.db.select({ hash: emailTokens.tokenHash }).from(emailTokens))
       secrets['an e-mail token hash'] = row.hash;
     return secrets;
@@ -465,6 +485,62 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
 
     for (const [who, caller, callInput, gets] of calls)
       expect(await attempt(caller, path, type, callInput), `${path} as ${who}`).toEqual(expected(gets));
+  });
+
+  /** Personal access tokens with exactly these scopes (made once per owner and set). */
+  const tokens = new Map<string, { id: string; token: string }>();
+  async function withToken(owner: { id: string }, scopes: TokenScope[]) {
+    const key = `${owner.id}:${scopes.join(',')}`;
+    let caller = tokens.get(key);
+    if (!caller)
+      tokens.set(
+        key,
+        (caller = { id: owner.id, token: (await makeAccessToken(t.db, owner.id, { scopes })).token }),
+      );
+    return caller;
+  }
+
+  /**
+   * Every procedure with a personal access token (issue 22), by the one scope rule (server/auth/scopes.ts):
+   * a token without the scope is refused and nothing changes; a token with only that scope gets what the
+   * caller's session gets; procedures for a browser session refuse every token.
+   */
+  it.each(allProcedures())('$path ($type) with personal access tokens', async ({ path, type }) => {
+    const rule = table[path as Path] as Rule<unknown>;
+    const access = ({ public: 'public', signedIn: 'user', admin: 'admin' } as const)[rule.access];
+    // The builder's meta, which the rule reads, says who may call as the table does.
+    expect(accessOf((appRouter._def.procedures as unknown as Record<string, AnyProcedure>)[path]!)).toBe(
+      access,
+    );
+    const scope = requiredScope(path, type, access);
+    expect([...TOKEN_SCOPES, 'session']).toContain(scope);
+    if (access === 'admin') expect(scope).toBe('admin');
+    const input = rule.input?.(w);
+    const userScopes: TokenScope[] = ['read', 'write', 'chat'];
+    const calls: Array<[string, { id: string; token: string }, Gets]> = [];
+    if (scope === 'session')
+      calls.push(['Eve, every scope', await withToken(eve, userScopes), 'SESSION_REQUIRED']);
+    else if (scope === 'admin') {
+      calls.push(['Ada, every scope but admin', await withToken(ada, userScopes), 'MISSING_SCOPE']);
+      // A token's admin scope makes no one an admin (the role is checked on every call).
+      calls.push([
+        'Eve, admin scope',
+        await withToken(eve, ['admin']),
+        access === 'admin' ? 'FORBIDDEN' : 'answers',
+      ]);
+    } else {
+      const others = userScopes.filter((other) => other !== scope);
+      calls.push([`Eve, ${others.join(' and ')}`, await withToken(eve, others), 'MISSING_SCOPE']);
+      const gets = access === 'public' ? (rule.gets ?? 'answers') : rule.gets;
+      if (gets) calls.push([`Eve, ${scope} only`, await withToken(eve, [scope]), gets]);
+    }
+    for (const [who, caller, gets] of calls) {
+      const outcome = await attempt(caller, path, type, input);
+      // A call past the scope check counts in the token's row (last used, calls this minute); a refused one not.
+      if (gets !== 'MISSING_SCOPE' && gets !== 'SESSION_REQUIRED')
+        outcome.changed = outcome.changed.filter((table) => table !== 'access_tokens');
+      expect(outcome, `${path} as ${who}`).toEqual(expected(gets));
+    }
   });
 
   it('tells announcements.onChange subscribers which announcement was removed, without its text', async () => {

@@ -340,6 +340,8 @@ function validValue(path: string, field: string, world: World): unknown {
     appealId: randomUUID(),
     reverse: false,
     status: 'open',
+    scopes: ['read'],
+    expiresInDays: 30,
   };
   return field in values ? values[field] : 'x';
 }

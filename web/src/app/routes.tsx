@@ -52,6 +52,10 @@ export const routes: RouteObject[] = [
       { path: 'chat', ...page(() => import('../features/chat/chat-cards-page'), 'chat.title') },
       { path: 'admin', ...page(() => import('./pages/admin'), 'admin.title') },
       {
+        path: 'razvijalci',
+        ...page(() => import('../features/developers/api-docs-page'), 'apiDocs.title'),
+      },
+      {
         path: 'klepet',
         Component: RequireSession,
         children: [{ index: true, ...page(() => import('../features/chat/klepet-page'), 'nav.chat') }],

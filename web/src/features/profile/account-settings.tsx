@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { useErrorText } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { AccessTokens } from './access-tokens';
 import { BlockedUsers } from './blocked-users';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { NotificationSettings } from './notification-settings';
@@ -30,7 +31,10 @@ function download(data: unknown, fileName: string) {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Profile settings: take my data with me, notifications, blocked people, or delete the account (SPEC Profile, DECISIONS 5). */
+/**
+ * Profile settings: take my data with me, notifications, access tokens for scripts, blocked people, or delete
+ * the account (SPEC Profile, DECISIONS 5).
+ */
 export function AccountSettings() {
   const t = useT();
   const errorText = useErrorText();
@@ -59,6 +63,7 @@ export function AccountSettings() {
         </Button>
       </div>
       <NotificationSettings />
+      <AccessTokens />
       <BlockedUsers />
       <div className="flex flex-col gap-2 border-t border-border pt-4">
         <p className="text-label text-muted-foreground">{t('account.delete.text')}</p>

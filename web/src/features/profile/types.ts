@@ -3,3 +3,6 @@ import type { AppRouter } from '../../../../server/routers/_app';
 
 /** profiles.me: my own profile, with my e-mail. */
 export type MyProfile = inferRouterOutputs<AppRouter>['profiles']['me'];
+
+/** tokens.list: one of my personal access tokens (never the token itself). */
+export type AccessToken = inferRouterOutputs<AppRouter>['tokens']['list'][number];

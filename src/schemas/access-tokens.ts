@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { TOKEN_SCOPES } from '../domain/access-tokens';
+import { idSchema } from './common';
+
+export const tokenCreateInput = z.object({
+  name: z
+    .string()
+    .trim()
+    .min(1, 'validation.tokenNameRequired')
+    .max(LIMITS.accessToken.nameMax, 'validation.tokenNameTooLong'),
+  scopes: z
+    .array(z.enum(TOKEN_SCOPES, 'validation.tokenScopesRequired'))
+    .min(1, 'validation.tokenScopesRequired')
+    .max(TOKEN_SCOPES.length, 'validation.tokenScopesRequired')
+    .transform((scopes) => TOKEN_SCOPES.filter((scope) => scopes.includes(scope))),
+  /** Days from now; one of LIMITS.accessToken.expiryDays. */
+  expiresInDays: z.literal(LIMITS.accessToken.expiryDays, 'validation.tokenExpiryInvalid'),
+});
+
+export const tokenIdInput = z.object({ id: idSchema });
+
+export type TokenCreateInput = z.input<typeof tokenCreateInput>;
