@@ -74,7 +74,7 @@ export async function exportAccount(deps: ServiceDeps, userId: string) {
   };
   const eventsCreated = await db.select(eventColumns).from(events).where(eq(events.userId, userId));
   const eventsJoined = await db
-    .select({ ...eventColumns, joinedAt: eventAttendees.joinedAt })
+    .select({ ...eventColumns, status: eventAttendees.status, joinedAt: eventAttendees.joinedAt })
     .from(eventAttendees)
     .innerJoin(events, eq(events.id, eventAttendees.eventId))
     .where(eq(eventAttendees.userId, userId));
@@ -166,8 +166,8 @@ export async function deleteAccount(deps: ServiceDeps, userId: string) {
     // here, as the cascade would, because a row changed in this transaction gets its keys checked again.
     if (chatsLeft.length)
       await tx.update(chats).set({ unreadCountOwner: 0, otherDogId: null }).where(eq(chats.userId, userId));
-    await attendance.leaveAll(tx, userId);
-    const told = await attendance.cancelAttendance(tx, eq(events.userId, userId));
+    const seated = await attendance.leaveAll(tx, userId);
+    const told = [...seated, ...(await attendance.cancelAttendance(tx, eq(events.userId, userId)))];
     await forgetAddress(tx, user.email);
     await tx.delete(users).where(eq(users.id, userId));
     const others = new Set<string>();
