@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY } from '../data/countries';
 import { addDays, isAhead, lastEventDate } from '../domain/event-time';
-import { REPEAT_WEEKS, SERIES_SCOPES } from '../domain/events';
+import { REPEAT_WEEKS, type RepeatWeeks, SERIES_SCOPES } from '../domain/events';
 import { LIMITS } from '../limits';
 import { countryCodeSchema, idSchema, intInRange, optionalText, placeIn } from './common';
 import { uploadKeySchema } from './uploads';
@@ -82,26 +82,32 @@ const eventFields = z.object({
 
 type EventFields = z.output<typeof eventFields>;
 
-/** A recurring series: every week or two, the last date at most LIMITS.event.seriesMaxDays after the first. */
-const repeatSchema = z.object({
-  everyWeeks: z.union(REPEAT_WEEKS.map((weeks) => z.literal(weeks))),
-  until: z.iso.date('validation.repeatUntilRequired'),
-});
+/**
+ * A recurring series: every `repeatWeeks` weeks (1 or 2; null: a one-off event) up to `repeatUntil`, at most
+ * LIMITS.event.seriesMaxDays after the first date.
+ */
+const repeatFields = {
+  repeatWeeks: z
+    .union(REPEAT_WEEKS.map((weeks) => z.literal(weeks)))
+    .nullish()
+    .transform((weeks) => weeks ?? null),
+  repeatUntil: z.iso.date('validation.repeatUntilRequired').nullish(),
+};
+
+type Repeat = { repeatWeeks: RepeatWeeks | null; repeatUntil?: string | null | undefined };
 
 /** The series' last date is after its first, within the series' reach and a year from today. */
-function repeatInRange<T extends EventFields & { repeat?: z.output<typeof repeatSchema> | null }>(
-  event: T,
-  ctx: z.RefinementCtx,
-): T {
-  if (!event.repeat) return event;
-  const { until } = event.repeat;
+function repeatInRange<T extends EventFields & Repeat>(event: T, ctx: z.RefinementCtx) {
+  const { repeatWeeks, repeatUntil, ...fields } = event;
+  if (!repeatWeeks) return { ...fields, repeat: null };
   const last = addDays(event.eventDate, LIMITS.event.seriesMaxDays);
-  if (until > event.eventDate && until <= last && until <= lastEventDate()) return event;
+  if (repeatUntil && repeatUntil > event.eventDate && repeatUntil <= last && repeatUntil <= lastEventDate())
+    return { ...fields, repeat: { everyWeeks: repeatWeeks, until: repeatUntil } };
   ctx.addIssue({
     code: 'custom',
-    message: 'validation.repeatUntilRange',
+    message: repeatUntil ? 'validation.repeatUntilRange' : 'validation.repeatUntilRequired',
     params: { days: LIMITS.event.seriesMaxDays },
-    path: ['repeat', 'until'],
+    path: ['repeatUntil'],
   });
   return z.NEVER;
 }
@@ -116,9 +122,17 @@ function inFuture(event: EventFields, ctx: z.RefinementCtx): EventFields {
 const withPlace = placeIn<EventFields>((event) => event.country, true);
 
 export const eventCreateInput = eventFields
-  .extend({ repeat: repeatSchema.nullish() })
-  .transform((value, ctx) => ({ ...withPlace(value, ctx), repeat: value.repeat ?? null }))
-  .transform((value, ctx) => ({ ...inFuture(value, ctx), repeat: value.repeat }))
+  .extend(repeatFields)
+  .transform((value, ctx) => ({
+    ...withPlace(value, ctx),
+    repeatWeeks: value.repeatWeeks,
+    repeatUntil: value.repeatUntil,
+  }))
+  .transform((value, ctx) => ({
+    ...inFuture(value, ctx),
+    repeatWeeks: value.repeatWeeks,
+    repeatUntil: value.repeatUntil,
+  }))
   .transform(repeatInRange);
 /** `scope` 'series': the changes apply to every upcoming occurrence (a new date moves each by as many days). */
 export const eventUpdateInput = eventFields
