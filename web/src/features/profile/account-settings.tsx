@@ -7,6 +7,7 @@ import { trpc } from '../../lib/trpc';
 import { BlockedUsers } from './blocked-users';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { NotificationSettings } from './notification-settings';
+import { CalendarFeedSettings } from './calendar-feed-settings';
 import { useT } from '../../lib/intl';
 
 /** `tacke-izvoz-YYYY-MM-DD.json`, with today's local date. */
@@ -59,6 +60,7 @@ export function AccountSettings() {
         </Button>
       </div>
       <NotificationSettings />
+      <CalendarFeedSettings />
       <BlockedUsers />
       <div className="flex flex-col gap-2 border-t border-border pt-4">
         <p className="text-label text-muted-foreground">{t('account.delete.text')}</p>
