@@ -45,7 +45,7 @@ export interface EventView {
   isAttending: boolean;
   /** Where I stand: null when I neither created nor joined it (the creator's is null too). */
   myStatus: AttendanceStatus | null;
-  /** My place on the waitlist, 1 = next (byId only; null elsewhere). */
+  /** My place on the waitlist, 1 = next; null when I am not waiting. */
   waitlistPosition: number | null;
   /** The occurrences of one recurring series share it. */
   seriesId: string | null;
@@ -74,10 +74,18 @@ async function eventViews(
     ? sql<AttendanceStatus | null>`(select a.status from ${eventAttendees} a
         where a.event_id = ${events.id} and a.user_id = ${userId})`
     : sql<AttendanceStatus | null>`null`;
+  // My place in line: counted only where I wait.
+  const position = userId
+    ? sql<number | null>`(select (select count(*)::int from ${eventAttendees} w
+          where w.event_id = me.event_id and w.status = 'waiting'
+            and (w.joined_at, w.id) <= (me.joined_at, me.id))
+        from ${eventAttendees} me
+        where me.event_id = ${events.id} and me.user_id = ${userId} and me.status = 'waiting')`
+    : sql<number | null>`null`;
   // Nothing of a creator hidden from the viewer, or suspended, is shown.
   const shown = userId ? shownTo(userId, events.userId) : activeUser(events.userId);
   const query = deps.db
-    .select({ event: events, fullName: profiles.fullName, photoUrl: profiles.photoUrl, status })
+    .select({ event: events, fullName: profiles.fullName, photoUrl: profiles.photoUrl, status, position })
     .from(events)
     .leftJoin(profiles, eq(profiles.userId, events.userId))
     .where(and(where, shown))
@@ -85,7 +93,7 @@ async function eventViews(
       ...(newestFirst ? [desc(events.startsAt), desc(events.id)] : [asc(events.startsAt), asc(events.id)]),
     );
   const rows = limit ? await query.limit(limit) : await query;
-  return rows.map(({ event, fullName, photoUrl, status: myStatus }): EventView => {
+  return rows.map(({ event, fullName, photoUrl, status: myStatus, position }): EventView => {
     const { userId: creatorId, imageUrl, searchText: _s, createdAt: _c, updatedAt: _u, ...fields } = event;
     return {
       ...fields,
@@ -100,7 +108,7 @@ async function eventViews(
       isMine: creatorId === userId,
       isAttending: myStatus === 'going',
       myStatus,
-      waitlistPosition: null,
+      waitlistPosition: position,
     };
   });
 }
@@ -173,19 +181,7 @@ async function nearby(db: DbOrTx, userId: string): Promise<SQL | undefined> {
 export async function eventById(deps: ServiceDeps, userId: string | null, id: string): Promise<EventView> {
   const [view] = await eventViews(deps, userId, eq(events.id, id));
   if (!view) throw new AppError('NOT_FOUND');
-  if (view.myStatus !== 'waiting' || !userId) return view;
-  const [place] = await deps.db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(eventAttendees)
-    .where(
-      and(
-        eq(eventAttendees.eventId, id),
-        eq(eventAttendees.status, 'waiting'),
-        sql`(${eventAttendees.joinedAt}, ${eventAttendees.id}) <= (select a.joined_at, a.id from ${eventAttendees} a
-          where a.event_id = ${id} and a.user_id = ${userId})`,
-      ),
-    );
-  return { ...view, waitlistPosition: place?.n ?? null };
+  return view;
 }
 
 /**

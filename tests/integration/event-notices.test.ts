@@ -64,7 +64,11 @@ async function person(t: TestApp, push: PushService, name: string, device = true
   return { ...made, device: phone!, api: await t.caller(made.token) };
 }
 
-const noticeCount = async (t: TestApp, ids: string[], type: (typeof notifications.$inferSelect)['notificationType']) =>
+const noticeCount = async (
+  t: TestApp,
+  ids: string[],
+  type: (typeof notifications.$inferSelect)['notificationType'],
+) =>
   (
     await t.db
       .select()
@@ -107,14 +111,21 @@ describe.each(dbKinds())('event reminders and change notices on %s', (kind) => {
       () => ana.device.received.length === 2 && bor.device.received.length === 2,
       'both reminders to Ana and Bor',
     );
-    expect(bor.device.received.map((p) => p.title).sort()).toEqual(['Jutri: Sprehod', 'Čez eno uro: Sprehod']);
+    expect(bor.device.received.map((p) => p.title).sort()).toEqual([
+      'Jutri: Sprehod',
+      'Čez eno uro: Sprehod',
+    ]);
     expect(bor.device.received.find((p) => p.title.startsWith('Jutri'))).toMatchObject({
       body: `»Sprehod« se začne jutri ob ${event.eventTime}.`,
       url: `/events?dogodek=${event.id}`,
     });
     // Repeated (a retry, another instance): nothing more.
     for (const type of ['event_reminder_day', 'event_reminder_hour'] as const)
-      await deliverEventReminder(t.app.deps, { eventId: event.id, type, startsAt: event.startsAt.toISOString() });
+      await deliverEventReminder(t.app.deps, {
+        eventId: event.id,
+        type,
+        startsAt: event.startsAt.toISOString(),
+      });
     await sleep(1_200);
     expect([ana, bor].map((p) => p.device.received.length)).toEqual([2, 2]);
     expect(await noticeCount(t, [ana.id, bor.id], 'event_reminder_day')).toBe(2);
@@ -139,9 +150,9 @@ describe.each(dbKinds())('event reminders and change notices on %s', (kind) => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.ownerId, bor.id), eq(notifications.eventId, event.id)));
-    expect(reminders.filter((n) => n.notificationType.startsWith('event_reminder')).map((n) => n.eventStartsAt)).toEqual(
-      [moved.startsAt, moved.startsAt],
-    );
+    expect(
+      reminders.filter((n) => n.notificationType.startsWith('event_reminder')).map((n) => n.eventStartsAt),
+    ).toEqual([moved.startsAt, moved.startsAt]);
 
     const other = await ana.api.events.create({ ...place, title: 'Odpovedan', ...inHours(50) });
     await bor.api.events.join({ id: other.id });
@@ -165,7 +176,13 @@ describe.each(dbKinds())('event reminders and change notices on %s', (kind) => {
     await bor.api.events.join({ id: event.id });
     await cene.api.events.join({ id: event.id, waitlist: true });
     await ana.api.events.update({ ...place, ...when, id: event.id, eventTime: '06:15' });
-    await ana.api.events.update({ ...place, ...when, id: event.id, eventTime: '06:15', locationName: 'Rožnik' });
+    await ana.api.events.update({
+      ...place,
+      ...when,
+      id: event.id,
+      eventTime: '06:15',
+      locationName: 'Rožnik',
+    });
     await ana.api.events.update({
       ...place,
       ...when,
@@ -180,18 +197,32 @@ describe.each(dbKinds())('event reminders and change notices on %s', (kind) => {
     expect(await noticeCount(t, [bor.id, cene.id], 'event_changed')).toBe(0);
 
     await dueNow(t, 'event-changed');
-    await until(() => bor.device.received.length === 1 && cene.device.received.length === 1, 'the change push');
+    await until(
+      () => bor.device.received.length === 1 && cene.device.received.length === 1,
+      'the change push',
+    );
     expect(bor.device.received[0]).toMatchObject({
       title: 'Dogodek spremenjen',
       body: '»Jutranji sprehod«: nova ura: 06:15 · novo mesto: Rožnik, Ljubljana',
     });
-    const [notice] = await bor.api.likes.requests().then((items) => items.filter((i) => i.type === 'event_changed'));
-    expect(notice?.event).toMatchObject({ id: event.id, changes: { time: '06:15', place: 'Rožnik, Ljubljana' } });
+    const [notice] = await bor.api.likes
+      .requests()
+      .then((items) => items.filter((i) => i.type === 'event_changed'));
+    expect(notice?.event).toMatchObject({
+      id: event.id,
+      changes: { time: '06:15', place: 'Rožnik, Ljubljana' },
+    });
     expect(dana.device.received).toEqual([]);
 
     // Edits that come back to where it was tell nobody.
     await ana.api.events.update({ ...place, ...when, id: event.id, eventTime: '07:00' });
-    await ana.api.events.update({ ...place, ...when, id: event.id, eventTime: '06:15', locationName: 'Rožnik' });
+    await ana.api.events.update({
+      ...place,
+      ...when,
+      id: event.id,
+      eventTime: '06:15',
+      locationName: 'Rožnik',
+    });
     await dueNow(t, 'event-changed');
     await sleep(1_500);
     expect(bor.device.received).toHaveLength(1);
@@ -257,7 +288,10 @@ describe.each(dbKinds())('event reminders across restarts and instances on %s', 
           await (await (i % 2 ? a : b).caller(p.token)).events.join({ id: event.id });
         // Each instance queues the day's reminder itself too (as two racing requests would, past the key).
         const job = { eventId: event.id, type: 'event_reminder_day', startsAt: event.startsAt.toISOString() };
-        await Promise.all([a.app.deps.jobs.send('event-reminder', job), b.app.deps.jobs.send('event-reminder', job)]);
+        await Promise.all([
+          a.app.deps.jobs.send('event-reminder', job),
+          b.app.deps.jobs.send('event-reminder', job),
+        ]);
         await dueNow(a, 'event-reminder');
         await until(
           () => [ana, ...people].every((p) => p.device.received.length >= 2),
@@ -273,4 +307,3 @@ describe.each(dbKinds())('event reminders across restarts and instances on %s', 
       }
     }, 60_000);
 });
-

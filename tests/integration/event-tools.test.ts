@@ -46,7 +46,13 @@ describe.each(dbKinds())('event tools on %s', (kind) => {
     (await t.db.select().from(events).where(eq(events.id, eventId)))[0]!.currentAttendees;
 
   it('a full event takes a waitlist in order; a freed seat goes to the first in line, who is told', async () => {
-    const [ana, bor, cene, dana, eva] = [await user(), await user(), await user(), await user(), await user()];
+    const [ana, bor, cene, dana, eva] = [
+      await user(),
+      await user(),
+      await user(),
+      await user(),
+      await user(),
+    ];
     const event = await ana.api.events.create({ ...base, maxAttendees: 2 });
     await bor.api.events.join({ id: event.id });
     // Full: refused unless the waitlist is asked for.
@@ -63,9 +69,7 @@ describe.each(dbKinds())('event tools on %s', (kind) => {
       ana.id,
       bor.id,
     ]);
-    expect(
-      (await ana.api.events.attendees({ eventId: event.id })).map((a) => [a.userId, a.status]),
-    ).toEqual([
+    expect((await ana.api.events.attendees({ eventId: event.id })).map((a) => [a.userId, a.status])).toEqual([
       [ana.id, 'going'],
       [bor.id, 'going'],
       [cene.id, 'waiting'],
@@ -113,25 +117,32 @@ describe.each(dbKinds())('event tools on %s', (kind) => {
   it('approval: requests wait for the organiser; approved take a seat or a place in line, declined cannot ask again', async () => {
     const [ana, bor, cene, dana] = [await user(), await user(), await user(), await user()];
     const event = await ana.api.events.create({ ...base, maxAttendees: 2, requiresApproval: true });
-    expect(await bor.api.events.join({ id: event.id })).toMatchObject({ myStatus: 'pending', currentAttendees: 1 });
+    expect(await bor.api.events.join({ id: event.id })).toMatchObject({
+      myStatus: 'pending',
+      currentAttendees: 1,
+    });
     await cene.api.events.join({ id: event.id });
     await dana.api.events.join({ id: event.id });
     expect(await noticesOf(ana, 'event_join_request')).toHaveLength(3);
     // Only the organiser decides.
-    expect((await failure(bor.api.events.decide({ eventId: event.id, userId: cene.id, approve: true }))).appCode).toBe(
-      'NOT_FOUND',
-    );
+    expect(
+      (await failure(bor.api.events.decide({ eventId: event.id, userId: cene.id, approve: true }))).appCode,
+    ).toBe('NOT_FOUND');
     const list = await ana.api.events.decide({ eventId: event.id, userId: bor.id, approve: true });
     expect(list.find((a) => a.userId === bor.id)?.status).toBe('going');
     await ana.api.events.decide({ eventId: event.id, userId: cene.id, approve: true });
     await ana.api.events.decide({ eventId: event.id, userId: dana.id, approve: false });
-    expect(await statuses(event.id)).toEqual({ [bor.id]: 'going', [cene.id]: 'waiting', [dana.id]: 'removed' });
+    expect(await statuses(event.id)).toEqual({
+      [bor.id]: 'going',
+      [cene.id]: 'waiting',
+      [dana.id]: 'removed',
+    });
     expect(await noticesOf(bor, 'event_approved')).toHaveLength(1);
     expect(await noticesOf(dana, 'event_declined')).toHaveLength(1);
     expect((await failure(dana.api.events.join({ id: event.id }))).appCode).toBe('EVENT_REMOVED');
-    expect((await failure(ana.api.events.decide({ eventId: event.id, userId: bor.id, approve: true }))).appCode).toBe(
-      'NOT_FOUND',
-    );
+    expect(
+      (await failure(ana.api.events.decide({ eventId: event.id, userId: bor.id, approve: true }))).appCode,
+    ).toBe('NOT_FOUND');
   });
 
   it('the organiser removes an attendee: they are told, cannot rejoin, and their seat goes to the line', async () => {
@@ -146,8 +157,13 @@ describe.each(dbKinds())('event tools on %s', (kind) => {
     expect(list.map((a) => a.userId)).toEqual([ana.id, cene.id]);
     expect(await noticesOf(bor, 'event_removed')).toHaveLength(1);
     expect(await noticesOf(cene, 'event_seat')).toHaveLength(1);
-    expect((await failure(bor.api.events.join({ id: event.id, waitlist: true }))).appCode).toBe('EVENT_REMOVED');
-    expect(await bor.api.events.byId({ id: event.id })).toMatchObject({ myStatus: 'removed', isAttending: false });
+    expect((await failure(bor.api.events.join({ id: event.id, waitlist: true }))).appCode).toBe(
+      'EVENT_REMOVED',
+    );
+    expect(await bor.api.events.byId({ id: event.id })).toMatchObject({
+      myStatus: 'removed',
+      isAttending: false,
+    });
   });
 
   it('recurring: weekly occurrences up to the end date count as one event against the cap; edit one or all', async () => {
@@ -155,7 +171,12 @@ describe.each(dbKinds())('event tools on %s', (kind) => {
     const bor = await user();
     const first = dateInDays(2);
     const until = addDays(first, 28);
-    const created = await ana.api.events.create({ ...base, eventDate: first, repeatWeeks: 1, repeatUntil: until });
+    const created = await ana.api.events.create({
+      ...base,
+      eventDate: first,
+      repeatWeeks: 1,
+      repeatUntil: until,
+    });
     const series = await t.db.select().from(events).where(eq(events.seriesId, created.seriesId!));
     expect(series.map((e) => e.eventDate).sort()).toEqual([0, 7, 14, 21, 28].map((d) => addDays(first, d)));
     expect(series.every((e) => e.currentAttendees === 1)).toBe(true);
@@ -189,7 +210,13 @@ describe.each(dbKinds())('event tools on %s', (kind) => {
       (await t.db.select().from(events).where(eq(events.seriesId, created.seriesId!)))
         .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
         .map((e) => [e.title, e.eventDate, e.eventTime]);
-    expect((await titles()).map(([title]) => title)).toEqual([base.title, 'Samo ta', base.title, base.title, base.title]);
+    expect((await titles()).map(([title]) => title)).toEqual([
+      base.title,
+      'Samo ta',
+      base.title,
+      base.title,
+      base.title,
+    ]);
     // All: every occurrence takes the new time and title, and a day later moves each a day.
     await ana.api.events.update({
       ...base,
@@ -210,9 +237,18 @@ describe.each(dbKinds())('event tools on %s', (kind) => {
 
   it('past: my history of events that started which I created or had a seat at, latest first', async () => {
     const [ana, bor] = [await user(), await user()];
-    const old = await makeEvent(t.db, ana.id, { title: 'Lani', startsAt: new Date(Date.now() - 30 * 86_400_000) });
-    const recent = await makeEvent(t.db, bor.id, { title: 'Včeraj', startsAt: new Date(Date.now() - 86_400_000) });
-    const notMine = await makeEvent(t.db, bor.id, { title: 'Brez mene', startsAt: new Date(Date.now() - 3_600_000) });
+    const old = await makeEvent(t.db, ana.id, {
+      title: 'Lani',
+      startsAt: new Date(Date.now() - 30 * 86_400_000),
+    });
+    const recent = await makeEvent(t.db, bor.id, {
+      title: 'Včeraj',
+      startsAt: new Date(Date.now() - 86_400_000),
+    });
+    const notMine = await makeEvent(t.db, bor.id, {
+      title: 'Brez mene',
+      startsAt: new Date(Date.now() - 3_600_000),
+    });
     await t.db.insert(eventAttendees).values({ eventId: recent.id, userId: ana.id });
     const upcoming = await ana.api.events.create(base);
     const past = await ana.api.events.past();
@@ -242,21 +278,28 @@ describe.each(dbKinds())('event tools on %s', (kind) => {
 
   it('a map link from the place text', async () => {
     const { mapLink } = await import('../../src/domain/events');
-    expect(mapLink({ locationName: 'Park Tivoli & Rožnik', city: 'Ljubljana', countryName: 'Slovenija' })).toBe(
+    expect(
+      mapLink({ locationName: 'Park Tivoli & Rožnik', city: 'Ljubljana', countryName: 'Slovenija' }),
+    ).toBe(
       'https://www.openstreetmap.org/search?query=Park%20Tivoli%20%26%20Ro%C5%BEnik%2C%20Ljubljana%2C%20Slovenija',
     );
   });
 
   it('the event chat: organiser and seated attendees read and write live; blocked people’s messages are hidden', async () => {
-    const [ana, bor, cene, eve] = [await user('Ana'), await user('Bor'), await user('Cene'), await user('Eve')];
+    const [ana, bor, cene, eve] = [
+      await user('Ana'),
+      await user('Bor'),
+      await user('Cene'),
+      await user('Eve'),
+    ];
     const event = await ana.api.events.create({ ...base, maxAttendees: 3 });
     await bor.api.events.join({ id: event.id });
     await cene.api.events.join({ id: event.id });
     await eve.api.events.join({ id: event.id, waitlist: true });
     // Not in the chat: the line, strangers.
-    expect(
-      (await failure(eve.api.events.chatSend({ eventId: event.id, content: 'Živjo' }))).appCode,
-    ).toBe('NOT_FOUND');
+    expect((await failure(eve.api.events.chatSend({ eventId: event.id, content: 'Živjo' }))).appCode).toBe(
+      'NOT_FOUND',
+    );
     expect((await failure(eve.api.events.chatMessages({ eventId: event.id }))).appCode).toBe('NOT_FOUND');
 
     const stop = new AbortController();
@@ -270,7 +313,10 @@ describe.each(dbKinds())('event tools on %s', (kind) => {
       }
     })();
     await new Promise((resolve) => setTimeout(resolve, 50));
-    const sent = await ana.api.events.chatSend({ eventId: event.id, content: 'Dobrodošli! Vodo imam s seboj.' });
+    const sent = await ana.api.events.chatSend({
+      eventId: event.id,
+      content: 'Dobrodošli! Vodo imam s seboj.',
+    });
     expect(sent).toMatchObject({ fromOrganiser: true, sender: { fullName: 'Ana' } });
 
     // Cene blocks Bor: neither sees the other's messages; others see both.
@@ -299,7 +345,12 @@ describe.each(dbKinds())('event tools on %s', (kind) => {
 
     // A member can report a message; someone outside the chat cannot.
     const [message] = await bor.api.events.chatMessages({ eventId: event.id });
-    const report = { targetType: 'event_message' as const, targetId: message!.id, reason: 'spam' as const, goodFaith: true as const };
+    const report = {
+      targetType: 'event_message' as const,
+      targetId: message!.id,
+      reason: 'spam' as const,
+      goodFaith: true as const,
+    };
     expect(await bor.api.safety.report(report)).toMatchObject({ id: expect.any(String) });
     expect((await failure(eve.api.safety.report(report))).appCode).toBe('NOT_FOUND');
   });
@@ -337,7 +388,10 @@ describe.each(dbKinds())('event tools on %s', (kind) => {
     expect(one.body).toContain('LOCATION:Tromostovje\\, Ljubljana\\, Slovenija');
     expect(one.body).toContain('X-WR-TIMEZONE:Europe/Ljubljana');
     expect(one.body).toContain(`URL:http://tacke.test/events?dogodek=${event.id}`);
-    expect((await t.app.inject({ method: 'GET', url: `/api/events/${crypto.randomUUID()}/calendar.ics` })).statusCode).toBe(404);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/events/${crypto.randomUUID()}/calendar.ics` }))
+        .statusCode,
+    ).toBe(404);
 
     expect(await bor.api.events.calendarFeed()).toEqual({ createdAt: null });
     const feed = await bor.api.events.createCalendarFeed();

@@ -65,11 +65,15 @@ function ChatBody({ event }: { event: EventView }) {
   const [error, setError] = useState<string | null>(null);
   const [reporting, setReporting] = useState<string | null>(null);
   const end = useRef<HTMLLIElement>(null);
-  useEffect(() => void loadSchema(), []);
+  useEffect(() => {
+    void loadSchema();
+  }, []);
   useEffect(() => {
     if (first.data) setMessages((all) => merged(all, first.data));
   }, [first.data]);
-  useEffect(() => end.current?.scrollIntoView({ block: 'end' }), [messages.length]);
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'end' });
+  }, [messages.length]);
   // Live from the newest message read; a reconnect resumes from the last one heard.
   const lastSeq = messages.at(-1)?.seq ?? 0;
   trpc.events.onChatMessage.useSubscription(

@@ -209,9 +209,15 @@ function EventForm({ event, onDone }: { event: EventView | null; onDone: () => v
     if (saving || uploading) return;
     const input = await form.validate();
     if (!input) return;
-    const { repeat: _repeat, ...fields } = input;
+    // The schema's output names the series `repeat`; the procedures take the form's fields.
+    const { repeat, ...fields } = input;
     if (event) update.mutate({ ...fields, id: event.id, scope });
-    else create.mutate(input);
+    else
+      create.mutate({
+        ...fields,
+        repeatWeeks: repeat?.everyWeeks ?? null,
+        repeatUntil: repeat?.until ?? null,
+      });
   };
 
   return (
