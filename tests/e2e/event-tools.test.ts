@@ -58,7 +58,7 @@ describe.each(Object.entries(VIEWPORTS))('event tools on a %s', (name, options) 
       await bor.api.events.leave.mutate({ id: event.id });
       await page.reload();
       await card(page, title)
-        .getByRole('button', { name: `Zapusti ${title}` })
+        .getByRole('button', { name: `Zapusti dogodek ${title}` })
         .waitFor();
       await card(page, title).getByText('Udeležujete se').waitFor();
       expect(errors).toEqual([]);

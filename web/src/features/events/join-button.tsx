@@ -69,10 +69,12 @@ export function JoinButton({ event, className }: JoinButtonProps) {
           className="w-full"
           loading={busy}
           onClick={() => leave.mutate({ id: event.id })}
-          aria-label={t(`events.leaveNamed.${status}`, { title: event.title })}
+          aria-label={t(status === 'going' ? 'events.leaveNamed' : `events.leaveNamed.${status}`, {
+            title: event.title,
+          })}
         >
           <UserMinus aria-hidden="true" className="size-5" />
-          {t(`events.leave.${status}`)}
+          {t(status === 'going' ? 'events.leave' : `events.leave.${status}`)}
         </Button>
       </div>
     );
