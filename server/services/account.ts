@@ -4,7 +4,9 @@ import {
   chatMessages,
   chats,
   dogProfiles,
+  calendarFeeds,
   eventAttendees,
+  eventMessages,
   events,
   notifications,
   profiles,
@@ -114,6 +116,16 @@ export async function exportAccount(deps: ServiceDeps, userId: string) {
         )
         .orderBy(asc(chatMessages.seq))
     : [];
+  // What I wrote in event chats (others' messages there are theirs).
+  const eventChatMessages = await db
+    .select({ eventId: eventMessages.eventId, content: eventMessages.content, createdAt: eventMessages.createdAt })
+    .from(eventMessages)
+    .where(eq(eventMessages.senderId, userId))
+    .orderBy(asc(eventMessages.seq));
+  const [calendar] = await db
+    .select({ createdAt: calendarFeeds.createdAt })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, userId));
   const [wish] = await db.select().from(shopWishes).where(eq(shopWishes.userId, userId));
   const pushDevices = await db
     .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
@@ -126,6 +138,8 @@ export async function exportAccount(deps: ServiceDeps, userId: string) {
     dogs,
     eventsCreated,
     eventsJoined,
+    eventChatMessages,
+    calendarFeed: calendar ? { since: calendar.createdAt } : null,
     requests,
     chats: myChats.map(({ id, ...chat }) => ({
       ...chat,

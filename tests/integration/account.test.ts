@@ -145,7 +145,11 @@ describe.each(dbKinds())('account, shop and config on %s', (kind) => {
     const chatId = await chat(ana, bor);
     await ana.api.chats.send({ chatId, content: 'Moje sporočilo' });
     await bor.api.chats.send({ chatId, content: 'Njegovo sporočilo' });
-    await ana.api.events.create(event('Moj dogodek'));
+    const mine = await ana.api.events.create(event('Moj dogodek'));
+    await bor.api.events.join({ id: mine.id });
+    await ana.api.events.chatSend({ eventId: mine.id, content: 'Moje obvestilo udeležencem' });
+    await bor.api.events.chatSend({ eventId: mine.id, content: 'Borov odgovor' });
+    await ana.api.events.createCalendarFeed();
     const data = await ana.api.account.export();
     const text = JSON.stringify(data);
     expect(data.account.email).toBe(ana.email);
@@ -156,6 +160,9 @@ describe.each(dbKinds())('account, shop and config on %s', (kind) => {
       [false, 'Njegovo sporočilo'],
     ]);
     expect(data.requests.length).toBeGreaterThan(0);
+    expect(data.eventChatMessages.map((m) => m.content)).toEqual(['Moje obvestilo udeležencem']);
+    expect(data.calendarFeed).toEqual({ since: expect.any(Date) });
+    expect(text).not.toContain('Borov odgovor');
     expect(text).not.toContain(bor.email);
     expect(text).not.toContain('Skriti pes');
     expect(text).not.toContain('password');

@@ -91,7 +91,14 @@ export function JoinButton({ event, className }: JoinButtonProps) {
       variant={full ? 'outline' : undefined}
       className={classes}
       loading={busy}
-      aria-label={t(full ? 'events.waitlist.joinNamed' : 'events.joinNamed', { title: event.title })}
+      aria-label={t(
+        full
+          ? 'events.waitlist.joinNamed'
+          : event.requiresApproval
+            ? 'events.askToJoinNamed'
+            : 'events.joinNamed',
+        { title: event.title },
+      )}
       onClick={() => {
         if (user) return join.mutate({ id: event.id, waitlist: full });
         toast.error(t('events.toast.signIn.title'), {
