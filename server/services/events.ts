@@ -70,24 +70,32 @@ async function eventViews(
   where: SQL | undefined,
   { limit, newestFirst = false }: { limit?: number; newestFirst?: boolean } = {},
 ) {
-  const status = userId
-    ? sql<AttendanceStatus | null>`(select a.status from ${eventAttendees} a
-        where a.event_id = ${events.id} and a.user_id = ${userId})`
-    : sql<AttendanceStatus | null>`null`;
-  // My place in line: counted only where I wait.
-  const position = userId
-    ? sql<number | null>`(select (select count(*)::int from ${eventAttendees} w
-          where w.event_id = me.event_id and w.status = 'waiting'
-            and (w.joined_at, w.id) <= (me.joined_at, me.id))
-        from ${eventAttendees} me
-        where me.event_id = ${events.id} and me.user_id = ${userId} and me.status = 'waiting')`
-    : sql<number | null>`null`;
+  // My row of each event (one index probe), with my place in line where I wait.
+  const me = deps.db
+    .select({
+      status: sql<AttendanceStatus>`a.status`.as('my_status'),
+      position: sql<number | null>`case when a.status = 'waiting' then (select count(*)::int
+        from ${eventAttendees} w where w.event_id = a.event_id and w.status = 'waiting'
+          and (w.joined_at, w.id) <= (a.joined_at, a.id)) end`.as('my_position'),
+    })
+    .from(sql`${eventAttendees} a`)
+    .where(sql`a.event_id = ${events.id} and a.user_id = ${userId}`)
+    .as('me');
   // Nothing of a creator hidden from the viewer, or suspended, is shown.
   const shown = userId ? shownTo(userId, events.userId) : activeUser(events.userId);
-  const query = deps.db
-    .select({ event: events, fullName: profiles.fullName, photoUrl: profiles.photoUrl, status, position })
+  let query = deps.db
+    .select({
+      event: events,
+      fullName: profiles.fullName,
+      photoUrl: profiles.photoUrl,
+      status: userId ? me.status : sql<AttendanceStatus | null>`null`,
+      position: userId ? me.position : sql<number | null>`null`,
+    })
     .from(events)
     .leftJoin(profiles, eq(profiles.userId, events.userId))
+    .$dynamic();
+  if (userId) query = query.leftJoinLateral(me, sql`true`);
+  query = query
     .where(and(where, shown))
     .orderBy(
       ...(newestFirst ? [desc(events.startsAt), desc(events.id)] : [asc(events.startsAt), asc(events.id)]),
