@@ -14,7 +14,8 @@ export async function startDeliveryWorkers(deps: AppDeps) {
   await deps.jobs.work('announce', (data: { id: string }) => deliverAnnouncement(deps, data));
   await deps.jobs.work(
     'event-reminder',
-    (data: { eventId: string; type: EventReminderType; startsAt: string }) => deliverEventReminder(deps, data),
+    (data: { eventId: string; type: EventReminderType; startsAt: string }) =>
+      deliverEventReminder(deps, data),
   );
   await deps.jobs.work('event-changed', (data: { eventId: string; before: EventPlace }) =>
     deliverEventChange(deps, data),

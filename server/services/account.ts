@@ -118,7 +118,11 @@ export async function exportAccount(deps: ServiceDeps, userId: string) {
     : [];
   // What I wrote in event chats (others' messages there are theirs).
   const eventChatMessages = await db
-    .select({ eventId: eventMessages.eventId, content: eventMessages.content, createdAt: eventMessages.createdAt })
+    .select({
+      eventId: eventMessages.eventId,
+      content: eventMessages.content,
+      createdAt: eventMessages.createdAt,
+    })
     .from(eventMessages)
     .where(eq(eventMessages.senderId, userId))
     .orderBy(asc(eventMessages.seq));

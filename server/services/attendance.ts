@@ -41,7 +41,12 @@ async function noticeAbout(tx: Tx, event: EventRow, type: NotificationType, owne
   await lockStreams(tx, ...owners.map(requestsTopic));
   if (owners.length)
     await tx.insert(notifications).values(
-      owners.map((ownerId) => ({ ownerId, notificationType: type, detail: event.title, eventId: event.id })),
+      owners.map((ownerId) => ({
+        ownerId,
+        notificationType: type,
+        detail: event.title,
+        eventId: event.id,
+      })),
     );
 }
 
@@ -181,10 +186,7 @@ export async function decide(
   }
   const status = isFull(event) ? 'waiting' : 'going';
   // In line by the time of approval: those already waiting came first.
-  await tx
-    .update(eventAttendees)
-    .set({ status, joinedAt: new Date() })
-    .where(attendeeOf(eventId, userId));
+  await tx.update(eventAttendees).set({ status, joinedAt: new Date() }).where(attendeeOf(eventId, userId));
   if (status === 'going') await tx.update(events).set(countChange(1)).where(eq(events.id, eventId));
   await noticeAbout(tx, event, 'event_approved', [userId]);
   return { status, told: [userId] };

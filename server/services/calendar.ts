@@ -31,7 +31,11 @@ interface Options {
   locale: Locale;
 }
 
-function attributes(event: EventRow, organiser: string | null, { publicUrl, locale }: Options): EventAttributes {
+function attributes(
+  event: EventRow,
+  organiser: string | null,
+  { publicUrl, locale }: Options,
+): EventAttributes {
   return {
     uid: `${event.id}@tacke`,
     start: event.startsAt.getTime(),
@@ -49,7 +53,11 @@ function attributes(event: EventRow, organiser: string | null, { publicUrl, loca
 }
 
 /** The events as one iCalendar text (RFC 5545). */
-function calendarOf(rows: Array<{ event: EventRow; organiser: string | null }>, options: Options, name: string) {
+function calendarOf(
+  rows: Array<{ event: EventRow; organiser: string | null }>,
+  options: Options,
+  name: string,
+) {
   const { error, value } = createEvents(
     rows.map((row) => attributes(row.event, row.organiser, options)),
     { productId: 'tacke/events', calName: name },
@@ -75,7 +83,12 @@ export async function eventCalendar(db: DbOrTx, viewerId: string | null, eventId
  * The feed behind `token`, in its owner's language: null when no feed has it (never made, regenerated or
  * revoked).
  */
-export async function feedCalendar(db: DbOrTx, token: string, publicUrl: string, name: (locale: Locale) => string) {
+export async function feedCalendar(
+  db: DbOrTx,
+  token: string,
+  publicUrl: string,
+  name: (locale: Locale) => string,
+) {
   const [feed] = await db
     .select({ userId: calendarFeeds.userId, locale: users.locale })
     .from(calendarFeeds)

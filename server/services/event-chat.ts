@@ -90,7 +90,12 @@ export async function eventChatMessages(
   before?: number,
 ): Promise<EventChatMessage[]> {
   await chatEventOf(deps.db, userId, eventId);
-  const rows = await visibleMessages(deps, userId, eventId, before ? lt(eventMessages.seq, before) : undefined)
+  const rows = await visibleMessages(
+    deps,
+    userId,
+    eventId,
+    before ? lt(eventMessages.seq, before) : undefined,
+  )
     .orderBy(desc(eventMessages.seq))
     .limit(LIMITS.event.chatPageSize);
   return rows.reverse().map(view(deps));
@@ -137,7 +142,12 @@ export async function sendEventMessage(
 }
 
 /** Messages after `afterSeq` that `viewerId` may see, oldest first (the resumable subscription). */
-export async function eventMessagesAfter(deps: ServiceDeps, viewerId: string, eventId: string, afterSeq: number) {
+export async function eventMessagesAfter(
+  deps: ServiceDeps,
+  viewerId: string,
+  eventId: string,
+  afterSeq: number,
+) {
   const rows = await visibleMessages(deps, viewerId, eventId, gt(eventMessages.seq, afterSeq))
     .orderBy(eventMessages.seq)
     .limit(BACKFILL_BATCH);

@@ -46,6 +46,10 @@ export async function exportAttendees(deps: ServiceDeps, organiserId: string, ev
   ]);
   const header = ['#', 'name', 'status', 'joined'].map((column) => text(`events.export.column.${column}`));
   const csv = stringify([header, ...rows], { bom: true, record_delimiter: 'windows' });
-  const slug = event.title.replace(/[^\p{L}\p{N}]+/gu, '-').replace(/^-|-$/g, '').slice(0, 60) || 'event';
+  const slug =
+    event.title
+      .replace(/[^\p{L}\p{N}]+/gu, '-')
+      .replace(/^-|-$/g, '')
+      .slice(0, 60) || 'event';
   return { filename: `${slug}-${event.eventDate}.csv`, csv };
 }

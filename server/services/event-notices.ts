@@ -47,18 +47,18 @@ export async function deliverEventReminder(
   const written = await deps.db.transaction(async (tx) => {
     await lockStreams(tx, ...owners.map(requestsTopic));
     return tx
-    .insert(notifications)
-    .values(
-      owners.map((ownerId) => ({
-        ownerId,
-        notificationType: type,
-        detail: event.title,
-        eventId,
-        eventStartsAt: start,
-      })),
-    )
-    .onConflictDoNothing()
-    .returning({ ownerId: notifications.ownerId });
+      .insert(notifications)
+      .values(
+        owners.map((ownerId) => ({
+          ownerId,
+          notificationType: type,
+          detail: event.title,
+          eventId,
+          eventStartsAt: start,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ ownerId: notifications.ownerId });
   });
   await publishRequests(
     deps,
@@ -81,7 +81,10 @@ export function changesOf(before: EventPlace, now: EventPlace): EventChanges {
  * everyone taking part (seats, waitlist, requests) hears what moved since, in one notice that replaces an
  * unread older one. Edits that came back to where it was tell nobody.
  */
-export async function deliverEventChange(deps: Deps, { eventId, before }: { eventId: string; before: EventPlace }) {
+export async function deliverEventChange(
+  deps: Deps,
+  { eventId, before }: { eventId: string; before: EventPlace },
+) {
   const told = await deps.db.transaction(async (tx) => {
     const [event] = await tx.select().from(events).where(eq(events.id, eventId));
     if (!event || !isUpcoming(event)) return [];

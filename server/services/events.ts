@@ -231,9 +231,7 @@ export async function attendees(
     .where(
       and(
         eq(eventAttendees.eventId, eventId),
-        event.userId === viewerId
-          ? ne(eventAttendees.status, 'removed')
-          : eq(eventAttendees.status, 'going'),
+        event.userId === viewerId ? ne(eventAttendees.status, 'removed') : eq(eventAttendees.status, 'going'),
       ),
     )
     .orderBy(
@@ -287,7 +285,9 @@ async function checkUpcomingCap(tx: Tx, userId: string, except?: { id: string; s
       and(
         eq(events.userId, userId),
         gt(events.startsAt, new Date()),
-        except ? sql`coalesce(${events.seriesId}, ${events.id}) <> ${except.seriesId ?? except.id}` : undefined,
+        except
+          ? sql`coalesce(${events.seriesId}, ${events.id}) <> ${except.seriesId ?? except.id}`
+          : undefined,
       ),
     );
   if ((row?.count ?? 0) >= LIMITS.upcomingEventsPerUser)
@@ -406,7 +406,13 @@ export async function updateEvent(
       if (JSON.stringify(placeOf(next)) !== JSON.stringify(placeOf(occurrence)))
         moved.push({ id: occurrence.id, startsAt: next.startsAt, before: placeOf(occurrence) });
     }
-    const removed = replaced ? await releaseUnusedImages(tx, userId, targets.map((e) => e.imageUrl)) : [];
+    const removed = replaced
+      ? await releaseUnusedImages(
+          tx,
+          userId,
+          targets.map((e) => e.imageUrl),
+        )
+      : [];
     return { removed, seated, moved };
   });
   await removeUploadFiles(deps.storage, removed, deps.log);
@@ -472,7 +478,12 @@ export async function leaveEvent(deps: ServiceDeps, userId: string, id: string):
 }
 
 /** The organiser removes someone from their event; the list as the organiser sees it after. */
-export async function removeAttendee(deps: ServiceDeps, organiserId: string, eventId: string, userId: string) {
+export async function removeAttendee(
+  deps: ServiceDeps,
+  organiserId: string,
+  eventId: string,
+  userId: string,
+) {
   const change = await deps.db.transaction((tx) =>
     attendance.removeAttendee(tx, organiserId, eventId, userId),
   );

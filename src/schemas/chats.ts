@@ -35,7 +35,11 @@ export const sendInput = z
   .transform((input) => (input.type === 'like' ? { ...input, content: LIKE_MESSAGE.content } : input));
 
 /** A message to an event's chat (its attendees and organiser). */
-export const eventChatSendInput = z.object({ eventId: idSchema, id: clientMessageId, content: messageContent });
+export const eventChatSendInput = z.object({
+  eventId: idSchema,
+  id: clientMessageId,
+  content: messageContent,
+});
 
 /** The chat list's version (a digest of what the list shows), for resuming `chats.onChange`. */
 export const listResumeInput = z

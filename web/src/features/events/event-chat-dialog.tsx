@@ -1,7 +1,7 @@
 import { skipToken } from '@tanstack/react-query';
 import clsx from 'clsx';
 import { Crown, Flag, SendHorizontal } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { LIMITS } from '#shared/limits';
 import { FieldError } from '../../components/pickers/field-parts';
@@ -60,7 +60,9 @@ function ChatBody({ event }: { event: EventView }) {
   const { user } = useSession();
   const id = useId();
   const first = trpc.events.chatMessages.useQuery({ eventId: event.id });
-  const [messages, setMessages] = useState<Message[]>([]);
+  // What came live or was sent here, on top of the page read when the dialog opened.
+  const [live, setLive] = useState<Message[]>([]);
+  const messages = useMemo(() => merged(first.data ?? [], live), [first.data, live]);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [reporting, setReporting] = useState<string | null>(null);
@@ -69,9 +71,6 @@ function ChatBody({ event }: { event: EventView }) {
     void loadSchema();
   }, []);
   useEffect(() => {
-    if (first.data) setMessages((all) => merged(all, first.data));
-  }, [first.data]);
-  useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
   }, [messages.length]);
   // Live from the newest message read; a reconnect resumes from the last one heard.
@@ -79,12 +78,12 @@ function ChatBody({ event }: { event: EventView }) {
   trpc.events.onChatMessage.useSubscription(
     first.data ? { eventId: event.id, lastEventId: String(first.data.at(-1)?.seq ?? 0) } : skipToken,
     {
-      onData: ({ data }) => setMessages((all) => merged(all, [data])),
+      onData: ({ data }) => setLive((all) => [...all, data]),
       onError: (failure) => console.error(failure),
     },
   );
   const send = trpc.events.chatSend.useMutation({
-    onSuccess: (sent) => setMessages((all) => merged(all, [sent])),
+    onSuccess: (sent) => setLive((all) => [...all, sent]),
     onError: (failure, input) => {
       setText(input.content);
       toast.error(t('events.chat.sendError'), { description: errorText(failure) });
