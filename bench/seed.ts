@@ -13,6 +13,10 @@ import { QUICK } from './lib';
 export const VOLUMES = QUICK
   ? { users: 4_000, dogs: 20_000, events: 2_000, chats: 200, messagesPerChat: 10 }
   : { users: 20_000, dogs: 100_000, events: 10_000, chats: 1_000, messagesPerChat: 10 };
+
+/** Of the events, this share are occurrences of weekly series, each SERIES_LENGTH long (8 weeks ≈ 2 months). */
+const SERIES_SHARE = 0.4;
+const SERIES_LENGTH = 8;
 export type Volumes = typeof VOLUMES;
 
 /** Every seeded user's password (one argon2id hash shared by all, so sign-in costs what it costs in life). */
@@ -79,7 +83,11 @@ export async function seedDatabase(url: string, volumes: Volumes = VOLUMES): Pro
         array[(${TRAITS}::text[])[1 + j % ${TRAITS.length}], (${TRAITS}::text[])[1 + (j / 7) % ${TRAITS.length}]],
         5 + j % 40, now() - j * interval '1 second', now() - j * interval '1 second'
       from generate_series(1, ${dogs}) j`;
-    // Upcoming events over the next eight weeks on the quarter hour, five attendees each.
+    // Upcoming events over the next eight weeks on the quarter hour: one-off events, and recurring series of
+    // SERIES_LENGTH weekly occurrences (issue 21) making up SERIES_SHARE of them. Five attendees each, plus the
+    // creator's seat.
+    const series = Math.floor((events * SERIES_SHARE) / SERIES_LENGTH);
+    const oneOff = events - series * SERIES_LENGTH;
     await sql`insert into events (id, user_id, title, description, event_date, event_time, starts_at,
         location_name, country, city, max_attendees, current_attendees, event_type)
       select bench_uuid('event' || k), bench_uuid('user' || (1 + (k * 7919) % ${users})),
@@ -87,13 +95,23 @@ export async function seedDatabase(url: string, volumes: Volumes = VOLUMES): Pro
         case when k % 3 = 0 then null else 'Srečanje psov v parku, s piknikom.' end,
         (s at time zone 'Europe/Ljubljana')::date, to_char(s at time zone 'Europe/Ljubljana', 'HH24:MI'), s,
         (${VENUES}::text[])[1 + k % ${VENUES.length}], 'SI', (${places}::text[])[1 + k % ${places.length}],
-        20, 5, (array['playdate', 'training', 'meetup', 'other']::event_type[])[1 + k % 4]
-      from generate_series(1, ${events}) k,
+        20, 6, (array['playdate', 'training', 'meetup', 'other']::event_type[])[1 + k % 4]
+      from generate_series(1, ${oneOff}) k,
         lateral (select date_trunc('hour', now()) + interval '2 hours'
-          + ((k::bigint * 56 * 24 * 4) / ${events}) * interval '15 minutes' as s) t`;
+          + ((k::bigint * 56 * 24 * 4) / ${oneOff}) * interval '15 minutes' as s) t`;
+    await sql`insert into events (id, user_id, series_id, title, description, event_date, event_time, starts_at,
+        location_name, country, city, max_attendees, current_attendees, event_type)
+      select bench_uuid('series' || k || '-' || o), bench_uuid('user' || (1 + (k * 104729) % ${users})),
+        bench_uuid('series' || k), 'Tedenski sprehod ' || k, 'Vsak teden ob isti uri.',
+        (s at time zone 'Europe/Ljubljana')::date, to_char(s at time zone 'Europe/Ljubljana', 'HH24:MI'), s,
+        (${VENUES}::text[])[1 + k % ${VENUES.length}], 'SI', (${places}::text[])[1 + k % ${places.length}],
+        20, 6, (array['playdate', 'training', 'meetup', 'other']::event_type[])[1 + k % 4]
+      from generate_series(1, ${series}) k cross join generate_series(0, ${SERIES_LENGTH - 1}) o,
+        lateral (select date_trunc('hour', now()) + interval '2 hours'
+          + ((k::bigint * 7 * 24 * 4) / ${series}) * interval '15 minutes' + o * interval '7 days' as s) t`;
     await sql`insert into event_attendees (event_id, user_id)
-      select bench_uuid('event' || k), bench_uuid('user' || (1 + (k * 131 + a * 997) % ${users}))
-      from generate_series(1, ${events}) k cross join generate_series(0, 4) a`;
+      select e.id, bench_uuid('user' || (1 + (e.n * 131 + a * 997) % ${users}))
+      from (select id, row_number() over (order by id) as n from events) e cross join generate_series(0, 4) a`;
     await sql`insert into chats (id, owner_id, user_id, dog_id, other_dog_id, chat_name, last_message_at,
         unread_count_owner, unread_count_user, created_at)
       select bench_uuid('chat' || k), bench_uuid('user' || o), bench_uuid('user' || (${half} + k)),

@@ -14,6 +14,7 @@ import { healthPlugin } from './plugins/health';
 import { mediaPlugin } from './plugins/media';
 import { helmetOptions } from './plugins/security-headers';
 import { unsubscribePlugin } from './plugins/unsubscribe';
+import { calendarPlugin } from './plugins/calendar';
 import { webPlugin } from './plugins/web';
 import { type Bus, createLocalBus, createPostgresBus } from './realtime/bus';
 import { startDeliveryWorkers } from './jobs/workers';
@@ -29,7 +30,9 @@ import type { AppDeps } from './trpc/context';
 
 /** Request fields for the log: the path without its query, which may hold a confirmation or reset token. */
 export function requestLogFields(req: { method: string; url: string; ip?: string }) {
-  return { method: req.method, url: req.url.split('?')[0], remoteAddress: req.ip };
+  // A calendar feed's secret is its path: never in the log.
+  const url = req.url.split('?')[0]!.replace(/^\/api\/calendar\/[^/]+/, '/api/calendar/:token');
+  return { method: req.method, url, remoteAddress: req.ip };
 }
 
 export interface BuildOptions {
@@ -114,6 +117,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
     await scope.register(healthPlugin, { db: db.db });
     await scope.register(mediaPlugin, { deps, uploadsDir });
     await scope.register(unsubscribePlugin, { deps });
+    await scope.register(calendarPlugin, { deps });
     await scope.register(webPlugin, { webDist: config.webDist });
   });
   return app;

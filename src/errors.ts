@@ -42,6 +42,7 @@ export const APP_ERROR_CODES = [
   'SESSION_REQUIRED',
   'TOKEN_RATE_LIMIT',
   'TOO_MANY_TOKENS',
+  'EVENT_REMOVED',
 ] as const;
 
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
@@ -98,6 +99,7 @@ export const TRPC_CODE_OF: Record<
   SESSION_REQUIRED: 'FORBIDDEN',
   TOKEN_RATE_LIMIT: 'TOO_MANY_REQUESTS',
   TOO_MANY_TOKENS: 'CONFLICT',
+  EVENT_REMOVED: 'FORBIDDEN',
 };
 
 export class AppError extends Error {

@@ -39,6 +39,15 @@ export const LIMITS = {
     pageSize: 30,
     /** An event starts at most this many days from today (no events dated 9999-12-31). */
     maxDaysAhead: 365,
+    /**
+     * A recurring series (weekly or every two weeks) reaches at most this many days after its first date
+     * (about 3 months); it counts as one event against `upcomingEventsPerUser`.
+     */
+    seriesMaxDays: 92,
+    /** Edits wait this long before attendees are told, so a burst of edits sends one notice. */
+    changeNoticeDelayMinutes: 3,
+    /** Messages of an event's chat per page. */
+    chatPageSize: 50,
   },
   /** Sliding session: 30 days, renewed once less than half is left. */
   sessionDays: 30,

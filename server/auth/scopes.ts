@@ -29,6 +29,13 @@ const PROCEDURE_SCOPE: Record<string, RequiredScope> = {
   'notifications.push': 'session',
   'notifications.subscribePush': 'session',
   'notifications.unsubscribePush': 'session',
+  // An event's chat is a chat: the same scope as the chats router.
+  'events.chatMessages': 'chat',
+  'events.chatSend': 'chat',
+  'events.onChatMessage': 'chat',
+  // The calendar feed's address is a credential of its own: like tokens, made and ended in a browser only.
+  'events.createCalendarFeed': 'session',
+  'events.revokeCalendarFeed': 'session',
 };
 
 /**

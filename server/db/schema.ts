@@ -26,6 +26,7 @@ import { USER_ROLES } from '../../src/schemas/auth';
 import { MESSAGE_TYPES } from '../../src/schemas/chats';
 import { DOG_GENDERS } from '../../src/schemas/dogs';
 import { EVENT_TYPES } from '../../src/schemas/events';
+import { ATTENDANCE_STATUSES, type EventChanges } from '../../src/domain/events';
 import {
   APPEAL_STATUSES,
   MODERATION_ACTIONS,
@@ -58,6 +59,7 @@ export const reportStatus = pgEnum('report_status', REPORT_STATUSES);
 export const moderationAction = pgEnum('moderation_action', MODERATION_ACTIONS);
 export const appealStatus = pgEnum('appeal_status', APPEAL_STATUSES);
 export const tokenScope = pgEnum('token_scope', TOKEN_SCOPES);
+export const attendanceStatus = pgEnum('attendance_status', ATTENDANCE_STATUSES);
 
 // ── Auth ────────────────────────────────────────────────────────────────────────────────────────
 
@@ -259,8 +261,12 @@ export const notifications = pgTable(
     detail: text('detail'),
     /** The moderator's decision a 'moderation' or 'report_decision' notice is about. */
     actionId: uuid('action_id').references((): AnyPgColumn => moderationActions.id, { onDelete: 'cascade' }),
-    /** The event an event_changed notice is about. */
+    /** The event an event notice (changed, reminder, seat, approval …) is about. */
     eventId: uuid('event_id').references((): AnyPgColumn => events.id, { onDelete: 'cascade' }),
+    /** A reminder: the start it reminds of (one reminder of each kind per start, however often it is sent). */
+    eventStartsAt: timestamp('event_starts_at', { withTimezone: true }),
+    /** An event_changed notice: what moved, with the new values. */
+    eventChanges: jsonb('event_changes').$type<EventChanges>(),
     /** Handed to the push channel (sent, or not the recipient's choice): each notice is pushed at most once. */
     pushedAt: timestamp('pushed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -274,6 +280,10 @@ export const notifications = pgTable(
     uniqueIndex('notifications_one_request_idx')
       .on(t.userId, t.dogId)
       .where(sql`${t.notificationType} = 'request'`),
+    // Reminders are sent exactly once per person, kind and start, whichever instance or retry sends them.
+    uniqueIndex('notifications_one_reminder_idx')
+      .on(t.ownerId, t.eventId, t.notificationType, t.eventStartsAt)
+      .where(sql`${t.eventStartsAt} is not null`),
   ],
 );
 
@@ -384,9 +394,14 @@ export const events = pgTable(
     country: text('country').notNull(),
     city: text('city').notNull(),
     maxAttendees: integer('max_attendees').notNull().default(LIMITS.eventAttendees.default),
-    currentAttendees: integer('current_attendees').notNull().default(0),
+    /** The creator's seat and every attendee's with one (services/attendance.ts keeps it). */
+    currentAttendees: integer('current_attendees').notNull().default(1),
     eventType: eventType('event_type').notNull().default('meetup'),
     imageUrl: text('image_url'),
+    /** The occurrences of one recurring series share it; null for a one-off event. */
+    seriesId: uuid('series_id'),
+    /** Joiners wait for the organiser's approval. */
+    requiresApproval: boolean('requires_approval').notNull().default(false),
     /** What the search box looks through, in one lower-case text (one LIKE instead of four ILIKEs). */
     searchText: text('search_text')
       .notNull()
@@ -403,6 +418,9 @@ export const events = pgTable(
     index('events_user_starts_idx').on(t.userId, t.startsAt),
     // The "nearby" filter: one place's upcoming events.
     index('events_place_starts_idx').on(t.country, t.city, t.startsAt),
+    index('events_series_starts_idx')
+      .on(t.seriesId, t.startsAt)
+      .where(sql`${t.seriesId} is not null`),
     check(
       'events_max_attendees_range',
       sql`${t.maxAttendees} between ${sql.raw(String(LIMITS.eventAttendees.min))} and ${sql.raw(String(LIMITS.eventAttendees.max))}`,
@@ -421,13 +439,47 @@ export const eventAttendees = pgTable(
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
+    /** Only `going` rows hold a seat (counted in events.current_attendees, with the creator's). */
+    status: attendanceStatus('status').notNull().default('going'),
+    /** When they joined, or joined the waitlist or asked: the waitlist's order. */
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('event_attendees_event_user_idx').on(t.eventId, t.userId),
     index('event_attendees_user_idx').on(t.userId),
+    index('event_attendees_event_status_idx').on(t.eventId, t.status, t.joinedAt),
   ],
 );
+
+/** An event's chat: its organiser and attendees read and write (issue 21). */
+export const eventMessages = pgTable(
+  'event_messages',
+  {
+    id: id(),
+    seq: seq(),
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('event_messages_event_seq_idx').on(t.eventId, t.seq),
+    index('event_messages_sender_created_idx').on(t.senderId, t.createdAt),
+  ],
+);
+
+/** A user's private calendar feed: only the SHA-256 of its secret token; a new token replaces the old. */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  createdAt: createdAt(),
+});
 
 export const adminUpdates = pgTable(
   'admin_updates',

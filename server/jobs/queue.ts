@@ -21,6 +21,10 @@ export const QUEUES = {
   digest: 'short',
   /** An announcement → every user who wants one. */
   announce: 'standard',
+  /** An event's reminder a day or an hour before its start → notices to its organiser and attendees. */
+  'event-reminder': 'short',
+  /** An edited event → one change notice, a few minutes after the first edit of a burst. */
+  'event-changed': 'short',
 } as const satisfies Record<string, PgBoss.QueuePolicy>;
 export type QueueName = keyof typeof QUEUES;
 

@@ -1,4 +1,7 @@
+import type { EventReminderType } from '../../src/domain/events';
 import { sendDigest } from '../services/digest';
+import { deliverEventChange, deliverEventReminder } from '../services/event-notices';
+import type { EventPlace } from '../services/notify';
 import { deliverAnnouncement, deliverChatPush, deliverNotices } from '../services/push-delivery';
 import type { AppDeps } from '../trpc/context';
 
@@ -9,6 +12,14 @@ export async function startDeliveryWorkers(deps: AppDeps) {
     deliverChatPush(deps, data),
   );
   await deps.jobs.work('announce', (data: { id: string }) => deliverAnnouncement(deps, data));
+  await deps.jobs.work(
+    'event-reminder',
+    (data: { eventId: string; type: EventReminderType; startsAt: string }) =>
+      deliverEventReminder(deps, data),
+  );
+  await deps.jobs.work('event-changed', (data: { eventId: string; before: EventPlace }) =>
+    deliverEventChange(deps, data),
+  );
   await deps.jobs.work('digest', (data: { userId: string }) =>
     sendDigest({ ...deps, links: deps.unsubscribe, publicUrl: deps.config.publicUrl }, data),
   );

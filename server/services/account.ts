@@ -4,7 +4,9 @@ import {
   chatMessages,
   chats,
   dogProfiles,
+  calendarFeeds,
   eventAttendees,
+  eventMessages,
   events,
   notifications,
   profiles,
@@ -74,7 +76,7 @@ export async function exportAccount(deps: ServiceDeps, userId: string) {
   };
   const eventsCreated = await db.select(eventColumns).from(events).where(eq(events.userId, userId));
   const eventsJoined = await db
-    .select({ ...eventColumns, joinedAt: eventAttendees.joinedAt })
+    .select({ ...eventColumns, status: eventAttendees.status, joinedAt: eventAttendees.joinedAt })
     .from(eventAttendees)
     .innerJoin(events, eq(events.id, eventAttendees.eventId))
     .where(eq(eventAttendees.userId, userId));
@@ -114,6 +116,20 @@ export async function exportAccount(deps: ServiceDeps, userId: string) {
         )
         .orderBy(asc(chatMessages.seq))
     : [];
+  // What I wrote in event chats (others' messages there are theirs).
+  const eventChatMessages = await db
+    .select({
+      eventId: eventMessages.eventId,
+      content: eventMessages.content,
+      createdAt: eventMessages.createdAt,
+    })
+    .from(eventMessages)
+    .where(eq(eventMessages.senderId, userId))
+    .orderBy(asc(eventMessages.seq));
+  const [calendar] = await db
+    .select({ createdAt: calendarFeeds.createdAt })
+    .from(calendarFeeds)
+    .where(eq(calendarFeeds.userId, userId));
   const [wish] = await db.select().from(shopWishes).where(eq(shopWishes.userId, userId));
   const pushDevices = await db
     .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
@@ -126,6 +142,8 @@ export async function exportAccount(deps: ServiceDeps, userId: string) {
     dogs,
     eventsCreated,
     eventsJoined,
+    eventChatMessages,
+    calendarFeed: calendar ? { since: calendar.createdAt } : null,
     requests,
     chats: myChats.map(({ id, ...chat }) => ({
       ...chat,
@@ -166,8 +184,8 @@ export async function deleteAccount(deps: ServiceDeps, userId: string) {
     // here, as the cascade would, because a row changed in this transaction gets its keys checked again.
     if (chatsLeft.length)
       await tx.update(chats).set({ unreadCountOwner: 0, otherDogId: null }).where(eq(chats.userId, userId));
-    await attendance.leaveAll(tx, userId);
-    const told = await attendance.cancelAttendance(tx, eq(events.userId, userId));
+    const seated = await attendance.leaveAll(tx, userId);
+    const told = [...seated, ...(await attendance.cancelAttendance(tx, eq(events.userId, userId)))];
     await forgetAddress(tx, user.email);
     await tx.delete(users).where(eq(users.id, userId));
     const others = new Set<string>();

@@ -1,8 +1,8 @@
-import { and, eq, gt, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '../../src/errors';
 import { LIMITS } from '../../src/limits';
 import type { DbOrTx } from '../db/client';
-import { chatMessages, notifications, users } from '../db/schema';
+import { chatMessages, eventMessages, notifications, users } from '../db/schema';
 
 /** Anti-spam caps (LIMITS.antiSpam, issue 18): counted in the database, per rolling day. */
 
@@ -60,18 +60,31 @@ export async function checkMessage(db: DbOrTx, userId: string, chatId: string, c
       );
     if ((row?.n ?? 0) >= max) throw new AppError('DAILY_LIMIT', { max });
   }
-  if (content.length >= LIMITS.antiSpam.duplicateMinLength) {
-    const [row] = await db
-      .select({ n: sql<number>`count(distinct ${chatMessages.chatId})::int` })
-      .from(chatMessages)
-      .where(
-        and(
-          eq(chatMessages.senderId, userId),
-          gt(chatMessages.createdAt, since),
-          eq(chatMessages.content, content),
-          ne(chatMessages.chatId, chatId),
-        ),
-      );
-    if ((row?.n ?? 0) >= LIMITS.antiSpam.duplicateChats) throw new AppError('DUPLICATE_MESSAGE');
-  }
+  await checkDuplicate(db, userId, content, { chatId });
+}
+
+/**
+ * A text of LIMITS.antiSpam.duplicateMinLength or more characters that I already sent today into
+ * LIMITS.antiSpam.duplicateChats other conversations (pair chats and event chats together) is refused.
+ */
+export async function checkDuplicate(
+  db: DbOrTx,
+  userId: string,
+  content: string,
+  here: { chatId?: string; eventId?: string },
+) {
+  if (content.length < LIMITS.antiSpam.duplicateMinLength) return;
+  const since = new Date(Date.now() - DAY_MS);
+  const sent = (table: typeof chatMessages | typeof eventMessages, conversation: SQL) =>
+    db
+      .selectDistinct({ conversation })
+      .from(table)
+      .where(and(eq(table.senderId, userId), gt(table.createdAt, since), eq(table.content, content)));
+  const elsewhere = await sent(chatMessages, sql`${chatMessages.chatId}`).union(
+    sent(eventMessages, sql`${eventMessages.eventId}`),
+  );
+  const others = elsewhere.filter(
+    (row) => row.conversation !== here.chatId && row.conversation !== here.eventId,
+  );
+  if (others.length >= LIMITS.antiSpam.duplicateChats) throw new AppError('DUPLICATE_MESSAGE');
 }

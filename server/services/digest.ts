@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
-import { NOTIFY_TOPICS, type NotifyTopic, quietUntil } from '../../src/domain/notify';
-import type { NotificationType } from '../../src/domain/requests';
+import { NOTIFY_TOPICS, type NotifyTopic, quietUntil, topicOfNotice } from '../../src/domain/notify';
+import { NOTIFICATION_TYPES, type NotificationType } from '../../src/domain/requests';
 import { isLocale } from '../../src/i18n';
 import { LIMITS } from '../../src/limits';
 import type { Mailer } from '../auth/mailer';
@@ -55,11 +55,8 @@ export interface DigestDeps {
   publicUrl: string;
 }
 
-const NOTICE_TYPES: Partial<Record<NotifyTopic, NotificationType[]>> = {
-  requests: ['request'],
-  matches: ['match', 'acceptance_feedback'],
-  events: ['event_changed', 'event_cancelled'],
-};
+/** The notice types of a topic (as topicOfNotice sorts them). */
+const typesOf = (topic: NotifyTopic) => NOTIFICATION_TYPES.filter((type) => topicOfNotice(type) === topic);
 
 /** How much of each topic has waited for the user since `since`. */
 async function waiting(db: Db, userId: string, since: Date): Promise<Record<NotifyTopic, number>> {
@@ -75,7 +72,7 @@ async function waiting(db: Db, userId: string, since: Date): Promise<Record<Noti
       ),
     )
     .groupBy(notifications.notificationType);
-  const ofTypes = (types: NotificationType[] = []) =>
+  const ofTypes = (types: NotificationType[]) =>
     notices.filter((row) => types.includes(row.type)).reduce((sum, row) => sum + row.n, 0);
   const [messages] = await db
     .select({
@@ -89,10 +86,10 @@ async function waiting(db: Db, userId: string, since: Date): Promise<Record<Noti
     .from(adminUpdates)
     .where(and(eq(adminUpdates.isActive, true), gt(adminUpdates.createdAt, since)));
   return {
-    requests: ofTypes(NOTICE_TYPES.requests),
-    matches: ofTypes(NOTICE_TYPES.matches),
+    requests: ofTypes(typesOf('requests')),
+    matches: ofTypes(typesOf('matches')),
     messages: messages?.n ?? 0,
-    events: ofTypes(NOTICE_TYPES.events),
+    events: ofTypes(typesOf('events')),
     announcements: announcements?.n ?? 0,
   };
 }

@@ -16,6 +16,7 @@ import {
   appeals,
   chatMessages,
   dogProfiles,
+  eventMessages,
   events,
   moderationActions,
   notifications,
@@ -28,6 +29,7 @@ import { removeAnnouncement } from './announcements';
 import * as attendance from './attendance';
 import type { ServiceDeps } from './deps';
 import { type DogChange, dogTopic } from './dogs';
+import { releaseUnusedImages } from './events';
 import { publishRequests } from './notifications';
 import { releaseUploads, removeUploadFiles } from './uploads';
 
@@ -110,12 +112,17 @@ async function removeItem(tx: Tx, type: string, id: string, authorId: string | n
     await tx.delete(chatMessages).where(eq(chatMessages.id, id));
     return [];
   }
+  if (type === 'event_message') {
+    await tx.delete(eventMessages).where(eq(eventMessages.id, id));
+    return [];
+  }
   if (type === 'event') {
     const [event] = await tx.select().from(events).where(eq(events.id, id)).for('update');
     if (!event) return [];
     await attendance.cancelAttendance(tx, eq(events.id, id));
     await tx.delete(events).where(eq(events.id, id));
-    return event.imageUrl ? releaseUploads(tx, event.userId, [event.imageUrl]) : [];
+    // The other occurrences of a series keep their shared image.
+    return releaseUnusedImages(tx, event.userId, [event.imageUrl]);
   }
   if (type === 'user' && authorId) {
     // A profile's content is its photo and name: the photo goes, the name stays for the people who know them.

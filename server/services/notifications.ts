@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { EventChanges } from '../../src/domain/events';
 import type { NotificationStatus, NotificationType } from '../../src/domain/requests';
 import { AppError } from '../../src/errors';
 import type { ModerationAction } from '../../src/domain/safety';
@@ -33,6 +34,7 @@ export async function publishRequests(deps: Pick<ServiceDeps, 'bus' | 'notify'>,
 
 /** Tells each attendee that the event they joined is cancelled (its creator deleted it or their account). */
 export async function noticeEventCancelled(tx: Tx, cancelled: Array<{ attendee: string; title: string }>) {
+  await lockStreams(tx, ...cancelled.map(({ attendee }) => requestsTopic(attendee)));
   if (cancelled.length)
     await tx.insert(notifications).values(
       cancelled.map(({ attendee, title }) => ({
@@ -65,6 +67,8 @@ export interface RequestItem {
   /** The chat between the two about this dog, once there is one (accepted requests, matches). */
   chatId: string | null;
   detail: string | null;
+  /** The event an event notice is about, what moved (event_changed) and the start a reminder is for. */
+  event: { id: string; changes: EventChanges | null; startsAt: Date | null } | null;
   /** A moderator's decision (moderation and report_decision notices), with its statement of reasons. */
   decision: {
     id: string;
@@ -176,6 +180,9 @@ function requestView(deps: ServiceDeps, userId: string, row: Row): RequestItem {
     counterpart: other ? { userId: other.userId, fullName: other.fullName } : null,
     chatId: row.chatId,
     detail: row.n.detail,
+    event: row.n.eventId
+      ? { id: row.n.eventId, changes: row.n.eventChanges, startsAt: row.n.eventStartsAt }
+      : null,
     decision: row.decision && {
       id: row.decision.id,
       action: row.decision.action,

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { NOTICES_PATH, quietUntil, topicOfNotice } from '../../src/domain/notify';
+import { EVENT_PARAM } from '../../src/domain/events';
 import { isLocale, type Locale } from '../../src/i18n';
 import { LIMITS } from '../../src/limits';
 import type { Db } from '../db/client';
@@ -19,6 +20,7 @@ import type { Jobs } from '../jobs/queue';
 import { formatMessage } from '../locales';
 import type { PushPayload } from '../../src/domain/push-payload';
 import type { PushSender, PushTarget } from '../push/push-sender';
+import { eventNoticeValues } from './event-notices';
 import { notifyPreferences, quietHoursOf } from './notify-settings';
 import { activeUser, requestVisibleTo } from './visibility';
 
@@ -105,6 +107,9 @@ export async function deliverNotices(deps: DeliveryDeps, { userId }: { userId: s
       dog: dog.name,
       fromDog: fromDog.name,
       name: profiles.fullName,
+      eventId: notifications.eventId,
+      eventChanges: notifications.eventChanges,
+      eventStartsAt: notifications.eventStartsAt,
       chatId: sql<string | null>`(select c.id from ${chats} c
         where least(c.dog_id, c.other_dog_id) = least(${notifications.dogId}, ${notifications.fromDogId})
           and greatest(c.dog_id, c.other_dog_id) = greatest(${notifications.dogId}, ${notifications.fromDogId}))`,
@@ -137,12 +142,17 @@ export async function deliverNotices(deps: DeliveryDeps, { userId }: { userId: s
       fromDog: row.fromDog ?? '',
       name: row.name ?? '',
       title: row.detail ?? '',
+      ...eventNoticeValues(user.locale, row),
     };
     const key = `push.${row.type}`;
     await pushTo(deps, targets, {
       title: formatMessage(user.locale, `${key}.title`, values),
       body: formatMessage(user.locale, `${key}.body`, values),
-      url: row.chatId ? `/klepet?chat=${row.chatId}` : topic === 'events' ? '/events' : NOTICES_PATH,
+      url: row.chatId
+        ? `/klepet?chat=${row.chatId}`
+        : topic === 'events'
+          ? `/events${row.eventId ? `?${EVENT_PARAM}=${row.eventId}` : ''}`
+          : NOTICES_PATH,
       tag: `notice:${row.id}`,
     });
   }

@@ -12,6 +12,7 @@ import {
   chatMessages,
   chats,
   dogProfiles,
+  eventMessages,
   events,
   profiles,
   reports,
@@ -19,11 +20,12 @@ import {
 } from '../db/schema';
 import { lockStreams } from '../realtime/stream-lock';
 import { announceChat } from './chats';
+import { chatEventOf } from './event-chat';
 import type { ServiceDeps } from './deps';
 import { publishRequests, requestsTopic, restampPair } from './notifications';
 import { takeSlot } from './rate-limit';
 import { photoOf } from './uploads';
-import { chatSeenBy } from './visibility';
+import { chatSeenBy, isHiddenFrom } from './visibility';
 
 /**
  * Blocks and reports (issue 18). A block hides the two users from each other everywhere (services/visibility.ts
@@ -150,6 +152,17 @@ async function snapshotOf(
       return {
         authorId: row.message.senderId,
         snapshot: { content, messageType, chatId, sentAt: createdAt },
+      };
+    }
+    case 'event_message': {
+      // Only someone in the event's chat has seen the message (and not one of a person hidden from them).
+      if (!reporterId) break;
+      const [row] = await tx.select().from(eventMessages).where(eq(eventMessages.id, id));
+      if (!row || (await isHiddenFrom(tx, reporterId, row.senderId))) break;
+      await chatEventOf(tx, reporterId, row.eventId);
+      return {
+        authorId: row.senderId,
+        snapshot: { content: row.content, eventId: row.eventId, sentAt: row.createdAt },
       };
     }
     case 'event': {

@@ -13,14 +13,14 @@ import { chats, dogProfiles, notifications, swipes } from '../db/schema';
  * `other` (a user id column or value) is hidden from `viewer`: a block between them, or `other` is suspended
  * or banned. Null (a deleted account, a system notice) hides nothing.
  */
-export const hiddenFrom = (viewer: string, other: AnyPgColumn | SQL): SQL => sql`(
+export const hiddenFrom = (viewer: string | AnyPgColumn, other: AnyPgColumn | SQL): SQL => sql`(
   exists (select 1 from blocks b
     where (b.blocker_id = ${viewer} and b.blocked_id = ${other})
        or (b.blocker_id = ${other} and b.blocked_id = ${viewer}))
   or exists (select 1 from users u
     where u.id = ${other} and (u.banned_at is not null or u.suspended_until > now())))`;
 
-export const shownTo = (viewer: string, other: AnyPgColumn | SQL): SQL =>
+export const shownTo = (viewer: string | AnyPgColumn, other: AnyPgColumn | SQL): SQL =>
   sql`not ${hiddenFrom(viewer, other)}`;
 
 /** A user's content shows to anyone (signed-out visitors too): not suspended, not banned. */

@@ -57,7 +57,7 @@ export function todayInLjubljana(now = new Date()): string {
 }
 
 /** Adds days to a YYYY-MM-DD date. */
-function addDays(date: string, days: number): string {
+export function addDays(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
@@ -85,3 +85,19 @@ export function eventWeeks(now = new Date()) {
 /** Whether an event on `date` at `time` (Ljubljana) is still ahead: the one rule for form and server. */
 export const isAhead = (date: string, time: string, now = Date.now()) =>
   eventInstant(date, time).getTime() > now;
+
+/**
+ * The dates of a series starting on `first` (YYYY-MM-DD), every `everyWeeks` weeks, up to and including
+ * `until`: the first date always.
+ */
+export function seriesDates(first: string, everyWeeks: number, until: string): string[] {
+  const dates = [first];
+  for (let next = addDays(first, 7 * everyWeeks); next <= until; next = addDays(next, 7 * everyWeeks))
+    dates.push(next);
+  return dates;
+}
+
+/** Whole days from `from` to `to` (YYYY-MM-DD; negative when `to` is earlier). */
+export function daysBetween(from: string, to: string): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}

@@ -36,6 +36,13 @@ export function topicOfNotice(type: NotificationType): NotifyTopic | null {
       return 'matches';
     case 'event_changed':
     case 'event_cancelled':
+    case 'event_reminder_day':
+    case 'event_reminder_hour':
+    case 'event_seat':
+    case 'event_approved':
+    case 'event_declined':
+    case 'event_removed':
+    case 'event_join_request':
       return 'events';
     default:
       return null;

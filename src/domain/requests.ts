@@ -14,6 +14,18 @@ export const NOTIFICATION_TYPES = [
   'moderation',
   /** The decision on a report I made. */
   'report_decision',
+  /** An event I take part in starts in a day / an hour (`event_starts_at`: the start it is for). */
+  'event_reminder_day',
+  'event_reminder_hour',
+  /** A seat came free and I, first on the waitlist, have it now. */
+  'event_seat',
+  /** The organiser approved my request to join (`detail`: the title); I have a seat or a place in line. */
+  'event_approved',
+  /** The organiser declined my request to join, or removed me. */
+  'event_declined',
+  'event_removed',
+  /** Someone asks to join my event that needs approval. */
+  'event_join_request',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

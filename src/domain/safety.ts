@@ -4,7 +4,7 @@
  */
 
 /** What can be reported (DSA Art. 16: the exact item) and why. */
-export const REPORT_TARGETS = ['user', 'dog', 'message', 'event', 'announcement'] as const;
+export const REPORT_TARGETS = ['user', 'dog', 'message', 'event', 'announcement', 'event_message'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
 export const REPORT_REASONS = [

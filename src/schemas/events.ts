@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY } from '../data/countries';
-import { isAhead, lastEventDate } from '../domain/event-time';
+import { addDays, isAhead, lastEventDate } from '../domain/event-time';
+import { REPEAT_WEEKS, type RepeatWeeks, SERIES_SCOPES } from '../domain/events';
 import { LIMITS } from '../limits';
 import { countryCodeSchema, idSchema, intInRange, optionalText, placeIn } from './common';
 import { uploadKeySchema } from './uploads';
@@ -24,6 +25,25 @@ export const eventListInput = z
 
 export const eventIdInput = z.object({ id: idSchema });
 export const attendeesInput = z.object({ eventId: idSchema });
+
+/** Join; when the event is full, `waitlist` asks for a place in line instead of the refusal EVENT_FULL. */
+export const joinInput = z.object({ id: idSchema, waitlist: z.boolean().default(false) });
+
+/** Cancel this occurrence of a series, or every upcoming one. */
+export const eventRemoveInput = z.object({ id: idSchema, scope: z.enum(SERIES_SCOPES).default('one') });
+
+/** The organiser about one person of their event: remove them; approve or decline a request to join. */
+export const attendeeInput = z.object({ eventId: idSchema, userId: idSchema });
+export const decideInput = attendeeInput.extend({ approve: z.boolean() });
+
+/** My past events (created or attended), newest first; `cursor`: the last event of the previous page. */
+export const pastEventsInput = z.object({ cursor: idSchema.optional() }).optional();
+
+/** The event chat: a page of messages before `cursor` (a message's seq), a message to send. */
+export const eventChatMessagesInput = z.object({
+  eventId: idSchema,
+  cursor: z.number().int().positive().nullish(),
+});
 
 const eventFields = z.object({
   title: z
@@ -56,9 +76,41 @@ const eventFields = z.object({
   eventType: z.enum(EVENT_TYPES).default('meetup'),
   /** The image's upload key; null or absent: none (on update, the current key keeps it). */
   imageKey: uploadKeySchema.nullish().transform((key) => key ?? null),
+  /** Joiners wait for the organiser's approval. */
+  requiresApproval: z.boolean().default(false),
 });
 
 type EventFields = z.output<typeof eventFields>;
+
+/**
+ * A recurring series: every `repeatWeeks` weeks (1 or 2; null: a one-off event) up to `repeatUntil`, at most
+ * LIMITS.event.seriesMaxDays after the first date.
+ */
+const repeatFields = {
+  repeatWeeks: z
+    .union(REPEAT_WEEKS.map((weeks) => z.literal(weeks)))
+    .nullish()
+    .transform((weeks) => weeks ?? null),
+  repeatUntil: z.iso.date('validation.repeatUntilRequired').nullish(),
+};
+
+type Repeat = { repeatWeeks: RepeatWeeks | null; repeatUntil?: string | null | undefined };
+
+/** The series' last date is after its first, within the series' reach and a year from today. */
+function repeatInRange<T extends EventFields & Repeat>(event: T, ctx: z.RefinementCtx) {
+  const { repeatWeeks, repeatUntil, ...fields } = event;
+  if (!repeatWeeks) return { ...fields, repeat: null };
+  const last = addDays(event.eventDate, LIMITS.event.seriesMaxDays);
+  if (repeatUntil && repeatUntil > event.eventDate && repeatUntil <= last && repeatUntil <= lastEventDate())
+    return { ...fields, repeat: { everyWeeks: repeatWeeks, until: repeatUntil } };
+  ctx.addIssue({
+    code: 'custom',
+    message: repeatUntil ? 'validation.repeatUntilRange' : 'validation.repeatUntilRequired',
+    params: { days: LIMITS.event.seriesMaxDays },
+    path: ['repeatUntil'],
+  });
+  return z.NEVER;
+}
 
 /** Date and time together must be in the future (Ljubljana time). */
 function inFuture(event: EventFields, ctx: z.RefinementCtx): EventFields {
@@ -69,10 +121,23 @@ function inFuture(event: EventFields, ctx: z.RefinementCtx): EventFields {
 
 const withPlace = placeIn<EventFields>((event) => event.country, true);
 
-export const eventCreateInput = eventFields.transform(withPlace).transform(inFuture);
+export const eventCreateInput = eventFields
+  .extend(repeatFields)
+  .transform((value, ctx) => ({
+    ...withPlace(value, ctx),
+    repeatWeeks: value.repeatWeeks,
+    repeatUntil: value.repeatUntil,
+  }))
+  .transform((value, ctx) => ({
+    ...inFuture(value, ctx),
+    repeatWeeks: value.repeatWeeks,
+    repeatUntil: value.repeatUntil,
+  }))
+  .transform(repeatInRange);
+/** `scope` 'series': the changes apply to every upcoming occurrence (a new date moves each by as many days). */
 export const eventUpdateInput = eventFields
-  .extend({ id: idSchema })
-  .transform((value, ctx) => ({ ...withPlace(value, ctx), id: value.id }))
-  .transform((value, ctx) => ({ ...inFuture(value, ctx), id: value.id }));
+  .extend({ id: idSchema, scope: z.enum(SERIES_SCOPES).default('one') })
+  .transform((value, ctx) => ({ ...withPlace(value, ctx), id: value.id, scope: value.scope }))
+  .transform((value, ctx) => ({ ...inFuture(value, ctx), id: value.id, scope: value.scope }));
 
 export type EventCreateInput = z.input<typeof eventCreateInput>;

@@ -218,4 +218,56 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
       await context.close();
     }
   });
+
+  it('has none in the event tools: the chat, the organiser’s list with a request and a line, the series form, past', async () => {
+    const title = `Z odobritvijo ${name}`;
+    const event = await ana.api.events.create.mutate({
+      title,
+      eventDate: dateInDays(4),
+      eventTime: '10:00',
+      locationName: 'Tivoli',
+      country: 'SI',
+      location: 'Ljubljana',
+      requiresApproval: true,
+    });
+    await bor.api.events.join.mutate({ id: event.id });
+    await bor.api.events.chatSend.mutate({ eventId: event.id, content: 'Živjo' }).catch(() => null);
+    const context = await sessionContext(e2e.browser, e2e.server, options, ana.token);
+    const page = await context.newPage();
+    const found: Record<string, string[]> = {};
+    const record = async (what: string) => {
+      const violations = await seriousViolations(page);
+      if (violations.length) found[what] = violations;
+    };
+    try {
+      await page.goto(`${e2e.server.url}/events?dogodek=${event.id}`);
+      const details = page.getByRole('dialog', { name: title });
+      await details.getByRole('button', { name: 'Klepet dogodka' }).click();
+      await page
+        .getByRole('dialog', { name: 'Klepet dogodka' })
+        .getByText('Še ni sporočil. Napišite prvo!')
+        .waitFor();
+      await record('event chat');
+      await page.keyboard.press('Escape');
+      await details.getByRole('button', { name: /Udeleženci: 1\/20/ }).click();
+      await page.getByRole('button', { name: 'Odobri prošnjo: Bor Novak' }).waitFor();
+      await record('attendees with a request');
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('main').getByRole('button', { name: 'Ustvari dogodek' }).click();
+      const form = page.getByRole('dialog', { name: 'Ustvari dogodek' });
+      await form.getByLabel('Ponavljanje').selectOption({ label: 'Vsak teden' });
+      await form.getByLabel('Zadnji termin', { exact: true }).waitFor();
+      await record('event form with a series');
+      await page.keyboard.press('Escape');
+
+      await page.getByRole('main').getByRole('tab', { name: 'Pretekli' }).click();
+      await page.getByText('Še ni preteklih dogodkov').waitFor();
+      await record('past tab');
+      expect(found).toEqual({});
+    } finally {
+      await context.close();
+    }
+  });
 });

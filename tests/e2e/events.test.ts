@@ -144,7 +144,7 @@ describe.each(Object.entries(VIEWPORTS))('events on a %s', (name, options) => {
         new RegExp(`${d}\\.\\s*${m}\\.\\s*${y}`),
         '18:00',
         'Park Tivoli, pri vodnjaku, Ljubljana',
-        'Udeleženci: 0/10',
+        'Udeleženci: 1/10',
         'Prinesite vodo in žogo.',
         'Organizator: Ana Kos',
         'Vaš dogodek',
@@ -199,7 +199,7 @@ describe.each(Object.entries(VIEWPORTS))('events on a %s', (name, options) => {
         '18:00',
         'Park Tivoli, pri vodnjaku',
         'Ljubljana, Slovenija',
-        'Udeleženci: 0/10',
+        'Udeleženci: 1/10',
         'Prinesite vodo in žogo.',
         'Ana Kos',
       ])
@@ -207,11 +207,11 @@ describe.each(Object.entries(VIEWPORTS))('events on a %s', (name, options) => {
       await details.getByRole('button', { name: `Pridruži se dogodku ${title}` }).click();
       await see(pageB, 'Pridružili ste se dogodku!');
       await details.getByRole('button', { name: `Zapusti dogodek ${title}` }).waitFor();
-      await see(details, 'Udeleženci: 1/10');
+      await see(details, 'Udeleženci: 2/10');
       await see(details, 'Udeležujete se');
 
-      // The attendee list: the creator first (labelled), then B; the count leaves the creator out.
-      await details.getByRole('button', { name: 'Udeleženci: 1/10' }).click();
+      // The attendee list: the creator first (labelled), then B; the count includes the creator's seat.
+      await details.getByRole('button', { name: 'Udeleženci: 2/10' }).click();
       const attendees = pageB.getByRole('dialog', { name: 'Udeleženci' });
       await see(attendees, 'Bor Novak');
       const rows = attendees.getByRole('listitem');
@@ -219,17 +219,17 @@ describe.each(Object.entries(VIEWPORTS))('events on a %s', (name, options) => {
       expect(await rows.nth(0).innerText()).toMatch(/Ana Kos\s*Organizator/);
       expect(await rows.nth(1).innerText()).toContain('Bor Novak');
       expect(await rows.nth(1).innerText()).toMatch(/Pridružitev .* ob \d\d:\d\d/);
-      expect(await attendees.getByLabel('1 udeleženec').textContent()).toBe('1');
+      expect(await attendees.getByLabel('2 udeleženca').textContent()).toBe('2');
       await pageB.keyboard.press('Escape');
       await attendees.waitFor({ state: 'detached' });
       await pageB.keyboard.press('Escape');
       await details.waitFor({ state: 'detached' });
-      await see(cardB, 'Udeleženci: 1/10');
+      await see(cardB, 'Udeleženci: 2/10');
       await cardB.getByRole('button', { name: `Zapusti dogodek ${title}` }).waitFor();
 
       // A edits the title (the list was fetched before B joined: a reload shows the new count).
       await pageA.reload();
-      await see(cardA, 'Udeleženci: 1/10');
+      await see(cardA, 'Udeleženci: 2/10');
       await cardA.getByRole('button', { name: `Uredi ${title}` }).click();
       const edit = pageA.getByRole('dialog', { name: 'Uredi dogodek' });
       await edit.waitFor();
@@ -241,7 +241,7 @@ describe.each(Object.entries(VIEWPORTS))('events on a %s', (name, options) => {
       await see(pageA, 'Dogodek je bil uspešno posodobljen!');
       await edit.waitFor({ state: 'detached' });
       const renamedA = card(pageA, renamed);
-      await see(renamedA, 'Udeleženci: 1/10');
+      await see(renamedA, 'Udeleženci: 2/10');
 
       // A deletes it from the details, after confirming; it leaves both lists.
       await renamedA.getByRole('button', { name: renamed, exact: true }).click();

@@ -110,8 +110,9 @@ describe.each(dbKinds())('account, shop and config on %s', (kind) => {
     expect(await t.db.select().from(eventAttendees).where(eq(eventAttendees.userId, id))).toEqual([]);
     expect(await t.db.select().from(uploads).where(eq(uploads.ownerId, id))).toEqual([]);
     expect(await t.db.select().from(shopWishes).where(eq(shopWishes.userId, id))).toEqual([]);
+    // Only Dana's own seat is left at her event.
     expect((await t.db.select().from(events).where(eq(events.id, danasEvent.id)))[0]?.currentAttendees).toBe(
-      0,
+      1,
     );
     // The photo file is gone from storage.
     expect((await fetch(`${base}/media/${key}_thumb.webp`)).status).toBe(404);
@@ -145,7 +146,11 @@ describe.each(dbKinds())('account, shop and config on %s', (kind) => {
     const chatId = await chat(ana, bor);
     await ana.api.chats.send({ chatId, content: 'Moje sporočilo' });
     await bor.api.chats.send({ chatId, content: 'Njegovo sporočilo' });
-    await ana.api.events.create(event('Moj dogodek'));
+    const mine = await ana.api.events.create(event('Moj dogodek'));
+    await bor.api.events.join({ id: mine.id });
+    await ana.api.events.chatSend({ eventId: mine.id, content: 'Moje obvestilo udeležencem' });
+    await bor.api.events.chatSend({ eventId: mine.id, content: 'Borov odgovor' });
+    await ana.api.events.createCalendarFeed();
     const data = await ana.api.account.export();
     const text = JSON.stringify(data);
     expect(data.account.email).toBe(ana.email);
@@ -156,6 +161,9 @@ describe.each(dbKinds())('account, shop and config on %s', (kind) => {
       [false, 'Njegovo sporočilo'],
     ]);
     expect(data.requests.length).toBeGreaterThan(0);
+    expect(data.eventChatMessages.map((m) => m.content)).toEqual(['Moje obvestilo udeležencem']);
+    expect(data.calendarFeed).toEqual({ since: expect.any(Date) });
+    expect(text).not.toContain('Borov odgovor');
     expect(text).not.toContain(bor.email);
     expect(text).not.toContain('Skriti pes');
     expect(text).not.toContain('password');

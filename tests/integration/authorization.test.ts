@@ -34,6 +34,8 @@ interface World {
   anaUpload: { dog: string; profile: string; event: string };
   anaBorChat: string;
   anaMessage: string;
+  /** Bor, who attends Ana's event. */
+  bor: string;
   borDog: string;
   borEvent: string;
   carl: { email: string; password: string };
@@ -190,6 +192,19 @@ const table: { [P in Path]: Rule<InputOf<P>> } = {
   'events.remove': user((w) => ({ id: w.anaEvent }), 'NOT_FOUND'),
   'events.join': user((w) => ({ id: w.borEvent }), 'writes'), // joining others' events is the point
   'events.leave': user((w) => ({ id: w.anaEvent }), 'answers'), // Bor attends, the caller does not: Bor stays
+  'events.past': user(undefined, 'answers'), // the caller's own history
+  // Ana's tools over Bor's seat at her event.
+  'events.removeAttendee': user((w) => ({ eventId: w.anaEvent, userId: w.bor }), 'NOT_FOUND'),
+  'events.decide': user((w) => ({ eventId: w.anaEvent, userId: w.bor, approve: false }), 'NOT_FOUND'),
+  'events.exportAttendees': user((w) => ({ eventId: w.anaEvent }), 'NOT_FOUND'),
+  // Ana's event's chat: only its organiser and those with a seat.
+  'events.chatMessages': user((w) => ({ eventId: w.anaEvent }), 'NOT_FOUND'),
+  'events.chatSend': user((w) => ({ eventId: w.anaEvent, content: 'Vsiljivec' }), 'NOT_FOUND'),
+  'events.onChatMessage': user((w) => ({ eventId: w.anaEvent, lastEventId: '0' }), 'NOT_FOUND'),
+  // The caller's own calendar feed (made by the call above in this order, so revoking writes their own row).
+  'events.calendarFeed': user(undefined, 'answers'),
+  'events.createCalendarFeed': user(undefined, 'writes'),
+  'events.revokeCalendarFeed': user(undefined, 'writes'),
 
   'announcements.list': open(),
   'announcements.create': admin(() => ({ title: 'Lažno', content: 'Lažno obvestilo' })),
@@ -314,7 +329,7 @@ describe('the authorization table', () => {
       withoutEntry: paths.filter((path) => !named.includes(path)),
       notAProcedure: named.filter((path) => !paths.includes(path)),
     }).toEqual({ withoutEntry: [], notAProcedure: [] });
-    expect(paths).toHaveLength(73);
+    expect(paths).toHaveLength(83);
   });
 });
 
@@ -392,6 +407,7 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
       anaUpload,
       anaBorChat,
       anaMessage: message.id,
+      bor: bor.id,
       borDog: bor.dogId,
       borEvent: borEvent.id,
       carl: { email: carl.email, password: PASSWORD },

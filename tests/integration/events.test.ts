@@ -42,7 +42,8 @@ describe.each(dbKinds())('events on %s', (kind) => {
       country: 'SI',
       eventType: 'meetup',
       maxAttendees: LIMITS.eventAttendees.default,
-      currentAttendees: 0,
+      // The creator holds a seat: the badge counts the same people as the list.
+      currentAttendees: 1,
       isMine: true,
       isAttending: false,
       creator: { userId: ana.user.id, fullName: 'Test Uporabnik' },
@@ -119,15 +120,17 @@ describe.each(dbKinds())('events on %s', (kind) => {
 
   it('join and leave keep the count true; the creator cannot join; full refuses; attendees list the creator first', async () => {
     const [ana, bor, cene] = [await user(), await user(), await user()];
-    const event = await ana.api.events.create({ ...base, maxAttendees: 2 });
+    // Three seats: Ana's own and two.
+    const event = await ana.api.events.create({ ...base, maxAttendees: 3 });
     expect((await failure(ana.api.events.join({ id: event.id }))).appCode).toBe('EVENT_OWN');
     expect((await failure((await t.caller()).events.join({ id: event.id }))).appCode).toBe('UNAUTHENTICATED');
     expect(await bor.api.events.join({ id: event.id })).toMatchObject({
-      currentAttendees: 1,
+      currentAttendees: 2,
       isAttending: true,
+      myStatus: 'going',
     });
     // Joining twice changes nothing.
-    expect(await bor.api.events.join({ id: event.id })).toMatchObject({ currentAttendees: 1 });
+    expect(await bor.api.events.join({ id: event.id })).toMatchObject({ currentAttendees: 2 });
     await cene.api.events.join({ id: event.id });
     const dana = await user();
     expect((await failure(dana.api.events.join({ id: event.id }))).appCode).toBe('EVENT_FULL');
@@ -141,23 +144,24 @@ describe.each(dbKinds())('events on %s', (kind) => {
     expect((await failure(ana.api.events.update({ ...base, id: event.id, maxAttendees: 1 }))).appCode).toBe(
       'VALIDATION',
     );
-    await ana.api.events.update({ ...base, id: event.id, maxAttendees: 3 });
+    await ana.api.events.update({ ...base, id: event.id, maxAttendees: 4 });
     await dana.api.events.join({ id: event.id });
-    const lower = await failure(ana.api.events.update({ ...base, id: event.id, maxAttendees: 2 }));
-    expect(lower).toMatchObject({ appCode: 'EVENT_MAX_BELOW_ATTENDEES', meta: { current: 3 } });
+    const lower = await failure(ana.api.events.update({ ...base, id: event.id, maxAttendees: 3 }));
+    expect(lower).toMatchObject({ appCode: 'EVENT_MAX_BELOW_ATTENDEES', meta: { current: 4 } });
 
     expect(await bor.api.events.leave({ id: event.id })).toMatchObject({
-      currentAttendees: 2,
+      currentAttendees: 3,
       isAttending: false,
+      myStatus: null,
     });
-    expect(await bor.api.events.leave({ id: event.id })).toMatchObject({ currentAttendees: 2 });
+    expect(await bor.api.events.leave({ id: event.id })).toMatchObject({ currentAttendees: 3 });
     const rows = await t.db.select().from(eventAttendees).where(eq(eventAttendees.eventId, event.id));
     expect(rows).toHaveLength(2);
   });
 
   it('30 users racing for the last seat: exactly one gets it and the count matches the rows', async () => {
     const ana = await user();
-    const event = await ana.api.events.create({ ...base, maxAttendees: 2 });
+    const event = await ana.api.events.create({ ...base, maxAttendees: 3 });
     const first = await user();
     await first.api.events.join({ id: event.id });
     const racers: User[] = [];
@@ -170,7 +174,8 @@ describe.each(dbKinds())('events on %s', (kind) => {
     expect(refused.filter((e) => e?.appCode === 'EVENT_FULL')).toHaveLength(29);
     const [row] = await t.db.select().from(events).where(eq(events.id, event.id));
     const attendees = await t.db.select().from(eventAttendees).where(eq(eventAttendees.eventId, event.id));
-    expect(row?.currentAttendees).toBe(2);
+    // Ana's seat and the two rows.
+    expect(row?.currentAttendees).toBe(3);
     expect(attendees).toHaveLength(2);
   }, 60_000);
 

@@ -117,4 +117,52 @@ describe.each(dbKinds())('migrations on %s', (kind) => {
       await db.close();
     }
   });
+
+  it('0012 gives each event’s creator a seat without taking one from anyone who had it', async () => {
+    const db = await open(kind);
+    try {
+      const before = migrationsBefore('0012_event_tools');
+      folders.push(before);
+      await db.migrate(before);
+      const user = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+      const event = (n: number) => `00000000-0000-4000-8000-0000000e${String(n).padStart(4, '0')}`;
+      const people = Array.from({ length: 103 }, (_, i) => `('${user(i)}', 'u${i}@example.com')`);
+      // 1: 1 of 20 joined; 2: full at 5 of 5; 3: full at 100 of 100 (no room to grow).
+      const joins = [
+        ...[1].map((u) => [1, u, 0]),
+        ...[1, 2, 3, 4, 5].map((u) => [2, u, 0]),
+        ...Array.from({ length: 100 }, (_, i) => [3, i + 1, i]),
+      ].map(([e, u, second]) => {
+        const at = new Date(Date.UTC(2026, 4, 1, 10, 0, second)).toISOString();
+        return `('${event(e!)}', '${user(u!)}', '${at}')`;
+      });
+      await db.run(`
+        insert into users (id, email) values ${people.join(', ')};
+        insert into events (id, user_id, title, event_date, event_time, starts_at, location_name, country, city,
+            max_attendees, current_attendees) values
+          ('${event(1)}', '${user(0)}', 'A', '2027-01-01', '10:00', '2027-01-01T09:00Z', 'P', 'SI', 'Ljubljana', 20, 1),
+          ('${event(2)}', '${user(0)}', 'B', '2027-01-01', '10:00', '2027-01-01T09:00Z', 'P', 'SI', 'Ljubljana', 5, 5),
+          ('${event(3)}', '${user(0)}', 'C', '2027-01-01', '10:00', '2027-01-01T09:00Z', 'P', 'SI', 'Ljubljana', 100, 100);
+        insert into event_attendees (event_id, user_id, joined_at) values ${joins.join(', ')};`);
+
+      await db.migrate(MIGRATIONS);
+
+      const rows = await db.run(`select title, max_attendees, current_attendees,
+          (select count(*)::int from event_attendees a where a.event_id = e.id and a.status = 'going') as going,
+          (select count(*)::int from event_attendees a where a.event_id = e.id and a.status = 'waiting') as waiting
+        from events e order by title`);
+      expect(rows).toEqual([
+        { title: 'A', max_attendees: 20, current_attendees: 2, going: 1, waiting: 0 },
+        { title: 'B', max_attendees: 6, current_attendees: 6, going: 5, waiting: 0 },
+        { title: 'C', max_attendees: 100, current_attendees: 100, going: 99, waiting: 1 },
+      ]);
+      // The last to join C waits first in line.
+      const [last] = await db.run(
+        `select user_id from event_attendees where event_id = '${event(3)}' and status = 'waiting'`,
+      );
+      expect(last!.user_id).toBe(user(100));
+    } finally {
+      await db.close();
+    }
+  });
 });

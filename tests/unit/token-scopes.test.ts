@@ -21,6 +21,10 @@ describe('the scope a personal access token needs (one rule for every procedure)
     ['account.delete', 'mutation', 'user', 'session'],
     ['tokens.create', 'mutation', 'user', 'session'],
     ['notifications.subscribePush', 'mutation', 'user', 'session'],
+    ['events.chatSend', 'mutation', 'user', 'chat'],
+    ['events.onChatMessage', 'subscription', 'user', 'chat'],
+    ['events.createCalendarFeed', 'mutation', 'user', 'session'],
+    ['events.calendarFeed', 'query', 'user', 'read'],
     // A procedure some later issue adds is covered by the rule as it is.
     ['walks.start', 'mutation', 'user', 'write'],
     ['walks.nearby', 'query', 'user', 'read'],

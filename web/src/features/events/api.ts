@@ -2,7 +2,7 @@ import type { InfiniteData } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { queryClient, type MutationHandlers, trpc } from '../../lib/trpc';
 import { removedFromPages, replacedInPages } from './cache';
-import type { EventView } from './types';
+import type { Attendee, EventView } from './types';
 
 /** Every cached list (each type, filter and search). */
 function updateLists(change: (data: InfiniteData<EventView[]>) => InfiniteData<EventView[]>) {
@@ -22,6 +22,7 @@ function useEventCache() {
   const utils = trpc.useUtils();
   const refresh = (eventId?: string) => {
     void utils.events.list.invalidate();
+    void utils.events.past.invalidate();
     if (eventId) {
       void utils.events.byId.invalidate({ id: eventId });
       void utils.events.attendees.invalidate({ eventId });
@@ -102,3 +103,28 @@ export const useJoinEvent = (handlers: MutationHandlers<EventView> = {}) =>
   useAttendance(trpc.events.join, handlers);
 export const useLeaveEvent = (handlers: MutationHandlers<EventView> = {}) =>
   useAttendance(trpc.events.leave, handlers);
+
+/** After the organiser's answer to a request, or a removal: the list as the organiser now sees it. */
+function useOrganiserCache(handlers: MutationHandlers<Attendee[]>) {
+  const cache = useEventCache();
+  const utils = trpc.useUtils();
+  return {
+    onSuccess: (list: Attendee[], { eventId }: { eventId: string }) => {
+      utils.events.attendees.setData({ eventId }, list);
+      cache.refresh(eventId);
+      handlers.onSuccess?.(list);
+    },
+    onError: (
+      error: Parameters<NonNullable<MutationHandlers<Attendee[]>['onError']>>[0],
+      { eventId }: { eventId: string },
+    ) => {
+      cache.refresh(eventId);
+      handlers.onError?.(error);
+    },
+  };
+}
+
+export const useDecideAttendee = (handlers: MutationHandlers<Attendee[]> = {}) =>
+  trpc.events.decide.useMutation(useOrganiserCache(handlers));
+export const useRemoveAttendee = (handlers: MutationHandlers<Attendee[]> = {}) =>
+  trpc.events.removeAttendee.useMutation(useOrganiserCache(handlers));

@@ -1,4 +1,4 @@
-import { Ban, Crown, Flag, RotateCcw, UsersRound } from 'lucide-react';
+import { Ban, Check, Crown, Flag, RotateCcw, UserX, UsersRound, X } from 'lucide-react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Avatar } from '../../components/profile/avatar';
@@ -11,7 +11,9 @@ import { useErrorText } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { dateAndTime } from './format';
-import type { EventView } from './types';
+import type { Attendee, EventView } from './types';
+import { useDecideAttendee, useRemoveAttendee } from './api';
+import { toast } from '../../lib/toast';
 import { useT } from '../../lib/intl';
 
 interface AttendeesDialogProps {
@@ -21,8 +23,9 @@ interface AttendeesDialogProps {
 }
 
 /**
- * Who comes (SPEC Events): a count badge, then the creator (labelled) and the others by join time, each with
- * avatar, name and when they joined. The creator is not counted among the attendees.
+ * Who comes (SPEC Events): a count badge (the creator's seat included), then the creator (labelled) and the
+ * others by join time, each with avatar, name and when they joined. The organiser also sees the waitlist
+ * and the requests to approve, and can remove anyone or answer a request.
  */
 export function AttendeesDialog({ event, open, onOpenChange }: AttendeesDialogProps) {
   const intl = useIntl();
@@ -95,6 +98,17 @@ export function AttendeesDialog({ event, open, onOpenChange }: AttendeesDialogPr
                           {t(person.isCreator ? 'events.attendees.created' : 'events.attendees.joined', when)}
                         </span>
                       </span>
+                      {person.status !== 'going' && (
+                        <span className="rounded-pill bg-accent-soft px-2 py-0.5 text-caption font-semibold text-accent-strong">
+                          {t(`events.attendees.status.${person.status}`)}
+                        </span>
+                      )}
+                      {event.isMine && person.userId && !person.isCreator && (
+                        <OrganiserActions
+                          eventId={event.id}
+                          person={{ id: person.userId, name, status: person.status }}
+                        />
+                      )}
                       {person.userId && !person.isCreator && user && person.userId !== user.id && (
                         <PersonSafety person={{ id: person.userId, name }} />
                       )}
@@ -113,6 +127,71 @@ export function AttendeesDialog({ event, open, onOpenChange }: AttendeesDialogPr
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/** The organiser's answer to a request (approve, decline) or the removal of someone (icons named for whom). */
+function OrganiserActions({
+  eventId,
+  person,
+}: {
+  eventId: string;
+  person: { id: string; name: string; status: Attendee['status'] };
+}) {
+  const t = useT();
+  const errorText = useErrorText();
+  const failed = (error: unknown) =>
+    toast.error(t('events.toast.actionError'), { description: errorText(error) });
+  const decide = useDecideAttendee({
+    onSuccess: () => toast.success(t('events.attendees.decided')),
+    onError: failed,
+  });
+  const remove = useRemoveAttendee({
+    onSuccess: () => toast.success(t('events.attendees.removedToast', { name: person.name })),
+    onError: failed,
+  });
+  const busy = decide.isPending || remove.isPending;
+  const icon =
+    'inline-flex size-11 shrink-0 items-center justify-center rounded-control hover:bg-muted disabled:opacity-50';
+  if (person.status === 'pending')
+    return (
+      <span className="flex shrink-0">
+        <button
+          type="button"
+          disabled={busy}
+          className={`${icon} text-success`}
+          aria-label={t('events.attendees.approve', { name: person.name })}
+          title={t('events.attendees.approve', { name: person.name })}
+          onClick={() => decide.mutate({ eventId, userId: person.id, approve: true })}
+        >
+          <Check aria-hidden="true" className="size-5" />
+        </button>
+        <button
+          type="button"
+          disabled={busy}
+          className={`${icon} text-danger`}
+          aria-label={t('events.attendees.decline', { name: person.name })}
+          title={t('events.attendees.decline', { name: person.name })}
+          onClick={() => decide.mutate({ eventId, userId: person.id, approve: false })}
+        >
+          <X aria-hidden="true" className="size-5" />
+        </button>
+      </span>
+    );
+  return (
+    <button
+      type="button"
+      disabled={busy}
+      className={`${icon} text-danger`}
+      aria-label={t('events.attendees.remove', { name: person.name })}
+      title={t('events.attendees.remove', { name: person.name })}
+      onClick={() => {
+        if (window.confirm(t('events.attendees.removeConfirm', { name: person.name })))
+          remove.mutate({ eventId, userId: person.id });
+      }}
+    >
+      <UserX aria-hidden="true" className="size-5" />
+    </button>
   );
 }
 

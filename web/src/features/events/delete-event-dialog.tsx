@@ -1,4 +1,6 @@
 import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { SERIES_SCOPES, type SeriesScope } from '#shared/domain/events';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { useErrorText } from '../../lib/errors';
@@ -14,9 +16,13 @@ interface DeleteEventDialogProps {
   onDeleted: () => void;
 }
 
-/** The confirmation before my event is deleted for everyone who joined it. */
+/**
+ * The confirmation before my event is cancelled for everyone taking part; an occurrence of a series asks
+ * whether to cancel it alone or every upcoming one.
+ */
 export function DeleteEventDialog({ event, onClose, onDeleted }: DeleteEventDialogProps) {
   const t = useT();
+  const [scope, setScope] = useState<SeriesScope>('one');
   const errorText = useErrorText();
   const remove = useRemoveEvent({
     onSuccess: () => {
@@ -34,6 +40,24 @@ export function DeleteEventDialog({ event, onClose, onDeleted }: DeleteEventDial
         <DialogDescription className="break-words">
           {event && t('events.confirm.text', { title: event.title })}
         </DialogDescription>
+        {event?.seriesId && (
+          <fieldset className="mt-4 flex flex-col gap-2">
+            <legend className="font-semibold">{t('events.form.scope')}</legend>
+            {SERIES_SCOPES.map((option) => (
+              <label key={option} className="flex min-h-10 items-center gap-3">
+                <input
+                  type="radio"
+                  name="delete-scope"
+                  value={option}
+                  checked={scope === option}
+                  onChange={() => setScope(option)}
+                  className="size-5 accent-primary"
+                />
+                {t(`events.form.scope.${option}`)}
+              </label>
+            ))}
+          </fieldset>
+        )}
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={onClose} disabled={remove.isPending}>
             {t('events.confirm.cancel')}
@@ -41,7 +65,7 @@ export function DeleteEventDialog({ event, onClose, onDeleted }: DeleteEventDial
           <Button
             variant="danger"
             loading={remove.isPending}
-            onClick={() => event && remove.mutate({ id: event.id })}
+            onClick={() => event && remove.mutate({ id: event.id, scope })}
           >
             <Trash2 aria-hidden="true" className="size-5" />
             {t('events.confirm.delete')}

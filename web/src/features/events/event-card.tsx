@@ -1,7 +1,18 @@
 import clsx from 'clsx';
-import { CalendarDays, Check, Clock, MapPin, Pencil, Star, UserRound, UsersRound } from 'lucide-react';
+import {
+  CalendarDays,
+  Check,
+  Clock,
+  Hourglass,
+  MapPin,
+  Pencil,
+  Repeat,
+  Star,
+  UserRound,
+  UsersRound,
+} from 'lucide-react';
 import { useIntl } from 'react-intl';
-import { isFull } from '#shared/domain/events';
+import { isFull, isUpcoming } from '#shared/domain/events';
 import { cityName } from '../../components/dogs/names';
 import { buttonClasses } from '../../components/ui/button';
 import { useLocale, useT } from '../../lib/intl';
@@ -60,6 +71,12 @@ export function EventCard({ event, onOpen, onEdit, eager = false }: EventCardPro
               <Clock aria-hidden="true" className="size-4 shrink-0" />
               <time>{event.eventTime}</time>
             </span>
+            {event.seriesId && (
+              <span className="inline-flex items-center gap-1.5">
+                <Repeat aria-hidden="true" className="size-4 shrink-0" />
+                {t('events.recurring')}
+              </span>
+            )}
           </p>
           <h2 className="text-lead font-bold break-words">
             <button
@@ -112,9 +129,9 @@ export function EventCard({ event, onOpen, onEdit, eager = false }: EventCardPro
               <Pencil aria-hidden="true" className="size-4.5" />
               {t('events.edit')}
             </button>
-          ) : (
+          ) : isUpcoming(event) ? (
             <JoinButton event={event} />
-          )}
+          ) : null}
         </div>
       </div>
     </article>
@@ -128,9 +145,11 @@ export function StatusBadge({ event, className }: { event: EventView; className?
     ? { Icon: Star, key: 'events.badge.mine', tone: 'bg-primary text-primary-foreground' }
     : event.isAttending
       ? { Icon: Check, key: 'events.badge.attending', tone: 'bg-success text-white' }
-      : isFull(event)
-        ? { Icon: UsersRound, key: 'events.badge.full', tone: 'bg-danger text-white' }
-        : null;
+      : event.myStatus === 'waiting' || event.myStatus === 'pending'
+        ? { Icon: Hourglass, key: `events.badge.${event.myStatus}`, tone: 'bg-accent text-accent-foreground' }
+        : isFull(event)
+          ? { Icon: UsersRound, key: 'events.badge.full', tone: 'bg-danger text-white' }
+          : null;
   if (!badge) return null;
   return (
     <span

@@ -1,14 +1,21 @@
 import {
   CalendarDays,
+  CalendarPlus,
   ChevronRight,
   Clock,
+  Download,
+  ExternalLink,
   type LucideIcon,
   MapPin,
+  MessagesSquare,
   Navigation,
   Pencil,
+  Repeat,
   Trash2,
   UsersRound,
 } from 'lucide-react';
+import { countryName } from '#shared/data/countries';
+import { isUpcoming, mapLink } from '#shared/domain/events';
 import { type ReactNode, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { placeName } from '../../components/dogs/names';
@@ -22,6 +29,8 @@ import { useErrorText } from '../../lib/errors';
 import { useLocale, useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { AttendeesDialog } from './attendees-dialog';
+import { EventChatDialog } from './event-chat-dialog';
+import { ExportAttendeesButton } from './export-attendees';
 import { DeleteEventDialog } from './delete-event-dialog';
 import { EventImage, TypeBadge } from './event-look';
 import { StatusBadge } from './event-card';
@@ -81,7 +90,12 @@ function EventDetails({
   const t = useT();
   const [locale] = useLocale();
   const [attendeesOpen, setAttendeesOpen] = useState(false);
+  const [chatOpen, setChatOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
+  // The event's chat: its organiser and everyone with a seat, until it starts.
+  const chats = (event.isMine || event.isAttending) && isUpcoming(event);
+  const secondary =
+    'inline-flex min-h-11 items-center justify-center gap-2 rounded-control border border-border px-4 font-semibold transition-colors hover:bg-muted';
   return (
     // Room at the top on phones for the dialog's close button, which would sit on the picture.
     <div className="grid gap-5 pt-9 md:grid-cols-[5fr_6fr] md:gap-8 md:pt-0">
@@ -109,7 +123,23 @@ function EventDetails({
             <time>{event.eventTime}</time>
           </Fact>
           <Fact icon={MapPin} label={t('events.details.locationName')}>
-            {event.locationName}
+            <span className="flex flex-wrap items-center gap-x-3">
+              {event.locationName}
+              <a
+                href={mapLink({
+                  locationName: event.locationName,
+                  city: event.city,
+                  countryName: countryName(event.country, locale),
+                })}
+                target="_blank"
+                rel="noopener noreferrer"
+                className="inline-flex min-h-9 items-center gap-1 font-semibold text-primary-strong underline-offset-2 hover:underline"
+              >
+                {t('events.details.map')}
+                <ExternalLink aria-hidden="true" className="size-3.5" />
+                <span className="sr-only">{t('events.details.newWindow')}</span>
+              </a>
+            </span>
           </Fact>
           <Fact icon={Navigation} label={t('events.details.place')}>
             {placeName(event.city, event.country, locale)}
@@ -124,7 +154,25 @@ function EventDetails({
               <ChevronRight aria-hidden="true" className="size-4" />
             </button>
           </Fact>
+          {event.seriesId && (
+            <Fact icon={Repeat} label={t('events.details.series')}>
+              {t('events.recurring')}
+            </Fact>
+          )}
         </dl>
+        <div className="flex flex-wrap gap-2">
+          <a href={`/api/events/${event.id}/calendar.ics`} download className={secondary}>
+            <CalendarPlus aria-hidden="true" className="size-4.5" />
+            {t('events.details.addToCalendar')}
+          </a>
+          {chats && (
+            <button type="button" onClick={() => setChatOpen(true)} className={secondary}>
+              <MessagesSquare aria-hidden="true" className="size-4.5" />
+              {t('events.chat.open')}
+            </button>
+          )}
+          {event.isMine && <ExportAttendeesButton event={event} className={secondary} icon={Download} />}
+        </div>
         {event.description && (
           <section className="flex flex-col gap-2">
             <h3 className="text-label font-bold">{t('events.details.about')}</h3>
@@ -164,12 +212,15 @@ function EventDetails({
                 {t('events.delete')}
               </button>
             </div>
-          ) : (
+          ) : isUpcoming(event) ? (
             <JoinButton event={event} />
+          ) : (
+            <p className="text-center text-muted-foreground">{t('events.details.over')}</p>
           )}
         </div>
       </div>
       <AttendeesDialog event={event} open={attendeesOpen} onOpenChange={setAttendeesOpen} />
+      <EventChatDialog event={event} open={chatOpen} onOpenChange={setChatOpen} />
       <DeleteEventDialog
         event={confirming ? event : null}
         onClose={() => setConfirming(false)}

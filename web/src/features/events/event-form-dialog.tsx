@@ -3,7 +3,8 @@ import { ChevronDown, Trash2 } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { DEFAULT_COUNTRY } from '#shared/data/countries';
-import { isAhead, lastEventDate, todayInLjubljana } from '#shared/domain/event-time';
+import { addDays, isAhead, lastEventDate, todayInLjubljana } from '#shared/domain/event-time';
+import { REPEAT_WEEKS, type RepeatWeeks, SERIES_SCOPES, type SeriesScope } from '#shared/domain/events';
 import { LIMITS } from '#shared/limits';
 import type { EventType } from '#shared/schemas/events';
 import type { Photo } from '#shared/schemas/uploads';
@@ -42,6 +43,11 @@ interface Values {
   maxAttendees: string;
   eventType: EventType;
   image: Photo | null;
+  requiresApproval: boolean;
+  /** '' for a one-off event, else the weeks between occurrences (a new event only). */
+  repeatWeeks: '' | `${RepeatWeeks}`;
+  /** YYYY-MM-DD: the series' last date. */
+  repeatUntil: string;
 }
 
 type Field = Exclude<keyof Values, 'image'> | 'imageKey';
@@ -56,8 +62,11 @@ const ORDER: readonly Field[] = [
   'locationName',
   'country',
   'location',
+  'repeatWeeks',
+  'repeatUntil',
   'description',
   'imageKey',
+  'requiresApproval',
 ];
 
 /** The numbers each field's messages need (the server's errors carry only locale keys). */
@@ -67,6 +76,7 @@ const BOUNDS: Partial<Record<Field, Record<string, number>>> = {
   locationName: { max: LIMITS.event.locationNameMax },
   maxAttendees: { min: LIMITS.eventAttendees.min, max: LIMITS.eventAttendees.max },
   eventDate: { days: LIMITS.event.maxDaysAhead },
+  repeatUntil: { days: LIMITS.event.seriesMaxDays },
 };
 
 function initialValues(event: EventView | null): Values {
@@ -82,6 +92,9 @@ function initialValues(event: EventView | null): Values {
         maxAttendees: String(event.maxAttendees),
         eventType: event.eventType,
         image: event.image,
+        requiresApproval: event.requiresApproval,
+        repeatWeeks: '',
+        repeatUntil: '',
       }
     : {
         title: '',
@@ -94,6 +107,9 @@ function initialValues(event: EventView | null): Values {
         maxAttendees: String(LIMITS.eventAttendees.default),
         eventType: 'meetup',
         image: null,
+        requiresApproval: false,
+        repeatWeeks: '',
+        repeatUntil: '',
       };
 }
 
@@ -134,11 +150,13 @@ function EventForm({ event, onDone }: { event: EventView | null; onDone: () => v
     initial: () => initialValues(event),
     order: ORDER,
     bounds: BOUNDS,
-    toInput: ({ image, maxAttendees, ...rest }) => ({
+    toInput: ({ image, maxAttendees, repeatWeeks, repeatUntil, ...rest }) => ({
       ...rest,
       // Empty is not "the default": the field shows its range instead.
       maxAttendees: maxAttendees.trim() === '' ? Number.NaN : Number(maxAttendees),
       imageKey: image?.key ?? null,
+      repeatWeeks: repeatWeeks ? Number(repeatWeeks) : null,
+      repeatUntil: repeatWeeks ? repeatUntil || null : null,
     }),
     // The checks of several fields run only once each field is valid: said now too, all at once.
     moreIssues: (current, found) => {
@@ -174,6 +192,8 @@ function EventForm({ event, onDone }: { event: EventView | null; onDone: () => v
     onError: (error) => refused(error, 'events.toast.updateError'),
   });
   const saving = create.isPending || update.isPending;
+  // Editing an occurrence of a series: this one only, or every upcoming one.
+  const [scope, setScope] = useState<SeriesScope>('one');
   // SPEC §5: country and city are required, and saving waits for them.
   const placeMissing = !values.country || !values.location.trim();
 
@@ -189,8 +209,15 @@ function EventForm({ event, onDone }: { event: EventView | null; onDone: () => v
     if (saving || uploading) return;
     const input = await form.validate();
     if (!input) return;
-    if (event) update.mutate({ ...input, id: event.id });
-    else create.mutate(input);
+    // The schema's output names the series `repeat`; the procedures take the form's fields.
+    const { repeat, ...fields } = input;
+    if (event) update.mutate({ ...fields, id: event.id, scope });
+    else
+      create.mutate({
+        ...fields,
+        repeatWeeks: repeat?.everyWeeks ?? null,
+        repeatUntil: repeat?.until ?? null,
+      });
   };
 
   return (
@@ -240,6 +267,17 @@ function EventForm({ event, onDone }: { event: EventView | null; onDone: () => v
           onChange={(value) => set('eventTime', value)}
         />
       </div>
+      {!event && (
+        <RepeatFields
+          weeks={values.repeatWeeks}
+          until={values.repeatUntil}
+          firstDate={values.eventDate}
+          onWeeks={(weeks) => set('repeatWeeks', weeks)}
+          onUntil={(until) => set('repeatUntil', until)}
+          weeksError={message('repeatWeeks')}
+          untilError={message('repeatUntil')}
+        />
+      )}
       <TextField
         label={t('events.form.locationName')}
         placeholder={t('events.form.locationNamePlaceholder')}
@@ -300,6 +338,37 @@ function EventForm({ event, onDone }: { event: EventView | null; onDone: () => v
           onUploaded={({ key, urls }) => set('image', { key, ...urls })}
         />
       </div>
+      <label className="flex min-h-11 items-start gap-3">
+        <input
+          type="checkbox"
+          name="requiresApproval"
+          checked={values.requiresApproval}
+          onChange={(change) => set('requiresApproval', change.target.checked)}
+          className="mt-0.5 size-5 shrink-0 accent-primary"
+        />
+        <span className="flex flex-col">
+          <span className="font-semibold">{t('events.form.requiresApproval')}</span>
+          <span className="text-caption text-muted-foreground">{t('events.form.requiresApprovalHint')}</span>
+        </span>
+      </label>
+      {event?.seriesId && (
+        <fieldset className="flex flex-col gap-2 rounded-control border border-border p-3">
+          <legend className="px-1 font-semibold">{t('events.form.scope')}</legend>
+          {SERIES_SCOPES.map((option) => (
+            <label key={option} className="flex min-h-10 items-center gap-3">
+              <input
+                type="radio"
+                name="scope"
+                value={option}
+                checked={scope === option}
+                onChange={() => setScope(option)}
+                className="size-5 accent-primary"
+              />
+              {t(`events.form.scope.${option}`)}
+            </label>
+          ))}
+        </fieldset>
+      )}
       <div className="sticky -bottom-5 z-10 -mx-5 -mb-5 flex flex-col gap-2 border-t border-border bg-surface px-5 py-4 md:-bottom-8 md:-mx-8 md:-mb-8 md:px-8">
         {placeMissing && (
           <p id="event-form-place-needed" className="text-caption text-muted-foreground sm:text-right">
@@ -321,6 +390,60 @@ function EventForm({ event, onDone }: { event: EventView | null; onDone: () => v
         </div>
       </div>
     </form>
+  );
+}
+
+/** A new event may repeat every week or two, up to a last date (LIMITS.event.seriesMaxDays at most). */
+function RepeatFields(props: {
+  weeks: Values['repeatWeeks'];
+  until: string;
+  firstDate: string;
+  onWeeks: (weeks: Values['repeatWeeks']) => void;
+  onUntil: (until: string) => void;
+  weeksError: string | undefined;
+  untilError: string | undefined;
+}) {
+  const t = useT();
+  const id = useId();
+  const first = props.firstDate || todayInLjubljana();
+  return (
+    <div className="grid grid-cols-2 gap-3 sm:gap-5">
+      <div className="flex flex-col gap-1.5">
+        <Label htmlFor={id}>{t('events.form.repeat')}</Label>
+        <div className="relative">
+          <select
+            id={id}
+            name="repeatWeeks"
+            value={props.weeks}
+            onChange={(change) => props.onWeeks(change.target.value as Values['repeatWeeks'])}
+            className={clsx(CONTROL_CLASSES, 'appearance-none pr-11')}
+          >
+            <option value="">{t('events.form.repeat.none')}</option>
+            {REPEAT_WEEKS.map((weeks) => (
+              <option key={weeks} value={String(weeks)}>
+                {t(`events.form.repeat.${weeks}`)}
+              </option>
+            ))}
+          </select>
+          <ChevronDown
+            aria-hidden="true"
+            className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-muted-foreground"
+          />
+        </div>
+        {props.weeksError && <FieldError id={`${id}-error`}>{props.weeksError}</FieldError>}
+      </div>
+      {props.weeks && (
+        <DateField
+          label={t('events.form.repeatUntil')}
+          name="repeatUntil"
+          value={props.until}
+          onChange={props.onUntil}
+          min={addDays(first, 1)}
+          max={addDays(first, LIMITS.event.seriesMaxDays)}
+          error={props.untilError}
+        />
+      )}
+    </div>
   );
 }
 

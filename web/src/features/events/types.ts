@@ -8,3 +8,6 @@ export type EventView = Outputs['byId'];
 
 /** One row of events.attendees: the creator first, then the others by join time. */
 export type Attendee = Outputs['attendees'][number];
+
+/** A message of an event's chat. */
+export type EventChatMessage = Outputs['chatMessages'][number];

@@ -8,6 +8,7 @@ import { AccessTokens } from './access-tokens';
 import { BlockedUsers } from './blocked-users';
 import { DeleteAccountDialog } from './delete-account-dialog';
 import { NotificationSettings } from './notification-settings';
+import { CalendarFeedSettings } from './calendar-feed-settings';
 import { useT } from '../../lib/intl';
 
 /** `tacke-izvoz-YYYY-MM-DD.json`, with today's local date. */
@@ -64,6 +65,7 @@ export function AccountSettings() {
       </div>
       <NotificationSettings />
       <AccessTokens />
+      <CalendarFeedSettings />
       <BlockedUsers />
       <div className="flex flex-col gap-2 border-t border-border pt-4">
         <p className="text-label text-muted-foreground">{t('account.delete.text')}</p>

@@ -1,5 +1,16 @@
 import clsx from 'clsx';
-import { Ban, CalendarClock, CalendarX, Check, MessageCircle, ShieldAlert, Undo2, X } from 'lucide-react';
+import {
+  Ban,
+  CalendarCheck,
+  CalendarClock,
+  CalendarX,
+  Check,
+  MessageCircle,
+  ShieldAlert,
+  Undo2,
+  X,
+} from 'lucide-react';
+import { EVENT_TIME_ZONE } from '#shared/domain/event-time';
 import { type ReactNode, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate } from 'react-router';
@@ -94,12 +105,14 @@ export function RequestCard({ item, now }: { item: RequestItem; now: number }) {
         )}
       >
         <div className="flex gap-3">
-          {item.type === 'event_cancelled' || item.type === 'event_changed' || item.decision ? (
+          {item.type.startsWith('event_') || item.decision ? (
             <span className="flex size-12 shrink-0 items-center justify-center rounded-pill bg-muted text-muted-foreground">
               {item.decision ? (
                 <ShieldAlert aria-hidden="true" className="size-6" />
-              ) : item.type === 'event_changed' ? (
+              ) : item.type === 'event_changed' || item.type.startsWith('event_reminder') ? (
                 <CalendarClock aria-hidden="true" className="size-6" />
+              ) : item.type !== 'event_cancelled' ? (
+                <CalendarCheck aria-hidden="true" className="size-6" />
               ) : (
                 <CalendarX aria-hidden="true" className="size-6" />
               )}
@@ -253,8 +266,38 @@ function Sentence({ item }: { item: RequestItem }) {
       return say('rejected');
     case 'event_cancelled':
       return item.detail ? say('eventCancelled', { title: bold(item.detail) }) : say('eventCancelledUnnamed');
-    case 'event_changed':
-      return item.detail ? say('eventChanged', { title: bold(item.detail) }) : say('eventChangedUnnamed');
+    case 'event_changed': {
+      const changes = item.event?.changes;
+      if (!item.detail) return say('eventChangedUnnamed');
+      if (!changes) return say('eventChanged', { title: bold(item.detail) });
+      // What moved, with its new value.
+      const parts = [
+        changes.date &&
+          intl.formatMessage(
+            { id: 'requests.text.change.date' },
+            {
+              date: intl.formatDate(new Date(`${changes.date}T12:00:00Z`), {
+                dateStyle: 'full',
+                timeZone: 'UTC',
+              }),
+            },
+          ),
+        changes.time && intl.formatMessage({ id: 'requests.text.change.time' }, { time: changes.time }),
+        changes.place && intl.formatMessage({ id: 'requests.text.change.place' }, { place: changes.place }),
+      ].filter(Boolean);
+      return say('eventMoved', { title: bold(item.detail), changes: parts.join(' · ') });
+    }
+    case 'event_reminder_day':
+    case 'event_reminder_hour':
+    case 'event_seat':
+    case 'event_approved':
+    case 'event_declined':
+    case 'event_removed':
+    case 'event_join_request':
+      return say(`event.${item.type}`, {
+        title: bold(item.detail ?? ''),
+        time: item.event?.startsAt ? intl.formatTime(item.event.startsAt, { timeZone: EVENT_TIME_ZONE }) : '',
+      });
     case 'moderation':
     case 'report_decision':
       return say(item.type === 'moderation' ? 'moderation' : 'reportDecision', {

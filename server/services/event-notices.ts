@@ -1,0 +1,149 @@
+import { and, eq, inArray } from 'drizzle-orm';
+import { EVENT_TIME_ZONE } from '../../src/domain/event-time';
+import { type EventChanges, type EventReminderType, isUpcoming } from '../../src/domain/events';
+import { INTL_TAG, type Locale } from '../../src/i18n';
+import { formatMessage } from '../locales';
+import { eventAttendees, events, notifications } from '../db/schema';
+import { participants } from './attendance';
+import type { ServiceDeps } from './deps';
+import { lockStreams } from '../realtime/stream-lock';
+import { publishRequests, requestsTopic } from './notifications';
+import type { EventPlace } from './notify';
+import { shownTo } from './visibility';
+
+/**
+ * The event jobs (issue 21): reminders before the start and the held-back change notice. Each reads the
+ * event as it is when it runs, so a job for a start that moved, an event that was cancelled or a person who
+ * left does nothing; the notices then go through the channels of every notice (in the app, push or e-mail
+ * by the person's choice).
+ */
+
+type Deps = Pick<ServiceDeps, 'db' | 'bus' | 'notify'>;
+
+/**
+ * `event-reminder` job: a notice to the organiser and everyone with a seat, if the event still starts at
+ * `startsAt`. Exactly once per person, kind and start: a repeated or duplicated job (another instance, a
+ * retry after a restart) finds the notice there (a unique index) and writes nothing.
+ */
+export async function deliverEventReminder(
+  deps: Deps,
+  { eventId, type, startsAt }: { eventId: string; type: EventReminderType; startsAt: string },
+) {
+  const start = new Date(startsAt);
+  const [event] = await deps.db.select().from(events).where(eq(events.id, eventId));
+  if (!event || event.startsAt.getTime() !== start.getTime() || !isUpcoming(event)) return;
+  const going = await deps.db
+    .select({ userId: eventAttendees.userId })
+    .from(eventAttendees)
+    .innerJoin(events, eq(events.id, eventAttendees.eventId))
+    .where(
+      and(
+        eq(eventAttendees.eventId, eventId),
+        eq(eventAttendees.status, 'going'),
+        shownTo(eventAttendees.userId, events.userId),
+      ),
+    );
+  const owners = [event.userId, ...going.map((row) => row.userId)];
+  const written = await deps.db.transaction(async (tx) => {
+    await lockStreams(tx, ...owners.map(requestsTopic));
+    return tx
+      .insert(notifications)
+      .values(
+        owners.map((ownerId) => ({
+          ownerId,
+          notificationType: type,
+          detail: event.title,
+          eventId,
+          eventStartsAt: start,
+        })),
+      )
+      .onConflictDoNothing()
+      .returning({ ownerId: notifications.ownerId });
+  });
+  await publishRequests(
+    deps,
+    written.map((row) => row.ownerId),
+  );
+}
+
+/** What moved between `before` and the event now: the new values of the date, time and place. */
+export function changesOf(before: EventPlace, now: EventPlace): EventChanges {
+  const changes: EventChanges = {};
+  if (before.eventDate !== now.eventDate) changes.date = now.eventDate;
+  if (before.eventTime !== now.eventTime) changes.time = now.eventTime;
+  if (before.locationName !== now.locationName || before.city !== now.city || before.country !== now.country)
+    changes.place = `${now.locationName}, ${now.city}`;
+  return changes;
+}
+
+/**
+ * `event-changed` job: the first edit of a burst queued it with the event as it was; now, a few minutes on,
+ * everyone taking part (seats, waitlist, requests) hears what moved since, in one notice that replaces an
+ * unread older one. Edits that came back to where it was tell nobody.
+ */
+export async function deliverEventChange(
+  deps: Deps,
+  { eventId, before }: { eventId: string; before: EventPlace },
+) {
+  const told = await deps.db.transaction(async (tx) => {
+    const [event] = await tx.select().from(events).where(eq(events.id, eventId));
+    if (!event || !isUpcoming(event)) return [];
+    const changes = changesOf(before, event);
+    if (!Object.keys(changes).length) return [];
+    const owners = await participants(tx, eventId);
+    if (!owners.length) return [];
+    await lockStreams(tx, ...owners.map(requestsTopic));
+    await tx
+      .delete(notifications)
+      .where(
+        and(
+          inArray(notifications.ownerId, owners),
+          eq(notifications.notificationType, 'event_changed'),
+          eq(notifications.status, 'unread'),
+          eq(notifications.eventId, eventId),
+        ),
+      );
+    await tx.insert(notifications).values(
+      owners.map((ownerId) => ({
+        ownerId,
+        notificationType: 'event_changed' as const,
+        detail: event.title,
+        eventId,
+        eventChanges: changes,
+      })),
+    );
+    return owners;
+  });
+  await publishRequests(deps, told);
+}
+
+const clock = new Intl.DateTimeFormat('en-GB', {
+  timeZone: EVENT_TIME_ZONE,
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/**
+ * The values an event notice's text takes, in `locale`: `time`, a reminder's start (Ljubljana time);
+ * `changes`, what moved ("new date Saturday, 12 April · new place Park Tivoli, Ljubljana").
+ */
+export function eventNoticeValues(
+  locale: Locale,
+  notice: { eventChanges: EventChanges | null; eventStartsAt: Date | null },
+) {
+  const { eventChanges: changes, eventStartsAt: startsAt } = notice;
+  const parts: string[] = [];
+  if (changes?.date) {
+    const date = new Intl.DateTimeFormat(INTL_TAG[locale], {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      timeZone: 'UTC',
+    }).format(new Date(`${changes.date}T12:00:00Z`));
+    parts.push(formatMessage(locale, 'push.event_changed.date', { date }));
+  }
+  if (changes?.time) parts.push(formatMessage(locale, 'push.event_changed.time', { time: changes.time }));
+  if (changes?.place) parts.push(formatMessage(locale, 'push.event_changed.place', { place: changes.place }));
+  return { time: startsAt ? clock.format(startsAt) : '', changes: parts.join(' · ') };
+}

@@ -1,0 +1,229 @@
+import fs from 'node:fs';
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { eventAttendees } from '../../server/db/schema';
+import { addDays, dateInDays } from '../../src/domain/event-time';
+import { makeEvent } from '../helpers/factories';
+import { apiUser, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
+
+const e2e = useE2e();
+
+const place = { eventTime: '17:00', locationName: 'Tromostovje', country: 'SI', location: 'Ljubljana' };
+
+async function openPage(context: BrowserContext, url: string, errors: string[]) {
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${e2e.server.url}${url}`);
+  return page;
+}
+
+const main = (page: Page) => page.getByRole('main');
+const card = (page: Page, title: string) =>
+  main(page)
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+/** A date as the Slovenian form writes it. */
+const typed = (date: string) => {
+  const [y, m, d] = date.split('-').map(Number);
+  return `${d}. ${m}. ${y}`;
+};
+
+describe.each(Object.entries(VIEWPORTS))('event tools on a %s', (name, options) => {
+  const person = (fullName: string) =>
+    apiUser(e2e.server, {
+      fullName,
+      email: `${fullName.split(' ')[0]!.toLowerCase()}.tools.${name}.${crypto.randomUUID()}@example.com`,
+    });
+
+  it('a full event: join the waitlist, see my place, get the seat when one frees up', async () => {
+    const [ana, bor, cene] = [await person('Ana Kos'), await person('Bor Novak'), await person('Cene Zupan')];
+    const title = `Poln sprehod (${name})`;
+    const event = await ana.api.events.create.mutate({
+      ...place,
+      title,
+      eventDate: dateInDays(2),
+      maxAttendees: 2,
+    });
+    await bor.api.events.join.mutate({ id: event.id });
+    const errors: string[] = [];
+    const context = await sessionContext(e2e.browser, e2e.server, options, cene.token);
+    try {
+      const page = await openPage(context, '/events', errors);
+      const item = card(page, title);
+      await item.getByRole('button', { name: `V čakalno vrsto za ${title}` }).click();
+      await page.getByText('Ste v čakalni vrsti, 1. po vrsti.').waitFor();
+      await item.getByText('Čakalna vrsta: 1. po vrsti').waitFor();
+      await item.getByText('V čakalni vrsti', { exact: true }).waitFor();
+      // A seat comes free: it is mine, and the notice says so.
+      await bor.api.events.leave.mutate({ id: event.id });
+      await page.reload();
+      await card(page, title)
+        .getByRole('button', { name: `Zapusti dogodek ${title}` })
+        .waitFor();
+      await card(page, title).getByText('Udeležujete se').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await Promise.all([ana, bor, cene].map((p) => p.api.close()));
+    }
+  });
+
+  it('the organiser creates a weekly series, then edits every upcoming date at once', async () => {
+    const ana = await person('Ana Kos');
+    const errors: string[] = [];
+    const context = await sessionContext(e2e.browser, e2e.server, options, ana.token);
+    const title = `Tedenski trening (${name})`;
+    const first = dateInDays(3);
+    try {
+      const page = await openPage(context, '/events', errors);
+      await main(page).getByRole('button', { name: 'Ustvari dogodek' }).click();
+      const form = page.getByRole('dialog', { name: 'Ustvari dogodek' });
+      await form.getByLabel('Naslov').fill(title);
+      await form.getByLabel('Datum', { exact: true }).fill(typed(first));
+      await form.getByLabel('Ura').fill('18:00');
+      await form.getByLabel('Ponavljanje').selectOption({ label: 'Vsak teden' });
+      await form.getByLabel('Zadnji termin', { exact: true }).fill(typed(addDays(first, 14)));
+      await form.getByLabel('Lokacija').fill('Park Tivoli');
+      await form.getByRole('combobox', { name: 'Kraj' }).fill('Ljublj');
+      await form.getByRole('option', { name: 'Ljubljana', exact: true }).click();
+      await form.getByRole('button', { name: 'Ustvari dogodek', exact: true }).click();
+      await form.waitFor({ state: 'detached' });
+      await expect.poll(() => card(page, title).count(), { timeout: 10_000 }).toBe(3);
+      await card(page, title).first().getByText('Ponavlja se').waitFor();
+
+      // Edit one occurrence for the whole series.
+      await card(page, title)
+        .nth(1)
+        .getByRole('button', { name: `Uredi ${title}` })
+        .click();
+      const edit = page.getByRole('dialog', { name: 'Uredi dogodek' });
+      await edit.getByLabel('Naslov').fill(`${title} – nova ura`);
+      await edit.getByLabel('Ura').fill('19:30');
+      await edit.getByLabel('Vse prihajajoče termine v nizu').check();
+      await edit.getByRole('button', { name: 'Shrani' }).click();
+      await edit.waitFor({ state: 'detached' });
+      await expect.poll(() => card(page, `${title} – nova ura`).count(), { timeout: 10_000 }).toBe(3);
+      for (const item of await card(page, `${title} – nova ura`).all())
+        await item.getByText('19:30').waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await ana.api.close();
+    }
+  });
+
+  it('organiser tools: approve a request, chat live with attendees, export the list, remove someone', async () => {
+    const [ana, bor, cene] = [await person('Ana Kos'), await person('Bor Novak'), await person('Cene Zupan')];
+    const title = `Z odobritvijo (${name})`;
+    const event = await ana.api.events.create.mutate({
+      ...place,
+      title,
+      eventDate: dateInDays(4),
+      requiresApproval: true,
+    });
+    await bor.api.events.join.mutate({ id: event.id });
+    await cene.api.events.join.mutate({ id: event.id });
+    const errors: string[] = [];
+    const context = await sessionContext(e2e.browser, e2e.server, options, ana.token);
+    try {
+      const page = await openPage(context, `/events?dogodek=${event.id}`, errors);
+      const details = page.getByRole('dialog', { name: title });
+      await details.getByRole('link', { name: /Zemljevid/ }).waitFor();
+      expect(await details.getByRole('link', { name: /Zemljevid/ }).getAttribute('href')).toBe(
+        'https://www.openstreetmap.org/search?query=Tromostovje%2C%20Ljubljana%2C%20Slovenija',
+      );
+      expect(await details.getByRole('link', { name: 'Dodaj v koledar' }).getAttribute('href')).toBe(
+        `/api/events/${event.id}/calendar.ics`,
+      );
+      await details.getByRole('button', { name: /Udeleženci: 1\/20/ }).click();
+      const attendees = page.getByRole('dialog', { name: 'Udeleženci' });
+      await attendees.getByRole('button', { name: 'Odobri prošnjo: Bor Novak' }).click();
+      await attendees.getByRole('button', { name: 'Odstrani z dogodka: Bor Novak' }).waitFor();
+      await attendees.getByRole('button', { name: 'Zavrni prošnjo: Cene Zupan' }).waitFor();
+
+      // The list as a spreadsheet.
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        // The attendee list stays open above the details on phones: close it first.
+        (async () => {
+          await page.keyboard.press('Escape');
+          await details.getByRole('button', { name: 'Izvozi seznam (CSV)' }).click();
+        })(),
+      ]);
+      const csv = fs.readFileSync((await download.path())!, 'utf8');
+      expect(csv.startsWith('\uFEFF#,Ime,Status,Prijava')).toBe(true);
+      expect(csv).toContain('Bor Novak,Udeleženec');
+      expect(csv).toContain('Cene Zupan,Čaka na odobritev');
+
+      // The event's chat: Bor writes, Ana reads it live and answers.
+      await details.getByRole('button', { name: 'Klepet dogodka' }).click();
+      const chat = page.getByRole('dialog', { name: 'Klepet dogodka' });
+      await chat.getByText('Še ni sporočil. Napišite prvo!').waitFor();
+      await bor.api.events.chatSend.mutate({ eventId: event.id, content: 'Pridem s Piko!' });
+      await chat.getByText('Pridem s Piko!').waitFor();
+      await chat.getByLabel('Sporočilo vsem udeležencem').fill('Odlično, vidimo se!');
+      await chat.getByRole('button', { name: 'Pošlji' }).click();
+      await chat.getByText('Odlično, vidimo se!').waitFor();
+      await expect
+        .poll(
+          async () => (await bor.api.events.chatMessages.query({ eventId: event.id })).map((m) => m.content),
+          {
+            timeout: 10_000,
+          },
+        )
+        .toEqual(['Pridem s Piko!', 'Odlično, vidimo se!']);
+      await page.keyboard.press('Escape');
+
+      // Remove Bor (confirmed).
+      page.once('dialog', (dialog) => void dialog.accept());
+      await details.getByRole('button', { name: /Udeleženci: 2\/20/ }).click();
+      await attendees.getByRole('button', { name: 'Odstrani z dogodka: Bor Novak' }).click();
+      await attendees
+        .getByRole('button', { name: 'Odstrani z dogodka: Bor Novak' })
+        .waitFor({ state: 'detached' });
+      expect((await bor.api.events.byId.query({ id: event.id })).myStatus).toBe('removed');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await Promise.all([ana, bor, cene].map((p) => p.api.close()));
+    }
+  });
+
+  it('the past tab lists the events I organised or attended, latest first', async () => {
+    const [ana, bor] = [await person('Ana Kos'), await person('Bor Novak')];
+    const db = e2e.server.app.deps.db;
+    const anaId = (await ana.api.auth.me.query())!.id;
+    const borId = (await bor.api.auth.me.query())!.id;
+    await makeEvent(db, anaId, {
+      title: `Lanski piknik (${name})`,
+      startsAt: new Date(Date.now() - 40 * 86_400_000),
+    });
+    const attended = await makeEvent(db, borId, {
+      title: `Včerajšnji sprehod (${name})`,
+      startsAt: new Date(Date.now() - 86_400_000),
+    });
+    await db.insert(eventAttendees).values({ eventId: attended.id, userId: anaId });
+    const errors: string[] = [];
+    const context = await sessionContext(e2e.browser, e2e.server, options, ana.token);
+    try {
+      const page = await openPage(context, '/events', errors);
+      await main(page).getByRole('tab', { name: 'Pretekli' }).click();
+      const list = main(page).getByRole('list', { name: 'Moji pretekli dogodki' });
+      await list.waitFor();
+      expect(await list.getByRole('heading').allTextContents()).toEqual([
+        `Včerajšnji sprehod (${name})`,
+        `Lanski piknik (${name})`,
+      ]);
+      // A past event offers no joining.
+      await card(page, `Včerajšnji sprehod (${name})`)
+        .getByRole('button', { name: `Včerajšnji sprehod (${name})` })
+        .click();
+      await page.getByText('Dogodek je že minil.').waitFor();
+      expect(page.url()).toContain(`dogodek=${attended.id}`);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await Promise.all([ana, bor].map((p) => p.api.close()));
+    }
+  });
+});
