@@ -38,6 +38,7 @@ export const APP_ERROR_CODES = [
   'TOO_MANY_REPORTS',
   'ALREADY_APPEALED',
   'TOO_MANY_DEVICES',
+  'NOTHING_TO_UNDO',
 ] as const;
 
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
@@ -90,6 +91,7 @@ export const TRPC_CODE_OF: Record<
   TOO_MANY_REPORTS: 'TOO_MANY_REQUESTS',
   ALREADY_APPEALED: 'CONFLICT',
   TOO_MANY_DEVICES: 'CONFLICT',
+  NOTHING_TO_UNDO: 'NOT_FOUND',
 };
 
 export class AppError extends Error {

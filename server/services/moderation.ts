@@ -26,6 +26,7 @@ import {
 import { announceSessionsEnded } from '../realtime/sessions';
 import { removeAnnouncement } from './announcements';
 import * as attendance from './attendance';
+import { backInDecks } from './deck';
 import type { ServiceDeps } from './deps';
 import { type DogChange, dogTopic } from './dogs';
 import { publishRequests } from './notifications';
@@ -335,6 +336,8 @@ export async function decideAppeal(
       await tx.update(users).set({ suspendedUntil: null }).where(eq(users.id, row.appeal.userId));
     if (input.reverse && row.action.action === 'ban')
       await tx.update(users).set({ bannedAt: null }).where(eq(users.id, row.appeal.userId));
+    if (input.reverse && (row.action.action === 'suspend' || row.action.action === 'ban'))
+      await backInDecks(tx, [row.appeal.userId]);
     await recordAction(tx, {
       adminId,
       reportId: row.action.reportId,
