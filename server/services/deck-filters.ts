@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_DECK_FILTERS, type DeckFilters, deckFiltersSchema } from '../../src/schemas/deck';
+import { DEFAULT_DECK_FILTERS } from '../../src/domain/deck-filters';
+import { type DeckFilters, deckFiltersSchema } from '../../src/schemas/deck';
 import type { DbOrTx } from '../db/client';
 import { deckFilters } from '../db/schema';
 

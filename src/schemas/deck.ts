@@ -47,9 +47,6 @@ export const deckFiltersSchema = z
 export type DeckFilters = z.output<typeof deckFiltersSchema>;
 export type DeckFiltersInput = z.input<typeof deckFiltersSchema>;
 
-/** The filters of a user who never set any. */
-export const DEFAULT_DECK_FILTERS: DeckFilters = deckFiltersSchema.parse({});
-
 export const deckInput = z.object({
   fromDogId: idSchema,
   limit: z.number().int().min(1).max(50).default(20),

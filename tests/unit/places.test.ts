@@ -3,7 +3,9 @@ import { CITIES } from '../../src/data/cities';
 import { PLACE_COORDINATES } from '../../src/data/coordinates';
 import { CITY_COUNTRIES } from '../../src/data/countries';
 import { bucketBounds, bucketsWithin, distanceBucket, widerRadius } from '../../src/domain/distance';
+import { activeFilters, DEFAULT_DECK_FILTERS } from '../../src/domain/deck-filters';
 import { LIMITS } from '../../src/limits';
+import { deckFiltersSchema } from '../../src/schemas/deck';
 
 /** Great-circle distance in km (the check of the table, independent of the database's earthdistance). */
 function km([lat1, lon1]: readonly [number, number], [lat2, lon2]: readonly [number, number]) {
@@ -81,5 +83,49 @@ describe('distance buckets', () => {
   it('cover the buckets below a radius, and widen a step at a time up to any distance', () => {
     expect([5, 20, 50, 100, 200, null].map(bucketsWithin)).toEqual([1, 2, 3, 4, 5, 6]);
     expect([5, 20, 50, 100, 200, null].map(widerRadius)).toEqual([20, 50, 100, 200, null, undefined]);
+  });
+});
+
+describe('deck filters', () => {
+  it('default to the schema’s defaults: the default radius, nothing else narrowed', () => {
+    expect(deckFiltersSchema.parse({})).toEqual(DEFAULT_DECK_FILTERS);
+    expect(activeFilters(DEFAULT_DECK_FILTERS)).toBe(0);
+    expect(
+      activeFilters(
+        deckFiltersSchema.parse({
+          radiusKm: null,
+          sizes: ['small'],
+          ageMin: 3,
+          vaccinated: true,
+          gender: 'male',
+        }),
+      ),
+    ).toBe(4);
+  });
+
+  it('are stored in one form: choices deduplicated in a fixed order, breeds by their Slovenian names', () => {
+    const parsed = deckFiltersSchema.parse({
+      sizes: ['giant', 'small', 'giant'],
+      playStyles: ['fetch', 'gentle'],
+      breeds: ['Great Dane', 'Nemška doga', 'Labrador Retriever'],
+    });
+    expect(parsed).toMatchObject({
+      sizes: ['small', 'giant'],
+      playStyles: ['gentle', 'fetch'],
+      breeds: ['Labradorec', 'Nemška doga'],
+    });
+  });
+
+  it('refuse what no filter may be, with a locale key per field', () => {
+    const issues = (input: unknown) =>
+      deckFiltersSchema.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
+    expect(issues({ radiusKm: 30 })).toEqual([['radiusKm', 'validation.choiceInvalid']]);
+    expect(issues({ ageMin: 8, ageMax: 4 })).toEqual([['ageMax', 'validation.ageRangeOrder']]);
+    expect(issues({ ageMin: 0 })).toEqual([['ageMin', 'validation.dogAgeRange']]);
+    expect(issues({ breeds: ['a', 'b', 'c', 'd', 'e', 'f'] })?.[0]).toEqual([
+      'breeds',
+      'validation.tooManyBreeds',
+    ]);
+    expect(issues({ energies: ['hyper'] })?.[0]?.[1]).toBe('validation.choiceInvalid');
   });
 });

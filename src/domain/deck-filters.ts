@@ -1,0 +1,28 @@
+import { LIMITS } from '../limits';
+import type { DeckFilters } from '../schemas/deck';
+
+/** The filters of a user who never set any: the default radius, nothing else narrowed. */
+export const DEFAULT_DECK_FILTERS: DeckFilters = {
+  radiusKm: LIMITS.deck.defaultRadiusKm,
+  sizes: [],
+  ageMin: LIMITS.dogAge.min,
+  ageMax: LIMITS.dogAge.max,
+  gender: null,
+  breeds: [],
+  energies: [],
+  playStyles: [],
+  vaccinated: false,
+  neutered: false,
+  goodWithSmallDogs: false,
+};
+
+/** How many filters narrow the deck beyond the distance (the filters button's badge). */
+export function activeFilters(filters: DeckFilters): number {
+  const lists = [filters.sizes, filters.breeds, filters.energies, filters.playStyles];
+  return (
+    lists.filter((list) => list.length > 0).length +
+    Number(filters.ageMin > LIMITS.dogAge.min || filters.ageMax < LIMITS.dogAge.max) +
+    Number(filters.gender !== null) +
+    [filters.vaccinated, filters.neutered, filters.goodWithSmallDogs].filter(Boolean).length
+  );
+}
