@@ -11,6 +11,7 @@ import { openDatabase } from '../server/db/client';
 import { createDatabase, postgresAvailable, startPostgres } from '../tests/helpers/postgres';
 import { routeSizes } from '../scripts/bundle-size';
 import { benchChatDelivery } from './chat-delivery';
+import { benchDeckThroughput, benchHeavySwipers } from './deck';
 import { benchDogsGrid } from './dogs-grid';
 import { benchEventsSerial } from './events';
 import { cleanUp, info, onCleanup, QUICK, type Row, startServerProcess } from './lib';
@@ -71,6 +72,10 @@ async function postgresBenchmarks() {
   await stage('throughput', () => benchThroughput(a.url));
   await stage('procedures at 50 concurrent callers', () => benchProcedures(a.url, db));
   await stage('events.list one at a time', () => benchEventsSerial(a.url, db));
+  await stage('deck: heavy swipers, 100,000 dogs', () =>
+    benchHeavySwipers({ url: a.url, databaseUrl, db, dogs: VOLUMES.dogs, first: 5001 }),
+  );
+  await stage('deck: calls/s against raw SQL', () => benchDeckThroughput(a.url, databaseUrl, db));
   await stage('request delivery', () => benchRequestDelivery(a.url, db));
   await stage('sign-in', () => benchSignIn(a.url));
   const common = { databaseUrl, db, budgetMs: 50 };
@@ -84,6 +89,7 @@ async function postgresBenchmarks() {
     }),
   );
   await stage('notifications away from the app', () => benchPush(postgresServer.url));
+  await stage('deck: heavy swipers, 1,000,000 dogs', () => benchMillionDogs(postgresServer.url));
   await stage('chat delivery, two instances', async () => {
     const b = await startServerProcess('b', { DATABASE_URL: databaseUrl });
     try {
@@ -99,6 +105,38 @@ async function postgresBenchmarks() {
       await b.stop();
     }
   });
+}
+
+/** The deck at ten times the dogs: its own database on the same PostgreSQL, seeded the same way, its own server. */
+async function benchMillionDogs(postgresUrl: string): Promise<Row[]> {
+  const volumes = { ...VOLUMES, users: VOLUMES.users * 10, dogs: VOLUMES.dogs * 10, events: 0, chats: 0 };
+  const databaseUrl = await createDatabase(postgresUrl);
+  const c = await startServerProcess('c', { DATABASE_URL: databaseUrl });
+  try {
+    const seconds = await seedDatabase(databaseUrl, volumes);
+    const database = await openDatabase({ databaseUrl, dataDir: 'data' });
+    try {
+      return [
+        info(
+          'seed, 1,000,000 dogs',
+          Number(seconds.toFixed(1)),
+          's',
+          `${volumes.users} users, ${volumes.dogs} dogs`,
+        ),
+        ...(await benchHeavySwipers({
+          url: c.url,
+          databaseUrl,
+          db: database.db,
+          dogs: volumes.dogs,
+          first: 5001,
+        })),
+      ];
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await c.stop();
+  }
 }
 
 function table(): string {

@@ -103,7 +103,7 @@ export const LIMITS = {
   deck: {
     bucketsKm: [5, 20, 50, 100, 200],
     radiusStepsKm: [5, 20, 50, 100, 200],
-    defaultRadiusKm: 100,
+    defaultRadiusKm: 200,
     breedsMax: 5,
     likedPageSize: 30,
   },

@@ -238,7 +238,8 @@ export async function deck(
           dogProfiles.updatedAt,
         )
       : [];
-    const ahead = await walkFrom(db, where, seed, position, wanted - changed.length);
+    // A walk at its end (1) has nothing ahead: only changed dogs can come from it.
+    const ahead = position < 1 ? await walkFrom(db, where, seed, position, wanted - changed.length) : [];
     for (const card of [...changed, ...ahead])
       result.push({
         ...dogView(deps.storage, card.dog),

@@ -62,11 +62,11 @@ describe.each(dbKinds())('the deck on %s', (kind) => {
     ]);
     // No exact figure travels anywhere in a card.
     expect(JSON.stringify(cards)).not.toMatch(/"(lat|lon|km|distanceKm|placeId)"/);
-    // The default radius (100 km) keeps the four nearest; a wider one adds the next bucket.
+    // The default radius (200 km) keeps the five nearest; a narrower one drops the farthest buckets.
     await filter(me, {});
-    expect(await names(me)).toEqual(['Ljubljana', 'Medvode', 'Kranj', 'Celje']);
-    await filter(me, { radiusKm: 200 });
     expect(await names(me)).toEqual(['Ljubljana', 'Medvode', 'Kranj', 'Celje', 'Sobota']);
+    await filter(me, { radiusKm: 100 });
+    expect(await names(me)).toEqual(['Ljubljana', 'Medvode', 'Kranj', 'Celje']);
     await filter(me, { radiusKm: 20 });
     expect(await names(me)).toEqual(['Ljubljana', 'Medvode']);
   });
@@ -148,7 +148,7 @@ describe.each(dbKinds())('the deck on %s', (kind) => {
     // Stored in one canonical form: choices in their own order, breeds by their Slovenian names.
     expect(saved).toMatchObject({ radiusKm: 50, sizes: ['small', 'large'], breeds: ['Labradorec'] });
     expect(await ana.api.dogs.deckFilters()).toEqual(saved);
-    expect((await bor.api.dogs.deckFilters()).radiusKm).toBe(100);
+    expect((await bor.api.dogs.deckFilters()).radiusKm).toBe(200);
     for (const bad of [
       { radiusKm: 7 },
       { ageMin: 9, ageMax: 3 },

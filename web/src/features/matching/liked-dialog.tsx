@@ -15,9 +15,12 @@ import { useWithdrawLike } from './api';
 export function LikedDialog({
   open,
   onOpenChange,
+  onWithdrawn,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** A dog whose like was withdrawn: it may come back to the deck. */
+  onWithdrawn: (dogId: string) => void;
 }) {
   const t = useT();
   return (
@@ -25,13 +28,13 @@ export function LikedDialog({
       <DialogContent>
         <DialogTitle>{t('matching.liked.title')}</DialogTitle>
         <DialogDescription>{t('matching.liked.text')}</DialogDescription>
-        {open && <LikedList />}
+        {open && <LikedList onWithdrawn={onWithdrawn} />}
       </DialogContent>
     </Dialog>
   );
 }
 
-function LikedList() {
+function LikedList({ onWithdrawn }: { onWithdrawn: (dogId: string) => void }) {
   const t = useT();
   const [locale] = useLocale();
   const errorText = useErrorText();
@@ -81,7 +84,7 @@ function LikedList() {
               <Button
                 variant="outline"
                 loading={withdraw.isPending && withdraw.variables?.id === request.id}
-                onClick={() => withdraw.mutate({ id: request.id })}
+                onClick={() => withdraw.mutate({ id: request.id }, { onSuccess: () => onWithdrawn(dog.id) })}
                 aria-label={t('matching.liked.withdrawDog', { name: dog.name })}
               >
                 {t('matching.liked.withdraw')}

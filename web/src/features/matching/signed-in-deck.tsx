@@ -295,7 +295,11 @@ export function SignedInDeck({ myDog, onSwitchDog }: SignedInDeckProps) {
         filters={filters}
         onSaved={restart}
       />
-      <LikedDialog open={dialog === 'liked'} onOpenChange={(open) => setDialog(open ? 'liked' : null)} />
+      <LikedDialog
+        open={dialog === 'liked'}
+        onOpenChange={(open) => setDialog(open ? 'liked' : null)}
+        onWithdrawn={(dogId) => setHandled((previous) => new Set([...previous].filter((id) => id !== dogId)))}
+      />
     </div>
   );
 }
