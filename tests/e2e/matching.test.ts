@@ -286,7 +286,7 @@ describe('matching', () => {
 
       // Fast to the left: a pass, no request.
       await drag(-40, 5, 5);
-      await see(page, 'Za zdaj ni več psov');
+      await see(page, 'Ni več psov do 200 km');
       expect(await requests()).toBe(1);
     });
   });
