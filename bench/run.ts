@@ -26,7 +26,7 @@ import { benchThroughput } from './throughput';
 import { benchUploads } from './uploads';
 
 const rows: Row[] = [];
-/** BENCH_ONLY=size,startup,uploads,grid,sockets,postgres: run only these parts (development). */
+/** BENCH_ONLY=size,startup,uploads,grid,sockets,postgres,deck: run only these parts (development; `deck` is in `postgres`). */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wanted = (part: string) => !only || only.includes(part);
 
@@ -139,6 +139,24 @@ async function benchMillionDogs(postgresUrl: string): Promise<Row[]> {
   }
 }
 
+/** BENCH_ONLY=deck: the deck's rows alone (a PostgreSQL of its own, seeded the same way). */
+async function deckBenchmarks() {
+  if (!postgresAvailable()) return;
+  const postgresServer = await startPostgres();
+  onCleanup(() => postgresServer.stop());
+  const databaseUrl = await createDatabase(postgresServer.url);
+  const a = await startServerProcess('a', { DATABASE_URL: databaseUrl });
+  await seedDatabase(databaseUrl);
+  const database = await openDatabase({ databaseUrl, dataDir: 'data' });
+  onCleanup(() => database.close());
+  await stage('deck: heavy swipers, 100,000 dogs', () =>
+    benchHeavySwipers({ url: a.url, databaseUrl, db: database.db, dogs: VOLUMES.dogs, first: 5001 }),
+  );
+  await stage('deck: calls/s against raw SQL', () => benchDeckThroughput(a.url, databaseUrl, database.db));
+  await a.stop();
+  await stage('deck: heavy swipers, 1,000,000 dogs', () => benchMillionDogs(postgresServer.url));
+}
+
 function table(): string {
   const lines = rows.map((row) => [
     row.metric,
@@ -182,6 +200,11 @@ try {
   if (wanted('postgres'))
     await stage('PostgreSQL', async () => {
       await postgresBenchmarks();
+      return [];
+    });
+  else if (only?.includes('deck'))
+    await stage('deck', async () => {
+      await deckBenchmarks();
       return [];
     });
 } finally {
