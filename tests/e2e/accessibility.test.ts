@@ -185,7 +185,10 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
 
       // Matching (issue 20): the filters, the dogs I liked (Rex, a match), the dog form's playdate fields.
       await page.goto(`${e2e.server.url}/ujemanja`);
-      await page.getByRole('button', { name: /^Filtri/ }).first().click();
+      await page
+        .getByRole('button', { name: /^Filtri/ })
+        .first()
+        .click();
       await page.getByRole('dialog', { name: 'Kdo naj se prikaže' }).waitFor();
       await record('deck filters');
       await page.keyboard.press('Escape');
