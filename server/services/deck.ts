@@ -20,6 +20,9 @@ const DEMO_DECK_SIZE = 30;
 /** Dogs of places without coordinates (free-text places abroad) come after every distance bucket. */
 const UNKNOWN_BUCKET = LIMITS.deck.bucketsKm.length + 1;
 
+/** Buckets of more places than this are walked along the shuffle order alone (see walksFrom). */
+const MANY_PLACES = 8;
+
 /** Dogs changed this long before a walk looked at them are looked at again (clocks of several instances). */
 const CHECK_MARGIN_MS = 60_000;
 
@@ -174,10 +177,14 @@ async function walksFrom(
   }
   const placeId = from.placeId;
   const buckets = await bucketsAround(db, placeId, radiusKm);
+  // A bucket of many places is read along the shuffle order alone (`+ 0` keeps the planner off the place
+  // index, whose bitmap of every dog there would then be sorted); a bucket of a few along each place's order.
+  const inPlaces = (ids: number[]) =>
+    ids.length > MANY_PLACES
+      ? sql`(${dogProfiles.placeId} + 0) = any(${`{${ids.join(',')}}`}::int[])`
+      : inArray(dogProfiles.placeId, ids);
   const walks: Walk[] = buckets.flatMap((ids, bucket) =>
-    ids.length
-      ? [{ bucket, where: inArray(dogProfiles.placeId, ids), key: { fromPlaceId: placeId, bucket } }]
-      : [],
+    ids.length ? [{ bucket, where: inPlaces(ids), key: { fromPlaceId: placeId, bucket } }] : [],
   );
   if (radiusKm === null)
     walks.push({

@@ -135,7 +135,7 @@ describe.each(dbKinds())('the deck on %s', (kind) => {
   it('remembers filters per user, validated by the shared schema', async () => {
     const [ana, bor] = [await owner(), await owner()];
     expect(await ana.api.dogs.deckFilters()).toMatchObject({
-      radiusKm: 100,
+      radiusKm: 200,
       sizes: [],
       ageMin: 1,
       ageMax: 20,
