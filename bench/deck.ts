@@ -2,8 +2,10 @@
 // 1,000,000 dogs (seeded the same way, its own server process), three users with the same filters on swipe
 // their way through the deck one call at a time (each call's 20 cards are then passed, as a swiper would):
 // a fresh one, one who has swiped 50,000 dogs and one who has swiped 99,000 — the dogs their walk showed them
-// first, swiped before the filters were set. Budget: each heavy swiper's p50 within 2× the fresh user's.
-// The first call after the filters is reported apart: it walks past the swipes once (see services/deck.ts).
+// first, swiped without filters before these were set, with the positions the deck kept for that walk.
+// Budget: each heavy swiper's p50 within 2× the fresh user's. Reported apart: the first call after the
+// filters were set, and a heavy swiper's call with no position at all (a walk from the start past every
+// swipe: filters never used before and wider than those used, see services/deck-positions.ts).
 // Then dogs.deck at 50 concurrent callers (calls/s over HTTP) against the same SQL replayed straight through
 // `postgres` by 50 concurrent loops in the same run: the statements one deck call sends, captured from the
 // service itself.
@@ -14,14 +16,20 @@ import { createSession } from '../server/auth/sessions';
 import type { Db, DbOrTx } from '../server/db/client';
 import * as schema from '../server/db/schema';
 import { deck } from '../server/services/deck';
+import { filtersKey } from '../server/services/deck-positions';
+import { seedOf } from '../server/services/deck-walks';
 import type { ServiceDeps } from '../server/services/deps';
+import { DEFAULT_DECK_FILTERS } from '../src/domain/deck-filters';
 import type { DeckFiltersInput } from '../src/schemas/deck';
 import { info, ms, percentile, QUICK, type Row, within } from './lib';
-import { dogId, userId } from './seed';
+import { dogId, userId, VOLUMES } from './seed';
 
 const CALLS = QUICK ? 8 : 15;
 const SECONDS = QUICK ? 3 : 8;
 const CALLERS = Number(process.env.BENCH_CALLERS ?? 50);
+/** The heavy swipers and the callers are users no other benchmark touches (user n's first dog is dog n). */
+const SWIPERS_FROM = VOLUMES.users / 4 + 1;
+const CALLERS_FROM = VOLUMES.users / 5 + 1;
 /** Filters on: medium or large, up to 12 years, within 200 km (about a third of the dogs pass). */
 const FILTERS: DeckFiltersInput = { radiusKm: 200, sizes: ['medium', 'large'], ageMax: 12 };
 
@@ -51,40 +59,51 @@ function deckCall(url: string, token: string, fromDogId: string): Promise<{ ms: 
   });
 }
 
-/** `count` swipes for user `n`: the first dogs of their walk from their first dog's place (no filters then). */
+/**
+ * `count` swipes for user `n`: the first dogs of their walk from their first dog's place (no filters then),
+ * and the positions the deck keeps for that walk: the end of each bucket swiped through, the first dog not
+ * swiped in the bucket swiped into.
+ */
 async function swipeAhead(sql: postgres.Sql, n: number, count: number) {
   if (count === 0) return;
-  const seed = Number.parseInt(userId(n).slice(0, 8), 16) / 2 ** 32;
-  await sql`insert into swipes (user_id, dog_id, from_dog_id, liked)
-    select ${userId(n)}, d.id, ${dogId(n)}, false
-    from dog_profiles d join places p on p.id = d.place_id, dog_profiles f join places fp on fp.id = f.place_id
-    where f.id = ${dogId(n)} and d.user_id <> ${userId(n)}
-    order by width_bucket(earth_distance(ll_to_earth(fp.lat, fp.lon), ll_to_earth(p.lat, p.lon)),
-      array[5000, 20000, 50000, 100000, 200000]::float8[]),
-      case when d.shuffle_key >= ${seed} then d.shuffle_key - ${seed} else d.shuffle_key - ${seed} + 1 end
-    limit ${count}`;
+  const seed = seedOf(userId(n));
+  await sql.begin(async (sql) => {
+    await sql`create temporary table walk on commit drop as
+      select d.id, fp.id as from_place_id,
+        width_bucket(earth_distance(ll_to_earth(fp.lat, fp.lon), ll_to_earth(p.lat, p.lon)),
+          array[5000, 20000, 50000, 100000, 200000]::float8[]) as bucket,
+        case when d.shuffle_key >= ${seed} then d.shuffle_key - ${seed} else d.shuffle_key - ${seed} + 1 end as ring
+      from dog_profiles d join places p on p.id = d.place_id, dog_profiles f join places fp on fp.id = f.place_id
+      where f.id = ${dogId(n)} and d.user_id <> ${userId(n)}`;
+    await sql`insert into swipes (user_id, dog_id, from_dog_id, liked)
+      select ${userId(n)}, id, ${dogId(n)}, false from walk order by bucket, ring limit ${count}`;
+    await sql`insert into deck_positions (user_id, from_place_id, bucket, filters_key, position, checked_at)
+      select ${userId(n)}, w.from_place_id, w.bucket, ${filtersKey(DEFAULT_DECK_FILTERS)},
+        coalesce(min(w.ring) filter (where s.dog_id is null), 1), now() - interval '1 minute'
+      from walk w left join swipes s on s.user_id = ${userId(n)} and s.dog_id = w.id
+      group by w.from_place_id, w.bucket having count(s.dog_id) > 0`;
+  });
 }
 
 /**
  * The deck p50 (and p90, and the first call) of a fresh user and of users with 50,000 and 99,000 swipes,
- * filters on, on the database `databaseUrl` served at `url`. Users `first`, `first + 1`, `first + 2`.
+ * filters on, on the database `databaseUrl` served at `url`.
  */
 export async function benchHeavySwipers(opts: {
   url: string;
   databaseUrl: string;
   db: DbOrTx;
   dogs: number;
-  first: number;
 }): Promise<Row[]> {
   const sql = postgres(opts.databaseUrl, { max: 2, onnotice: () => {} });
   const label = `${opts.dogs.toLocaleString('en-US')} dogs`;
   const rows: Row[] = [];
   try {
-    const swipers = [
-      { name: 'fresh user', swipes: 0 },
-      { name: '50,000 swipes', swipes: QUICK ? 10_000 : 50_000 },
-      { name: '99,000 swipes', swipes: QUICK ? 19_000 : 99_000 },
-    ].map((swiper, i) => ({ ...swiper, n: opts.first + i }));
+    const swipers = [0, QUICK ? 10_000 : 50_000, QUICK ? 19_000 : 99_000].map((swipes, i) => ({
+      name: swipes ? `${swipes.toLocaleString('en-US')} swipes` : 'fresh user',
+      swipes,
+      n: SWIPERS_FROM + i,
+    }));
     let fresh = NaN;
     for (const swiper of swipers) {
       const started = performance.now();
@@ -96,36 +115,38 @@ export async function benchHeavySwipers(opts: {
         `${label}, ${swiper.name}: swipes written in ${((performance.now() - started) / 1000).toFixed(1)} s`,
       );
       const { token } = await createSession(opts.db, userId(swiper.n));
-      const times: number[] = [];
-      let cold = NaN;
-      for (let i = 0; i <= CALLS; i++) {
+      const call = async () => {
         const { ms: elapsed, ids } = await deckCall(opts.url, token, dogId(swiper.n));
-        if (i === 0) cold = elapsed;
-        else times.push(elapsed);
         if (ids.length)
           await sql`insert into swipes (user_id, dog_id, from_dog_id, liked)
             select ${userId(swiper.n)}, unnest(${ids}::uuid[]), ${dogId(swiper.n)}, false on conflict do nothing`;
-      }
+        return { elapsed, cards: ids.length };
+      };
+      const { elapsed: first } = await call();
+      const calls = [];
+      for (let i = 0; i < CALLS; i++) calls.push(await call());
+      const times = calls.map((c) => c.elapsed);
       const [p50, p90] = [percentile(times, 50), percentile(times, 90)];
-      console.log(`${label}, ${swiper.name}: first call ${ms(cold)}, then p50 ${ms(p50)}, p90 ${ms(p90)}`);
+      const cards = `${Math.round(calls.reduce((sum, c) => sum + c.cards, 0) / CALLS)} cards a call`;
+      console.log(
+        `${label}, ${swiper.name}: first call ${ms(first)}, then p50 ${ms(p50)}, p90 ${ms(p90)}, ${cards}`,
+      );
       const metric = `dogs.deck ${label}, filters on, ${swiper.name}`;
       if (swiper.swipes === 0) {
         fresh = p50;
-        rows.push(info(`${metric} p50`, round(p50), 'ms'));
+        rows.push(info(`${metric} p50`, round(p50), 'ms', cards));
       } else
         rows.push(
-          within(
-            `${metric} p50`,
-            round(p50),
-            'ms',
-            round(2 * fresh),
-            `2× the fresh user's ${round(fresh)} ms`,
-          ),
+          within(`${metric} p50`, round(p50), 'ms', round(2 * fresh), `2× the fresh user's; ${cards}`),
         );
       rows.push(info(`${metric} p90`, round(p90), 'ms'));
-      rows.push(
-        info(`${metric} first call`, round(cold), 'ms', 'reads past the swipes once, then keeps its place'),
-      );
+      rows.push(info(`${metric} first call`, round(first), 'ms', 'the first after the filters were set'));
+      if (swiper.swipes === 0) continue;
+      // The same walk with no position kept: from the start, past every swipe once.
+      await sql`delete from deck_positions where user_id = ${userId(swiper.n)}`;
+      const { elapsed: unplaced } = await call();
+      console.log(`${label}, ${swiper.name}: a call with no position ${ms(unplaced)}`);
+      rows.push(info(`${metric}, no position kept`, round(unplaced), 'ms', 'reads past every swipe once'));
     }
   } finally {
     await sql.end();
@@ -155,7 +176,7 @@ async function rate(callers: number, seconds: number, call: (i: number) => Promi
  * ten connections as the server has), the ratio of the two.
  */
 export async function benchDeckThroughput(url: string, databaseUrl: string, db: DbOrTx): Promise<Row[]> {
-  const first = 4001;
+  const first = CALLERS_FROM;
   const tokens = await Promise.all(
     Array.from({ length: CALLERS }, async (_, i) => (await createSession(db, userId(first + i))).token),
   );

@@ -73,7 +73,7 @@ async function postgresBenchmarks() {
   await stage('procedures at 50 concurrent callers', () => benchProcedures(a.url, db));
   await stage('events.list one at a time', () => benchEventsSerial(a.url, db));
   await stage('deck: heavy swipers, 100,000 dogs', () =>
-    benchHeavySwipers({ url: a.url, databaseUrl, db, dogs: VOLUMES.dogs, first: 5001 }),
+    benchHeavySwipers({ url: a.url, databaseUrl, db, dogs: VOLUMES.dogs }),
   );
   await stage('deck: calls/s against raw SQL', () => benchDeckThroughput(a.url, databaseUrl, db));
   await stage('request delivery', () => benchRequestDelivery(a.url, db));
@@ -128,7 +128,6 @@ async function benchMillionDogs(postgresUrl: string): Promise<Row[]> {
           databaseUrl,
           db: database.db,
           dogs: volumes.dogs,
-          first: 5001,
         })),
       ];
     } finally {
@@ -150,7 +149,7 @@ async function deckBenchmarks() {
   const database = await openDatabase({ databaseUrl, dataDir: 'data' });
   onCleanup(() => database.close());
   await stage('deck: heavy swipers, 100,000 dogs', () =>
-    benchHeavySwipers({ url: a.url, databaseUrl, db: database.db, dogs: VOLUMES.dogs, first: 5001 }),
+    benchHeavySwipers({ url: a.url, databaseUrl, db: database.db, dogs: VOLUMES.dogs }),
   );
   await stage('deck: calls/s against raw SQL', () => benchDeckThroughput(a.url, databaseUrl, database.db));
   await a.stop();

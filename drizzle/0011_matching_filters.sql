@@ -14,7 +14,7 @@ CREATE TABLE "deck_positions" (
 	"filters_key" text NOT NULL,
 	"position" double precision NOT NULL,
 	"checked_at" timestamp with time zone NOT NULL,
-	CONSTRAINT "deck_positions_user_id_from_place_id_bucket_pk" PRIMARY KEY("user_id","from_place_id","bucket")
+	CONSTRAINT "deck_positions_user_id_from_place_id_bucket_filters_key_pk" PRIMARY KEY("user_id","from_place_id","bucket","filters_key")
 );
 --> statement-breakpoint
 CREATE TABLE "places" (
@@ -41,8 +41,11 @@ ALTER TABLE "dog_profiles" ADD CONSTRAINT "dog_profiles_place_id_places_id_fk" F
 CREATE INDEX "dog_profiles_place_shuffle_idx" ON "dog_profiles" USING btree ("place_id","shuffle_key");--> statement-breakpoint
 CREATE INDEX "dog_profiles_updated_idx" ON "dog_profiles" USING btree ("updated_at");--> statement-breakpoint
 CREATE INDEX "swipes_user_liked_created_idx" ON "swipes" USING btree ("user_id","liked","created_at");--> statement-breakpoint
--- hand-written: distance (extensions cube and earthdistance; PGlite loads them too), the places with their
--- coordinates (npm run generate:places -- --sql), and each dog's place.
+-- hand-written: the users hidden from everyone (banned or suspended) by a partial index, so that reads testing
+-- many rows against them (services/visibility.ts) do not read every user; distance (extensions cube and
+-- earthdistance; PGlite loads them too), the places with their coordinates (npm run generate:places -- --sql),
+-- and each dog's place.
+CREATE INDEX "users_hidden_idx" ON "users" ("id") WHERE "banned_at" IS NOT NULL OR "suspended_until" IS NOT NULL;--> statement-breakpoint
 CREATE EXTENSION IF NOT EXISTS cube;--> statement-breakpoint
 CREATE EXTENSION IF NOT EXISTS earthdistance;--> statement-breakpoint
 CREATE INDEX "places_earth_idx" ON "places" USING gist (ll_to_earth("lat", "lon"));--> statement-breakpoint

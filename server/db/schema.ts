@@ -255,9 +255,10 @@ export const deckFilters = pgTable('deck_filters', {
 });
 
 /**
- * How far a user's deck has walked one distance bucket around one place (services/deck.ts): every dog of
- * the bucket before `position` in the user's order was swiped, or left out by the filters `filters_key`
- * stood for, when the walk passed it. Dogs changed since `checked_at` are looked at again.
+ * How far a user's deck has walked one distance bucket around one place with one set of filters
+ * (services/deck-positions.ts): every dog of the bucket before `position` in the user's order was swiped, or
+ * left out by the filters `filters_key` stands for, when the walk passed it. Dogs changed since `checked_at`
+ * are looked at again.
  */
 export const deckPositions = pgTable(
   'deck_positions',
@@ -273,7 +274,7 @@ export const deckPositions = pgTable(
     position: doublePrecision('position').notNull(),
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.fromPlaceId, t.bucket] })],
+  (t) => [primaryKey({ columns: [t.userId, t.fromPlaceId, t.bucket, t.filtersKey] })],
 );
 
 export const notifications = pgTable(

@@ -21,6 +21,8 @@ export const QUEUES = {
   digest: 'short',
   /** An announcement → every user who wants one. */
   announce: 'standard',
+  /** A suspension's end → the user's dogs back into the decks that walked past them. */
+  'suspension-end': 'standard',
 } as const satisfies Record<string, PgBoss.QueuePolicy>;
 export type QueueName = keyof typeof QUEUES;
 

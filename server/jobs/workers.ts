@@ -1,4 +1,5 @@
 import { sendDigest } from '../services/digest';
+import { suspensionEnded } from '../services/moderation';
 import { deliverAnnouncement, deliverChatPush, deliverNotices } from '../services/push-delivery';
 import type { AppDeps } from '../trpc/context';
 
@@ -12,4 +13,5 @@ export async function startDeliveryWorkers(deps: AppDeps) {
   await deps.jobs.work('digest', (data: { userId: string }) =>
     sendDigest({ ...deps, links: deps.unsubscribe, publicUrl: deps.config.publicUrl }, data),
   );
+  await deps.jobs.work('suspension-end', (data: { userId: string }) => suspensionEnded(deps.db, data.userId));
 }

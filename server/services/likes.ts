@@ -9,7 +9,7 @@ import { chats, dogProfiles, matches, notifications, profiles, swipes } from '..
 import { lockStreams } from '../realtime/stream-lock';
 import { checkNewRequest } from './anti-spam';
 import { announceChat, appendMessage } from './chats';
-import { rewindTo } from './deck';
+import { rewindTo } from './deck-positions';
 import type { ServiceDeps } from './deps';
 import { isHiddenFrom } from './visibility';
 import { nextSeq, publishRequests, requestsTopic } from './notifications';

@@ -19,7 +19,7 @@ import {
 } from '../db/schema';
 import { lockStreams } from '../realtime/stream-lock';
 import { announceChat } from './chats';
-import { backInDecks } from './deck';
+import { rewindPair } from './deck-positions';
 import type { ServiceDeps } from './deps';
 import { publishRequests, requestsTopic, restampPair } from './notifications';
 import { takeSlot } from './rate-limit';
@@ -80,7 +80,7 @@ export const unblock = (deps: ServiceDeps, userId: string, otherId: string) =>
       .delete(blocks)
       .where(and(eq(blocks.blockerId, userId), eq(blocks.blockedId, otherId)))
       .returning({ at: blocks.createdAt });
-    if (removed.length > 0) await backInDecks(tx, [userId, otherId]);
+    if (removed.length > 0) await rewindPair(tx, userId, otherId);
     return removed.length > 0;
   });
 

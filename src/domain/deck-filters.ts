@@ -26,3 +26,24 @@ export function activeFilters(filters: DeckFilters): number {
     [filters.vaccinated, filters.neutered, filters.goodWithSmallDogs].filter(Boolean).length
   );
 }
+
+/**
+ * Whether every dog `narrower` lets through, `wider` lets through too (the radius aside): then a deck walk
+ * made with `wider` has passed nothing `narrower` would show (see server/services/deck-positions.ts).
+ */
+export function covers(wider: DeckFilters, narrower: DeckFilters): boolean {
+  const within = <T>(wide: readonly T[], narrow: readonly T[]) =>
+    wide.length === 0 || (narrow.length > 0 && narrow.every((value) => wide.includes(value)));
+  return (
+    within(wider.sizes, narrower.sizes) &&
+    within(wider.breeds, narrower.breeds) &&
+    within(wider.energies, narrower.energies) &&
+    within(wider.playStyles, narrower.playStyles) &&
+    (wider.gender === null || wider.gender === narrower.gender) &&
+    wider.ageMin <= narrower.ageMin &&
+    wider.ageMax >= narrower.ageMax &&
+    (!wider.vaccinated || narrower.vaccinated) &&
+    (!wider.neutered || narrower.neutered) &&
+    (!wider.goodWithSmallDogs || narrower.goodWithSmallDogs)
+  );
+}

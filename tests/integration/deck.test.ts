@@ -1,17 +1,20 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deckPositions, dogProfiles, swipes, users } from '../../server/db/schema';
-import { seedOf } from '../../server/services/deck';
+import { seedOf } from '../../server/services/deck-walks';
+import { placeIdOf } from '../../server/services/dogs';
 import type { DeckFiltersInput } from '../../src/schemas/deck';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
 import { makeDog, makeUser } from '../helpers/factories';
+import { sleep } from '../helpers/instances';
 
 type DogFields = Parameters<typeof makeDog>[2];
 
 describe.each(dbKinds())('the deck on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(kind);
+    // Workers on: a suspension's end is a job.
+    t = await startTestApp(kind, { JOB_WORKERS: 'true', JOB_POLL_SECONDS: '0.5' });
   });
   afterAll(() => t.close());
   // Each test sees only its own dogs.
@@ -183,42 +186,134 @@ describe.each(dbKinds())('the deck on %s', (kind) => {
     expect((await failure(blocked.api.dogs.deck({ fromDogId: me.dog.id }))).appCode).toBe('NOT_FOUND');
   });
 
-  it('keeps a heavy swiper’s position: passed dogs are not read again, yet nothing unswiped is lost', async () => {
-    const me = await owner();
-    const dogs = [];
-    for (let i = 0; i < 12; i++)
-      dogs.push(await dogAt({ name: `Pes ${i}`, shuffleKey: keyAt(me, (i + 1) / 20) }));
-    const filtered = await dogAt({ name: 'Velik', size: 'large', shuffleKey: keyAt(me, 0.02) });
-    await filter(me, { sizes: [] });
-    expect((await deck(me, 5)).map((dog) => dog.name)).toEqual(['Velik', 'Pes 0', 'Pes 1', 'Pes 2', 'Pes 3']);
-    await filter(me, { ageMax: 10 });
-    for (const dog of dogs.slice(0, 6)) await pass(me, dog.id);
-    const next = await deck(me, 3);
-    expect(next.map((dog) => dog.name)).toEqual(['Velik', 'Pes 6', 'Pes 7']);
-    await pass(me, filtered.id);
-    expect((await deck(me, 2)).map((dog) => dog.name)).toEqual(['Pes 6', 'Pes 7']);
-    // The walk now starts at Pes 6: the seven dogs before it are behind its position.
-    const [position] = await t.db.select().from(deckPositions).where(eq(deckPositions.userId, me.id));
-    expect(position).toMatchObject({ bucket: 0 });
-    expect(position!.position).toBeCloseTo(ringOf(me, dogs[6]!.shuffleKey), 9);
-
-    // Behind the position: a new dog, a dog moved here, an edited dog that now passes the filter.
-    await dogAt({ name: 'Nov', shuffleKey: keyAt(me, 0.01) });
-    const mover = await owner({ name: 'Preseljen', location: 'Maribor', shuffleKey: keyAt(me, 0.015) });
-    const old = await dogAt({ name: 'Star', age: 15, shuffleKey: keyAt(me, 0.03) });
-    await t.db
+  /** `count` dogs of one other owner in Ljubljana, at even steps along `me`'s walk, in order. */
+  async function walkOf(me: Owner, count: number, fields: DogFields = {}) {
+    const other = await makeUser(t.db);
+    const place = placeIdOf({ originCountry: 'SI', location: 'Ljubljana' });
+    return t.db
+      .insert(dogProfiles)
+      .values(
+        Array.from({ length: count }, (_, i) => ({
+          userId: other.id,
+          name: `Pes ${i}`,
+          breed: 'Mešanec',
+          age: 3,
+          location: 'Ljubljana',
+          placeId: place,
+          shuffleKey: keyAt(me, (i + 1) / (count + 1)),
+          ...fields,
+        })),
+      )
+      .returning();
+  }
+  const passAll = (me: Owner, dogs: Array<{ id: string }>) =>
+    t.db
+      .insert(swipes)
+      .values(dogs.map((dog) => ({ userId: me.id, dogId: dog.id, fromDogId: me.dog.id, liked: false })));
+  const positions = (me: Owner) =>
+    t.db.select().from(deckPositions).where(eq(deckPositions.userId, me.id)).orderBy(deckPositions.bucket);
+  /** As if `minutes` had gone by since `me`'s walks last looked for changed dogs. */
+  const later = (me: Owner, minutes = 2) =>
+    t.db
+      .update(deckPositions)
+      .set({ checkedAt: sql`${deckPositions.checkedAt} - make_interval(mins => ${minutes})` })
+      .where(eq(deckPositions.userId, me.id));
+  /** A dog the walk has already passed: its last change is older than the walk's last look. */
+  const passedLongAgo = (dogId: string) =>
+    t.db
       .update(dogProfiles)
       .set({ updatedAt: new Date(Date.now() - 86_400_000) })
-      .where(eq(dogProfiles.id, old.id));
-    expect(await names(me, 3)).toEqual(['Nov', 'Pes 6', 'Pes 7']);
+      .where(eq(dogProfiles.id, dogId));
+  const pesi = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => `Pes ${from + i}`);
+
+  it('orders a bucket of a few places by the walk too, across its places', async () => {
+    const me = await owner({ location: 'Koper' });
+    // 5–20 km from Koper: Izola, Piran, Trieste and three more places, read place by place.
+    const at = (name: string, location: string, ring: number, originCountry = 'SI') =>
+      dogAt({ name, location, originCountry, shuffleKey: keyAt(me, ring) });
+    await at('Izola 1', 'Izola', 0.1);
+    await at('Piran 1', 'Piran', 0.2);
+    await at('Trst', 'Trieste', 0.3, 'IT');
+    await at('Izola 2', 'Izola', 0.4);
+    await at('Piran 2', 'Piran', 0.5);
+    await at('Izola 3', 'Izola', 0.6);
+    expect(await names(me, 4)).toEqual(['Izola 1', 'Piran 1', 'Trst', 'Izola 2']);
+    expect(await names(me)).toEqual(['Izola 1', 'Piran 1', 'Trst', 'Izola 2', 'Piran 2', 'Izola 3']);
+  });
+
+  it('keeps a heavy swiper’s position, written once it spares reading; nothing unswiped is lost', async () => {
+    const me = await owner();
+    await filter(me, { ageMax: 10 });
+    const dogs = await walkOf(me, 100);
+    expect(await names(me, 10)).toEqual(pesi(0, 10));
+    await passAll(me, dogs.slice(0, 10));
+    expect(await names(me, 10)).toEqual(pesi(10, 20));
+    // Ten passed cards cost less to read again than a write.
+    expect(await positions(me)).toEqual([]);
+    await passAll(me, dogs.slice(10, 70));
+    expect(await names(me, 10)).toEqual(pesi(70, 80));
+    const [row] = await positions(me);
+    expect(row).toMatchObject({ bucket: 0 });
+    expect(row!.position).toBeCloseTo(ringOf(me, dogs[70]!.shuffleKey), 9);
+
+    // The walk goes on from there: a dog it passed long ago (hidden then, say) is not read again.
+    const passed = await dogAt({ name: 'Prejšnji', shuffleKey: keyAt(me, 0.001) });
+    await passedLongAgo(passed.id);
+    expect(await names(me, 3)).toEqual(pesi(70, 73));
+    // Behind the position: a new dog, a dog moved here, an edited dog that now passes the filter. The walk
+    // looks for them about once a minute, oldest change first.
+    await dogAt({ name: 'Nov', shuffleKey: keyAt(me, 0.002) });
+    const mover = await owner({ name: 'Preseljen', location: 'Maribor', shuffleKey: keyAt(me, 0.003) });
+    const old = await dogAt({ name: 'Star', age: 15, shuffleKey: keyAt(me, 0.004) });
+    await passedLongAgo(old.id);
     const { name, breed, age } = mover.dog;
     await mover.api.dogs.update({ id: mover.dog.id, name, breed, age, location: 'Ljubljana' });
     await t.db.update(dogProfiles).set({ age: 4, updatedAt: new Date() }).where(eq(dogProfiles.id, old.id));
-    expect((await names(me)).slice(0, 4).sort()).toEqual(['Nov', 'Pes 6', 'Preseljen', 'Star'].sort());
+    expect(await names(me, 3)).toEqual(pesi(70, 73));
+    await later(me);
+    expect(await names(me, 5)).toEqual(['Nov', 'Preseljen', 'Star', 'Pes 70', 'Pes 71']);
+    // Until they are swiped they stay on top: the walk keeps the time it last looked until none is left.
+    const [nov] = await positions(me);
+    await passAll(me, [{ id: (await deck(me, 1))[0]!.id }]);
+    expect(await names(me, 3)).toEqual(['Preseljen', 'Star', 'Pes 70']);
+    expect((await positions(me))[0]!.checkedAt).toEqual(nov!.checkedAt);
+  });
 
-    // Other filters walk from the start: the large dog, passed, stays out; a wider age brings no one back.
-    await filter(me, { ageMax: 20 });
-    expect(await names(me)).not.toContain('Velik');
+  it('keeps positions per filters: they hold for narrower filters and when going back', async () => {
+    const me = await owner();
+    const dogs = await walkOf(me, 80, { size: 'large' });
+    const small = await dogAt({ name: 'Mali', size: 'small', shuffleKey: keyAt(me, 0.005) });
+    await filter(me, { sizes: ['large'] });
+    await passAll(me, dogs.slice(0, 70));
+    expect(await names(me, 5)).toEqual(pesi(70, 75));
+    expect(await positions(me)).toHaveLength(1);
+    // A large dog the walk passed long ago: a walk from the position does not read it again.
+    const passed = await dogAt({ name: 'Prejšnji', size: 'large', shuffleKey: keyAt(me, 0.002) });
+    await passedLongAgo(passed.id);
+    await passedLongAgo(small.id);
+    // Narrower filters go on from the position of the wider ones.
+    await filter(me, { sizes: ['large'], ageMax: 5 });
+    expect(await names(me, 5)).toEqual(pesi(70, 75));
+    // Wider ones walk from the start: the small dog and the passed one come first.
+    await filter(me, {});
+    expect(await names(me, 3)).toEqual(['Prejšnji', 'Mali', 'Pes 70']);
+    // Back to the large ones: their own position holds.
+    await filter(me, { sizes: ['large'] });
+    expect(await names(me, 3)).toEqual(pesi(70, 73));
+  });
+
+  it('keeps the positions of the last four filter sets', async () => {
+    const me = await owner();
+    await dogAt({ name: 'Mlad', age: 2 });
+    // No dog is this old: each walk finds none and keeps its end.
+    for (const ageMin of [15, 16, 17, 18, 19]) {
+      await filter(me, { ageMin });
+      expect(await names(me)).toEqual([]);
+      await later(me, 1);
+    }
+    const nearest = (await positions(me)).filter((row) => row.bucket === 0);
+    expect(nearest.map((row) => JSON.parse(row.filtersKey).ageMin).sort()).toEqual([16, 17, 18, 19]);
+    expect(nearest.every((row) => row.position === 1)).toBe(true);
   });
 
   it('undo takes back the last passes, one at a time, free; the dog is back on top', async () => {
@@ -296,5 +391,48 @@ describe.each(dbKinds())('the deck on %s', (kind) => {
     expect(await names(me)).toEqual([]);
     await me.api.safety.unblock({ userId: other.id });
     expect(await names(me)).toEqual(['Drug']);
+  });
+
+  it('brings a suspended owner’s dogs back when the suspension runs out, also behind my position', async () => {
+    const me = await owner();
+    const admin = await makeUser(t.db, { role: 'admin' });
+    const other = await owner({ name: 'Suspendiran', shuffleKey: keyAt(me, 0.1) });
+    await passedLongAgo(other.dog.id);
+    const { id: reportId } = await me.api.safety.report({
+      targetType: 'user',
+      targetId: other.id,
+      reason: 'harassment',
+      goodFaith: true,
+    });
+    await (
+      await t.caller(admin.token)
+    ).admin.decide({ reportId, action: 'suspend', suspendDays: 1, statement: 'Žaljiva sporočila.' });
+    expect(await names(me)).toEqual([]);
+    // The decision queued its end.
+    const job = async () => {
+      const { rows } = await t.app.database.execute(
+        `select state, data, start_after from pgboss.job where name = 'suspension-end'`,
+      );
+      return rows as Array<{ state: string; data: { userId: string }; start_after: Date }>;
+    };
+    const [queued] = await job();
+    const [suspended] = await t.db
+      .select({ until: users.suspendedUntil })
+      .from(users)
+      .where(eq(users.id, other.id));
+    expect(queued).toMatchObject({ state: 'created', data: { userId: other.id } });
+    expect(+new Date(queued!.start_after)).toBe(+suspended!.until!);
+    // It runs out. My walk passed the dog while it was hidden, so only the job brings it back.
+    await t.db
+      .update(users)
+      .set({ suspendedUntil: new Date(Date.now() - 1000) })
+      .where(eq(users.id, other.id));
+    await later(me);
+    expect(await names(me)).toEqual([]);
+    await t.app.database.execute(`update pgboss.job set start_after = now() where name = 'suspension-end'`);
+    const deadline = Date.now() + 10_000;
+    while ((await job())[0]?.state !== 'completed' && Date.now() < deadline) await sleep(50);
+    await later(me);
+    expect(await names(me)).toEqual(['Suspendiran']);
   });
 });

@@ -3,7 +3,7 @@ import { CITIES } from '../../src/data/cities';
 import { PLACE_COORDINATES } from '../../src/data/coordinates';
 import { CITY_COUNTRIES } from '../../src/data/countries';
 import { bucketBounds, bucketsWithin, distanceBucket, widerRadius } from '../../src/domain/distance';
-import { activeFilters, DEFAULT_DECK_FILTERS } from '../../src/domain/deck-filters';
+import { activeFilters, covers, DEFAULT_DECK_FILTERS } from '../../src/domain/deck-filters';
 import { LIMITS } from '../../src/limits';
 import { deckFiltersSchema } from '../../src/schemas/deck';
 
@@ -127,5 +127,34 @@ describe('deck filters', () => {
       'validation.tooManyBreeds',
     ]);
     expect(issues({ energies: ['hyper'] })?.[0]?.[1]).toBe('validation.choiceInvalid');
+  });
+
+  it('tell when one set lets through every dog another does (the radius aside)', () => {
+    const f = (input: object) => deckFiltersSchema.parse(input);
+    const none = f({});
+    const narrowings = [
+      { sizes: ['medium'] },
+      { breeds: ['Labradorec'] },
+      { energies: ['high'] },
+      { playStyles: ['fetch'] },
+      { gender: 'female' },
+      { ageMin: 3 },
+      { ageMax: 12 },
+      { vaccinated: true },
+      { neutered: true },
+      { goodWithSmallDogs: true },
+    ];
+    for (const narrowing of narrowings) {
+      const narrower = f(narrowing);
+      expect(covers(none, narrower), JSON.stringify(narrowing)).toBe(true);
+      expect(covers(narrower, none), JSON.stringify(narrowing)).toBe(false);
+      expect(covers(narrower, narrower)).toBe(true);
+    }
+    expect(covers(f({ sizes: ['medium', 'large'] }), f({ sizes: ['large'] }))).toBe(true);
+    expect(covers(f({ sizes: ['medium'] }), f({ sizes: ['large'] }))).toBe(false);
+    expect(covers(f({ ageMin: 2, ageMax: 10 }), f({ ageMin: 3, ageMax: 9 }))).toBe(true);
+    expect(covers(f({ ageMin: 2, ageMax: 10 }), f({ ageMin: 1, ageMax: 9 }))).toBe(false);
+    expect(covers(f({ gender: 'male' }), f({ gender: 'female' }))).toBe(false);
+    expect(covers(f({ radiusKm: 5 }), f({ radiusKm: null }))).toBe(true);
   });
 });
