@@ -9,19 +9,22 @@ interface SelectFieldProps<V extends string> {
   value: V | '';
   onChange: (value: V | '') => void;
   options: ReadonlyArray<{ value: V; label: string }>;
-  /** The first option, for "not said" / "any" (value ''). */
-  emptyLabel: string;
-  name?: string;
+  /** A first option (value '') that chooses none: "not said", "any"… */
+  emptyLabel?: string;
+  /** …or a prompt shown until something is chosen, which cannot be chosen itself. */
+  placeholder?: string;
+  name?: string | undefined;
   error?: string | undefined;
 }
 
-/** One choice from a short list, or none: a native select (phones show their own list). */
+/** One choice from a list: a native select, which phones show as their own wheel or list. */
 export function SelectField<V extends string>({
   label,
   value,
   onChange,
   options,
   emptyLabel,
+  placeholder,
   name,
   error,
 }: SelectFieldProps<V>) {
@@ -40,7 +43,12 @@ export function SelectField<V extends string>({
           aria-describedby={error ? errorId : undefined}
           className={clsx(CONTROL_CLASSES, 'appearance-none pr-11')}
         >
-          <option value="">{emptyLabel}</option>
+          {emptyLabel !== undefined && <option value="">{emptyLabel}</option>}
+          {placeholder !== undefined && value === '' && (
+            <option value="" disabled>
+              {placeholder}
+            </option>
+          )}
           {options.map((option) => (
             <option key={option.value} value={option.value}>
               {option.label}
