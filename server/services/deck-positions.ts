@@ -136,8 +136,9 @@ export async function savePosition(
       read ? sql`update set position = excluded.position, checked_at = excluded.checked_at` : sql`nothing`
     }`);
   if (read?.filtersKey !== key)
-    await db.execute(sql`delete from deck_positions where ${here} and filters_key not in (
-      select filters_key from deck_positions where ${here} order by checked_at desc limit ${KEPT_FILTER_SETS})`);
+    await db.execute(sql`delete from deck_positions where ${here} and filters_key <> ${key}
+      and filters_key not in (select filters_key from deck_positions where ${here} and filters_key <> ${key}
+        order by checked_at desc limit ${KEPT_FILTER_SETS - 1})`);
 }
 
 /**
