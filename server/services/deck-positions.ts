@@ -127,7 +127,8 @@ export async function savePosition(
   const here = sql`user_id = ${userId} and from_place_id = ${walk.fromPlaceId} and bucket = ${walk.bucket}`;
   const unchanged = read
     ? sql`exists (select 1 from deck_positions where ${here} and filters_key = ${read.filtersKey}
-        and position = ${read.position} and checked_at = ${read.checkedAt.toISOString()}::timestamptz)`
+        and position = ${read.position}
+        and date_trunc('milliseconds', checked_at) = ${read.checkedAt.toISOString()}::timestamptz)`
     : sql`true`;
   await db.execute(sql`insert into deck_positions (user_id, from_place_id, bucket, filters_key, position, checked_at)
     select ${row}, ${key}, ${next.position}::float8, ${next.checkedAt.toISOString()}::timestamptz

@@ -1,8 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deckPositions, dogProfiles, swipes, users } from '../../server/db/schema';
+import { filtersKey } from '../../server/services/deck-positions';
 import { seedOf } from '../../server/services/deck-walks';
 import { placeIdOf } from '../../server/services/dogs';
+import { DEFAULT_DECK_FILTERS } from '../../src/domain/deck-filters';
 import type { DeckFiltersInput } from '../../src/schemas/deck';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
 import { makeDog, makeUser } from '../helpers/factories';
@@ -300,6 +302,29 @@ describe.each(dbKinds())('the deck on %s', (kind) => {
     // Back to the large ones: their own position holds.
     await filter(me, { sizes: ['large'] });
     expect(await names(me, 3)).toEqual(pesi(70, 73));
+  });
+
+  it('goes on from a position kept with finer times than its own (written by SQL)', async () => {
+    const me = await owner();
+    const dogs = await walkOf(me, 100);
+    await passAll(me, dogs.slice(0, 70));
+    const [place] = await t.db
+      .select({ id: dogProfiles.placeId })
+      .from(dogProfiles)
+      .where(eq(dogProfiles.id, me.dog.id));
+    await t.db.insert(deckPositions).values({
+      userId: me.id,
+      fromPlaceId: place!.id!,
+      bucket: 0,
+      filtersKey: filtersKey(DEFAULT_DECK_FILTERS),
+      position: ringOf(me, dogs[0]!.shuffleKey),
+      checkedAt: sql`now() - interval '1 minute'`,
+    });
+    await filter(me, { sizes: [], ageMax: 10 });
+    expect(await names(me, 3)).toEqual(pesi(70, 73));
+    // The narrower filters' own position is written (the read position's time compared to the millisecond).
+    const narrower = (await positions(me)).find((row) => JSON.parse(row.filtersKey).ageMax === 10);
+    expect(narrower?.position).toBeCloseTo(ringOf(me, dogs[70]!.shuffleKey), 9);
   });
 
   it('keeps the positions of the last four filter sets', async () => {
