@@ -12,6 +12,7 @@ import { createDatabase, postgresAvailable, startPostgres } from '../tests/helpe
 import { routeSizes } from '../scripts/bundle-size';
 import { benchAccessTokens } from './access-tokens';
 import { benchChatDelivery } from './chat-delivery';
+import { benchDeckThroughput, benchHeavySwipers } from './deck';
 import { benchDogsGrid } from './dogs-grid';
 import { benchEventsSerial } from './events';
 import { cleanUp, info, onCleanup, QUICK, type Row, startServerProcess } from './lib';
@@ -26,7 +27,7 @@ import { benchThroughput } from './throughput';
 import { benchUploads } from './uploads';
 
 const rows: Row[] = [];
-/** BENCH_ONLY=size,startup,uploads,grid,sockets,tokens,postgres: run only these parts (development). */
+/** BENCH_ONLY=size,startup,uploads,grid,sockets,tokens,postgres,deck: run only these parts (development; `deck` is in `postgres`). */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wanted = (part: string) => !only || only.includes(part);
 
@@ -72,6 +73,10 @@ async function postgresBenchmarks() {
   await stage('throughput', () => benchThroughput(a.url));
   await stage('procedures at 50 concurrent callers', () => benchProcedures(a.url, db));
   await stage('events.list one at a time', () => benchEventsSerial(a.url, db));
+  await stage('deck: heavy swipers, 100,000 dogs', () =>
+    benchHeavySwipers({ url: a.url, databaseUrl, db, dogs: VOLUMES.dogs }),
+  );
+  await stage('deck: calls/s against raw SQL', () => benchDeckThroughput(a.url, databaseUrl, db));
   await stage('request delivery', () => benchRequestDelivery(a.url, db));
   await stage('sign-in', () => benchSignIn(a.url));
   const common = { databaseUrl, db, budgetMs: 50 };
@@ -85,6 +90,7 @@ async function postgresBenchmarks() {
     }),
   );
   await stage('notifications away from the app', () => benchPush(postgresServer.url));
+  await stage('deck: heavy swipers, 1,000,000 dogs', () => benchMillionDogs(postgresServer.url));
   await stage('chat delivery, two instances', async () => {
     const b = await startServerProcess('b', { DATABASE_URL: databaseUrl });
     try {
@@ -100,6 +106,55 @@ async function postgresBenchmarks() {
       await b.stop();
     }
   });
+}
+
+/** The deck at ten times the dogs: its own database on the same PostgreSQL, seeded the same way, its own server. */
+async function benchMillionDogs(postgresUrl: string): Promise<Row[]> {
+  const volumes = { ...VOLUMES, users: VOLUMES.users * 10, dogs: VOLUMES.dogs * 10, events: 0, chats: 0 };
+  const databaseUrl = await createDatabase(postgresUrl);
+  const c = await startServerProcess('c', { DATABASE_URL: databaseUrl });
+  try {
+    const seconds = await seedDatabase(databaseUrl, volumes);
+    const database = await openDatabase({ databaseUrl, dataDir: 'data' });
+    try {
+      return [
+        info(
+          'seed, 1,000,000 dogs',
+          Number(seconds.toFixed(1)),
+          's',
+          `${volumes.users} users, ${volumes.dogs} dogs`,
+        ),
+        ...(await benchHeavySwipers({
+          url: c.url,
+          databaseUrl,
+          db: database.db,
+          dogs: volumes.dogs,
+        })),
+      ];
+    } finally {
+      await database.close();
+    }
+  } finally {
+    await c.stop();
+  }
+}
+
+/** BENCH_ONLY=deck: the deck's rows alone (a PostgreSQL of its own, seeded the same way). */
+async function deckBenchmarks() {
+  if (!postgresAvailable()) return;
+  const postgresServer = await startPostgres();
+  onCleanup(() => postgresServer.stop());
+  const databaseUrl = await createDatabase(postgresServer.url);
+  const a = await startServerProcess('a', { DATABASE_URL: databaseUrl });
+  await seedDatabase(databaseUrl);
+  const database = await openDatabase({ databaseUrl, dataDir: 'data' });
+  onCleanup(() => database.close());
+  await stage('deck: heavy swipers, 100,000 dogs', () =>
+    benchHeavySwipers({ url: a.url, databaseUrl, db: database.db, dogs: VOLUMES.dogs }),
+  );
+  await stage('deck: calls/s against raw SQL', () => benchDeckThroughput(a.url, databaseUrl, database.db));
+  await a.stop();
+  await stage('deck: heavy swipers, 1,000,000 dogs', () => benchMillionDogs(postgresServer.url));
 }
 
 function table(): string {
@@ -146,6 +201,11 @@ try {
   if (wanted('postgres'))
     await stage('PostgreSQL', async () => {
       await postgresBenchmarks();
+      return [];
+    });
+  else if (only?.includes('deck'))
+    await stage('deck', async () => {
+      await deckBenchmarks();
       return [];
     });
 } finally {

@@ -71,17 +71,25 @@ export async function seedDatabase(url: string, volumes: Volumes = VOLUMES): Pro
       select bench_uuid('user' || n), 'Lastnik ' || n, 18 + n % 60,
         (${places}::text[])[1 + n % ${places.length}], 'Slovenija', 'SI', now() - n * interval '1 second'
       from generate_series(1, ${users}) n`;
-    // Dogs over every owner (five each at the full volume), every breed and municipality.
-    await sql`insert into dog_profiles (id, user_id, name, breed, age, gender, location, description, traits,
-        weight, created_at, updated_at)
+    // Dogs over every owner (five each at the full volume), every breed and municipality, with the playdate
+    // fields said by most (one in five says nothing), each dog in its municipality's place.
+    await sql`insert into dog_profiles (id, user_id, name, breed, age, gender, location, place_id, description, traits,
+        weight, size, energy, play_style, vaccinated, neutered, good_with_small_dogs, created_at, updated_at)
       select bench_uuid('dog' || j), bench_uuid('user' || (1 + (j - 1) % ${users})),
         (${DOG_NAMES}::text[])[1 + j % ${DOG_NAMES.length}],
         (${breeds}::text[])[1 + (j * 7) % ${breeds.length}],
         1 + j % 15, (array['male', 'female']::dog_gender[])[1 + j % 2],
         (${places}::text[])[1 + (j * 31) % ${places.length}],
+        (select id from places where country_code = 'SI' and name = (${places}::text[])[1 + (j * 31) % ${places.length}]),
         'Prijazen pes, rad se igra z drugimi psi.',
         array[(${TRAITS}::text[])[1 + j % ${TRAITS.length}], (${TRAITS}::text[])[1 + (j / 7) % ${TRAITS.length}]],
-        5 + j % 40, now() - j * interval '1 second', now() - j * interval '1 second'
+        5 + j % 40,
+        case when j % 5 <> 0 then (enum_range(null::dog_size))[1 + (j / 3) % 4] end,
+        case when j % 5 <> 0 then (enum_range(null::dog_energy))[1 + (j / 11) % 3] end,
+        case when j % 5 <> 0 then (enum_range(null::play_style))[1 + (j / 13) % 5] end,
+        case when j % 5 <> 0 then j % 4 <> 0 end, case when j % 5 <> 0 then j % 2 = 0 end,
+        case when j % 5 <> 0 then j % 3 <> 0 end,
+        now() - j * interval '1 second', now() - j * interval '1 second'
       from generate_series(1, ${dogs}) j`;
     // Upcoming events over the next eight weeks on the quarter hour: one-off events, and recurring series of
     // SERIES_LENGTH weekly occurrences (issue 21) making up SERIES_SHARE of them. Five attendees each, plus the

@@ -43,6 +43,7 @@ export const APP_ERROR_CODES = [
   'TOKEN_RATE_LIMIT',
   'TOO_MANY_TOKENS',
   'EVENT_REMOVED',
+  'NOTHING_TO_UNDO',
 ] as const;
 
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
@@ -100,6 +101,7 @@ export const TRPC_CODE_OF: Record<
   TOKEN_RATE_LIMIT: 'TOO_MANY_REQUESTS',
   TOO_MANY_TOKENS: 'CONFLICT',
   EVENT_REMOVED: 'FORBIDDEN',
+  NOTHING_TO_UNDO: 'NOT_FOUND',
 };
 
 export class AppError extends Error {

@@ -10,6 +10,8 @@ export const LIMITS = {
   dogPhotos: { max: 6 },
   dogTraits: { max: 37, onCard: 3 },
   dogsOnProfile: 2,
+  /** Optional weight in kg (the Italian texts name it), one decimal. */
+  dogWeightKg: { min: 0.5, max: 120 },
   /** Free-text place names (countries without a city list). */
   location: { max: 100 },
   upload: {
@@ -102,6 +104,18 @@ export const LIMITS = {
   },
   /** Reports (DSA Art. 16): per client an hour; texts; how long a decided report and its snapshot stay. */
   report: { perClientPerHour: 10, detailsMax: 1000, retentionDays: 365 },
+  /**
+   * Matching (issue 20). Distance is shown and ordered only in buckets whose upper bounds are `bucketsKm`
+   * (the last bucket is "more than 200 km"); the radius filter takes one of `radiusStepsKm` (or any), and
+   * the deck offers the next step when it runs out. `breedsMax`: breeds one filter may name.
+   */
+  deck: {
+    bucketsKm: [5, 20, 50, 100, 200],
+    radiusStepsKm: [5, 20, 50, 100, 200],
+    defaultRadiusKm: 200,
+    breedsMax: 5,
+    likedPageSize: 30,
+  },
   /** Moderation: the statement of reasons, an appeal's text, and the longest suspension. */
   moderation: { statementMax: 2000, appealMax: 2000, suspendDaysMax: 365 },
   /**

@@ -4,6 +4,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
@@ -16,7 +18,7 @@ import { ROOT } from '../paths';
  * dump that an in-memory database is loaded from (≈0.7 s).
  */
 /** The extensions the migrations create (every PGlite instance must load them). */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+export const PGLITE_EXTENSIONS = { pg_trgm, cube, earthdistance };
 
 const CACHE = path.join(ROOT, 'node_modules', '.cache', 'tacke');
 const run = promisify(execFile);

@@ -24,7 +24,8 @@ import { LIMITS } from '../../src/limits';
 import { UPDATE_TYPES } from '../../src/schemas/announcements';
 import { USER_ROLES } from '../../src/schemas/auth';
 import { MESSAGE_TYPES } from '../../src/schemas/chats';
-import { DOG_GENDERS } from '../../src/schemas/dogs';
+import { DOG_ENERGIES, DOG_GENDERS, DOG_SIZES, PLAY_STYLES } from '../../src/schemas/dogs';
+import type { DeckFilters } from '../../src/schemas/deck';
 import { EVENT_TYPES } from '../../src/schemas/events';
 import { ATTENDANCE_STATUSES, type EventChanges } from '../../src/domain/events';
 import {
@@ -47,6 +48,9 @@ const seq = () => bigint('seq', { mode: 'number' }).notNull().generatedByDefault
 export const userRole = pgEnum('user_role', USER_ROLES);
 export const emailTokenKind = pgEnum('email_token_kind', ['confirm', 'reset']);
 export const dogGender = pgEnum('dog_gender', DOG_GENDERS);
+export const dogSize = pgEnum('dog_size', DOG_SIZES);
+export const dogEnergy = pgEnum('dog_energy', DOG_ENERGIES);
+export const playStyle = pgEnum('play_style', PLAY_STYLES);
 export const notificationStatus = pgEnum('notification_status', NOTIFICATION_STATUSES);
 export const notificationType = pgEnum('notification_type', NOTIFICATION_TYPES);
 export const messageType = pgEnum('message_type', MESSAGE_TYPES);
@@ -174,6 +178,23 @@ export const profiles = pgTable('profiles', {
   createdAt: createdAt(),
 });
 
+/**
+ * Every place the pickers offer, with its coordinates (src/data/coordinates.ts; written by migration 0013).
+ * A GiST index on `ll_to_earth(lat, lon)` (extensions cube and earthdistance) finds the places within a
+ * distance; it is created in the migration's hand-written part, after the extensions.
+ */
+export const places = pgTable(
+  'places',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    countryCode: text('country_code').notNull(),
+    name: text('name').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+  },
+  (t) => [uniqueIndex('places_country_name_idx').on(t.countryCode, t.name)],
+);
+
 export const dogProfiles = pgTable(
   'dog_profiles',
   {
@@ -202,6 +223,15 @@ export const dogProfiles = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** Issue 20: what owners ask before a playdate; null where not said. */
+    size: dogSize('size'),
+    energy: dogEnergy('energy'),
+    playStyle: playStyle('play_style'),
+    vaccinated: boolean('vaccinated'),
+    neutered: boolean('neutered'),
+    goodWithSmallDogs: boolean('good_with_small_dogs'),
+    /** The listed place (`origin_country`, `location`) with coordinates; null for a free-text place abroad. */
+    placeId: integer('place_id').references(() => places.id),
     /** A random place in the deck's shuffled order (see services/deck.ts). */
     shuffleKey: doublePrecision('shuffle_key')
       .notNull()
@@ -212,7 +242,9 @@ export const dogProfiles = pgTable(
   (t) => [
     index('dog_profiles_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('dog_profiles_shuffle_idx').on(t.shuffleKey),
-    index('dog_profiles_location_shuffle_idx').on(t.location, t.shuffleKey),
+    index('dog_profiles_place_shuffle_idx').on(t.placeId, t.shuffleKey),
+    // The deck's dogs changed since a user's walk passed them (services/deck.ts).
+    index('dog_profiles_updated_idx').on(t.updatedAt),
     check(
       'dog_profiles_description_len',
       sql`char_length(${t.description}) <= ${sql.raw(String(LIMITS.dogDescription.max))}`,
@@ -235,7 +267,44 @@ export const swipes = pgTable(
     rejectedUntil: timestamp('rejected_until', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.dogId] }), index('swipes_dog_idx').on(t.dogId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.dogId] }),
+    index('swipes_dog_idx').on(t.dogId),
+    // The last passes (undo) and the dogs I liked, newest first.
+    index('swipes_user_liked_created_idx').on(t.userId, t.liked, t.createdAt),
+  ],
+);
+
+/** A user's deck filters (issue 20), remembered across visits and devices; no row: the defaults. */
+export const deckFilters = pgTable('deck_filters', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  filters: jsonb('filters').$type<DeckFilters>().notNull(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * How far a user's deck has walked one distance bucket around one place with one set of filters
+ * (services/deck-positions.ts): every dog of the bucket before `position` in the user's order was swiped, or
+ * left out by the filters `filters_key` stands for, when the walk passed it. Dogs changed since `checked_at`
+ * are looked at again.
+ */
+export const deckPositions = pgTable(
+  'deck_positions',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fromPlaceId: integer('from_place_id')
+      .notNull()
+      .references(() => places.id, { onDelete: 'cascade' }),
+    bucket: integer('bucket').notNull(),
+    filtersKey: text('filters_key').notNull(),
+    position: doublePrecision('position').notNull(),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.fromPlaceId, t.bucket, t.filtersKey] })],
 );
 
 export const notifications = pgTable(

@@ -25,6 +25,8 @@ export const QUEUES = {
   'event-reminder': 'short',
   /** An edited event → one change notice, a few minutes after the first edit of a burst. */
   'event-changed': 'short',
+  /** A suspension's end → the user's dogs back into the decks that walked past them. */
+  'suspension-end': 'standard',
 } as const satisfies Record<string, PgBoss.QueuePolicy>;
 export type QueueName = keyof typeof QUEUES;
 

@@ -2,6 +2,7 @@ import type { EventReminderType } from '../../src/domain/events';
 import { sendDigest } from '../services/digest';
 import { deliverEventChange, deliverEventReminder } from '../services/event-notices';
 import type { EventPlace } from '../services/notify';
+import { suspensionEnded } from '../services/moderation';
 import { deliverAnnouncement, deliverChatPush, deliverNotices } from '../services/push-delivery';
 import type { AppDeps } from '../trpc/context';
 
@@ -23,4 +24,5 @@ export async function startDeliveryWorkers(deps: AppDeps) {
   await deps.jobs.work('digest', (data: { userId: string }) =>
     sendDigest({ ...deps, links: deps.unsubscribe, publicUrl: deps.config.publicUrl }, data),
   );
+  await deps.jobs.work('suspension-end', (data: { userId: string }) => suspensionEnded(deps.db, data.userId));
 }

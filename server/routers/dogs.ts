@@ -1,8 +1,9 @@
 import { dogCreateInput, dogIdInput, dogUpdateInput } from '../../src/schemas/dogs';
-import { deckInput } from '../../src/schemas/likes';
+import { deckFiltersSchema, deckInput } from '../../src/schemas/deck';
 import { listen } from '../realtime/bus';
 import { whileSignedInStream } from '../realtime/sessions';
 import * as deck from '../services/deck';
+import * as deckFilters from '../services/deck-filters';
 import * as dogs from '../services/dogs';
 import { authedProcedure, authedSubscription, publicProcedure, router } from '../trpc/init';
 
@@ -11,6 +12,11 @@ export const dogsRouter = router({
 
   /** Other owners' dogs to swipe, for one of my dogs (see services/deck.ts). */
   deck: authedProcedure.input(deckInput).query(({ ctx, input }) => deck.deck(ctx, ctx.user.id, input)),
+  /** My deck filters (the defaults until I set any). */
+  deckFilters: authedProcedure.query(({ ctx }) => deckFilters.filtersOf(ctx.db, ctx.user.id)),
+  setDeckFilters: authedProcedure
+    .input(deckFiltersSchema)
+    .mutation(({ ctx, input }) => deckFilters.setFilters(ctx.db, ctx.user.id, input)),
   /** Demo dogs for signed-out visitors. */
   demoDeck: publicProcedure.query(({ ctx }) => deck.demoDeck(ctx)),
 

@@ -1,13 +1,23 @@
+import { likedInput, undoInput } from '../../src/schemas/deck';
 import { likeInput, requestIdInput, resumeInput } from '../../src/schemas/likes';
 import { backfilled } from '../realtime/backfill';
 import { whileSignedInStream } from '../realtime/sessions';
 import * as likes from '../services/likes';
 import * as notifications from '../services/notifications';
+import * as history from '../services/swipe-history';
 import { authedProcedure, authedSubscription, router } from '../trpc/init';
 
 export const likesRouter = router({
   like: authedProcedure.input(likeInput).mutation(({ ctx, input }) => likes.like(ctx, ctx.user.id, input)),
   pass: authedProcedure.input(likeInput).mutation(({ ctx, input }) => likes.pass(ctx, ctx.user.id, input)),
+  /** Takes back my last pass in a dog's deck; the answer is the dog's card, back on top. */
+  undoPass: authedProcedure
+    .input(undoInput)
+    .mutation(({ ctx, input }) => history.undoPass(ctx, ctx.user.id, input.fromDogId)),
+  /** The dogs I liked, newest first, with my request for each (pending ones can be withdrawn). */
+  liked: authedProcedure
+    .input(likedInput)
+    .query(({ ctx, input }) => history.likedDogs(ctx, ctx.user.id, input?.cursor)),
 
   requests: authedProcedure.query(({ ctx }) => notifications.requests(ctx, ctx.user.id)),
   unreadCount: authedProcedure.query(({ ctx }) => notifications.unreadCount(ctx, ctx.user.id)),

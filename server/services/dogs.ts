@@ -1,9 +1,9 @@
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { AppError } from '../../src/errors';
 import type { dogCreateInput, dogUpdateInput } from '../../src/schemas/dogs';
 import type { Photo } from '../../src/schemas/uploads';
 import type { z } from 'zod';
-import { dogProfiles, profiles } from '../db/schema';
+import { dogProfiles, places, profiles } from '../db/schema';
 import type { DbOrTx } from '../db/client';
 import type { Storage } from '../storage/storage';
 import type { ServiceDeps } from './deps';
@@ -12,7 +12,7 @@ import { attachUploads, photoOf, releaseUploads, removeUploadFiles } from './upl
 
 type DogRow = typeof dogProfiles.$inferSelect;
 
-export interface Dog extends Omit<DogRow, 'photos' | 'weight' | 'interests' | 'shuffleKey'> {
+export interface Dog extends Omit<DogRow, 'photos' | 'interests' | 'shuffleKey' | 'placeId'> {
   photos: Photo[];
 }
 
@@ -34,7 +34,7 @@ export interface DogChange {
 export const dogTopic = (userId: string) => `dogs:${userId}`;
 
 export function dogView(storage: Storage, row: DogRow): Dog {
-  const { photos, weight: _weight, interests: _interests, shuffleKey: _shuffleKey, ...rest } = row;
+  const { photos, interests: _interests, shuffleKey: _shuffleKey, placeId: _placeId, ...rest } = row;
   return { ...rest, photos: photos.map((key) => photoOf(storage, key)) };
 }
 
@@ -87,6 +87,10 @@ export function ownerCard(
   };
 }
 
+/** The listed place a dog lives in (the deck's distance), or null for a free-text place. */
+export const placeIdOf = (dog: { originCountry: string; location: string }) =>
+  sql`(select ${places.id} from ${places} where ${places.countryCode} = ${dog.originCountry} and ${places.name} = ${dog.location})`;
+
 export async function createDog(
   deps: ServiceDeps,
   userId: string,
@@ -96,7 +100,7 @@ export async function createDog(
     await attachUploads(tx, userId, 'dog', input.photos);
     const [created] = await tx
       .insert(dogProfiles)
-      .values({ ...input, userId })
+      .values({ ...input, userId, placeId: placeIdOf(input) })
       .returning();
     return created!;
   });
@@ -128,7 +132,7 @@ export async function updateDog(
     const removed = await releaseUploads(tx, userId, dropped);
     const [updated] = await tx
       .update(dogProfiles)
-      .set({ ...input, updatedAt: new Date() })
+      .set({ ...input, placeId: placeIdOf(input), updatedAt: new Date() })
       .where(eq(dogProfiles.id, id))
       .returning();
     return { row: updated!, removed };

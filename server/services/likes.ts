@@ -9,6 +9,7 @@ import { chats, dogProfiles, matches, notifications, profiles, swipes } from '..
 import { lockStreams } from '../realtime/stream-lock';
 import { checkNewRequest } from './anti-spam';
 import { announceChat, appendMessage } from './chats';
+import { rewindTo } from './deck-positions';
 import type { ServiceDeps } from './deps';
 import { isHiddenFrom } from './visibility';
 import { nextSeq, publishRequests, requestsTopic } from './notifications';
@@ -298,6 +299,7 @@ export async function withdraw(deps: ServiceDeps, userId: string, id: string) {
       .set({ status: 'withdrawn', updatedAt: new Date(), seq: nextSeq })
       .where(eq(notifications.id, id));
     await tx.delete(swipes).where(and(eq(swipes.userId, userId), eq(swipes.dogId, request.dogId)));
+    await rewindTo(tx, userId, request.dogId);
     return request.ownerId;
   });
   await publishRequests(deps, [userId, ownerId]);

@@ -11,7 +11,8 @@ import type { Mailer } from '../auth/mailer';
 import type { Background } from '../background';
 import type { Config } from '../env';
 import { invalidateUserSessions } from '../auth/sessions';
-import type { Tx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
+import type { Jobs } from '../jobs/queue';
 import {
   appeals,
   chatMessages,
@@ -27,11 +28,13 @@ import {
 import { announceSessionsEnded } from '../realtime/sessions';
 import { removeAnnouncement } from './announcements';
 import * as attendance from './attendance';
+import { backInDecks } from './deck-positions';
 import type { ServiceDeps } from './deps';
 import { type DogChange, dogTopic } from './dogs';
 import { releaseUnusedImages } from './events';
 import { publishRequests } from './notifications';
 import { releaseUploads, removeUploadFiles } from './uploads';
+import { activeUser } from './visibility';
 
 /**
  * The moderation console's work (issue 18, DSA Art. 16–17, 20): the reports queue, decisions with a statement
@@ -40,6 +43,7 @@ import { releaseUploads, removeUploadFiles } from './uploads';
 
 /** Decisions also mail reporters who were not signed in. */
 type ModerationDeps = ServiceDeps & {
+  jobs: Jobs;
   background: Background;
   mailer: Mailer;
   config: Pick<Config, 'publicUrl'>;
@@ -233,6 +237,8 @@ export async function decideReport(
   await removeUploadFiles(deps.storage, files, deps.log);
   if (done.target && (input.action === 'suspend' || input.action === 'ban'))
     await announceSessionsEnded(deps.bus, done.target);
+  if (done.target && done.suspendedUntil)
+    await deps.jobs.send('suspension-end', { userId: done.target }, { startAfter: done.suspendedUntil });
   if (done.target && input.action === 'remove_content' && done.removedDog)
     await deps.bus.publish(dogTopic(done.target), {
       type: 'removed',
@@ -342,6 +348,8 @@ export async function decideAppeal(
       await tx.update(users).set({ suspendedUntil: null }).where(eq(users.id, row.appeal.userId));
     if (input.reverse && row.action.action === 'ban')
       await tx.update(users).set({ bannedAt: null }).where(eq(users.id, row.appeal.userId));
+    if (input.reverse && (row.action.action === 'suspend' || row.action.action === 'ban'))
+      await backInDecks(tx, [row.appeal.userId]);
     await recordAction(tx, {
       adminId,
       reportId: row.action.reportId,
@@ -380,4 +388,16 @@ export async function auditLog(deps: ServiceDeps) {
     admin: adminName ?? '',
     target: targetName ?? null,
   }));
+}
+
+/**
+ * A suspension ran out (the job decideReport queues for its end): the user's dogs come back into the decks
+ * that walked past them while they were hidden, unless the user is hidden again (banned, suspended anew).
+ */
+export async function suspensionEnded(db: DbOrTx, userId: string) {
+  const [shown] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, userId), activeUser(users.id)));
+  if (shown) await backInDecks(db, [userId]);
 }

@@ -21,6 +21,7 @@ import {
 import { lockStreams } from '../realtime/stream-lock';
 import { announceChat } from './chats';
 import { chatEventOf } from './event-chat';
+import { rewindPair } from './deck-positions';
 import type { ServiceDeps } from './deps';
 import { publishRequests, requestsTopic, restampPair } from './notifications';
 import { takeSlot } from './rate-limit';
@@ -81,6 +82,7 @@ export const unblock = (deps: ServiceDeps, userId: string, otherId: string) =>
       .delete(blocks)
       .where(and(eq(blocks.blockerId, userId), eq(blocks.blockedId, otherId)))
       .returning({ at: blocks.createdAt });
+    if (removed.length > 0) await rewindPair(tx, userId, otherId);
     return removed.length > 0;
   });
 

@@ -10,15 +10,19 @@ import { chats, dogProfiles, notifications, swipes } from '../db/schema';
  */
 
 /**
- * `other` (a user id column or value) is hidden from `viewer`: a block between them, or `other` is suspended
- * or banned. Null (a deleted account, a system notice) hides nothing.
+ * The users hidden from `viewer`: a block between them, either way round, or the user is suspended or banned.
+ * One set per query (PostgreSQL hashes it once), so a read that tests many rows against it, as the deck does,
+ * stays cheap; the suspended and banned are found by a partial index (users_hidden_idx, migration 0013).
+ * A viewer column (one viewer per row, e.g. every attendee of an event) makes it a correlated subquery.
  */
-export const hiddenFrom = (viewer: string | AnyPgColumn, other: AnyPgColumn | SQL): SQL => sql`(
-  exists (select 1 from blocks b
-    where (b.blocker_id = ${viewer} and b.blocked_id = ${other})
-       or (b.blocker_id = ${other} and b.blocked_id = ${viewer}))
-  or exists (select 1 from users u
-    where u.id = ${other} and (u.banned_at is not null or u.suspended_until > now())))`;
+const hiddenUsersOf = (viewer: string | AnyPgColumn): SQL => sql`(
+  select b.blocked_id from blocks b where b.blocker_id = ${viewer}
+  union all select b.blocker_id from blocks b where b.blocked_id = ${viewer}
+  union all select u.id from users u where u.banned_at is not null or u.suspended_until > now())`;
+
+/** `other` (a user id column or value) is hidden from `viewer`; null (a deleted account) hides nothing. */
+export const hiddenFrom = (viewer: string | AnyPgColumn, other: AnyPgColumn | SQL): SQL =>
+  sql`coalesce(${other} in ${hiddenUsersOf(viewer)}, false)`;
 
 export const shownTo = (viewer: string | AnyPgColumn, other: AnyPgColumn | SQL): SQL =>
   sql`not ${hiddenFrom(viewer, other)}`;

@@ -9,6 +9,17 @@ import { uploadKeySchema } from './uploads';
 export const DOG_GENDERS = ['male', 'female'] as const;
 export type DogGender = (typeof DOG_GENDERS)[number];
 
+/** What owners ask before a playdate (issue 20); every one is optional (null: not said). */
+export const DOG_SIZES = ['small', 'medium', 'large', 'giant'] as const;
+export type DogSize = (typeof DOG_SIZES)[number];
+export const DOG_ENERGIES = ['low', 'medium', 'high'] as const;
+export type DogEnergy = (typeof DOG_ENERGIES)[number];
+export const PLAY_STYLES = ['gentle', 'chase', 'wrestle', 'fetch', 'independent'] as const;
+export type PlayStyle = (typeof PLAY_STYLES)[number];
+/** The yes/no fields of a dog. */
+export const DOG_FLAGS = ['vaccinated', 'neutered', 'goodWithSmallDogs'] as const;
+export type DogFlag = (typeof DOG_FLAGS)[number];
+
 /** Breed as typed or picked, stored under its Slovenian name (any language's name is accepted). */
 export const breedSchema = z
   .string()
@@ -33,6 +44,12 @@ const traitsSchema = z
     return [...new Set(names as string[])];
   });
 
+/** Yes, no, or not said (null). */
+const optionalFlag = z
+  .boolean('validation.choiceInvalid')
+  .nullish()
+  .transform((v) => v ?? null);
+
 const dogFields = z.object({
   name: z
     .string()
@@ -47,6 +64,31 @@ const dogFields = z.object({
   location: z.string().trim().max(LIMITS.location.max, 'validation.locationInvalid'),
   description: optionalText(LIMITS.dogDescription.max, 'validation.descriptionTooLong'),
   traits: traitsSchema.default([]),
+  size: z
+    .enum(DOG_SIZES, 'validation.choiceInvalid')
+    .nullish()
+    .transform((v) => v ?? null),
+  /** kg, one decimal. */
+  weight: z
+    .number({ error: 'validation.weightRange' })
+    .refine((kg) => kg >= LIMITS.dogWeightKg.min && kg <= LIMITS.dogWeightKg.max, {
+      message: 'validation.weightRange',
+      params: LIMITS.dogWeightKg,
+    })
+    .transform((kg) => Math.round(kg * 10) / 10)
+    .nullish()
+    .transform((v) => v ?? null),
+  energy: z
+    .enum(DOG_ENERGIES, 'validation.choiceInvalid')
+    .nullish()
+    .transform((v) => v ?? null),
+  playStyle: z
+    .enum(PLAY_STYLES, 'validation.choiceInvalid')
+    .nullish()
+    .transform((v) => v ?? null),
+  vaccinated: optionalFlag,
+  neutered: optionalFlag,
+  goodWithSmallDogs: optionalFlag,
   /** Upload keys of the owner's photos; the first is the main one. */
   photos: z
     .array(uploadKeySchema)

@@ -181,7 +181,7 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
     }
   });
 
-  it('has none with the dialogs open: dog details, event details, the event form, the terms', async () => {
+  it('has none with the dialogs open: dog details, event details, the event form, the terms, the deck’s', async () => {
     const context = await sessionContext(e2e.browser, e2e.server, options, ana.token);
     const page = await context.newPage();
     const found: Record<string, string[]> = {};
@@ -213,6 +213,25 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
       await page.getByRole('contentinfo').getByRole('button', { name: 'Pogoji in zasebnost' }).click();
       await page.getByRole('dialog').first().waitFor();
       await record('terms');
+      await page.keyboard.press('Escape');
+
+      // Matching (issue 20): the filters, the dogs I liked (Rex, a match), the dog form's playdate fields.
+      await page.goto(`${e2e.server.url}/ujemanja`);
+      await page
+        .getByRole('button', { name: /^Filtri/ })
+        .first()
+        .click();
+      await page.getByRole('dialog', { name: 'Kdo naj se prikaže' }).waitFor();
+      await record('deck filters');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Všečkani' }).click();
+      await page.getByRole('dialog', { name: 'Psi, ki so mi všeč' }).getByText('Rex').waitFor();
+      await record('dogs I liked');
+      await page.keyboard.press('Escape');
+      await page.goto(`${e2e.server.url}/moji-psi`);
+      await page.getByRole('main').getByRole('button', { name: 'Uredi Piki' }).click();
+      await page.getByRole('dialog', { name: 'Uredi profil psa' }).getByLabel('Velikost').waitFor();
+      await record('dog form with the playdate fields');
       expect(found).toEqual({});
     } finally {
       await context.close();

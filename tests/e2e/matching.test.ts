@@ -207,6 +207,9 @@ describe('matching', () => {
         await counter(page, 'Še 1 pes');
         await nextCard();
         await page.keyboard.press('ArrowRight');
+        // Out of dogs within the radius (200 km by default): the deck offers the next step, then there is none.
+        await see(page, 'Ni več psov do 200 km');
+        await page.getByRole('button', { name: 'Razširi: kjerkoli' }).click();
         await see(page, 'Za zdaj ni več psov');
 
         // One request per like reached Bor; passes send nothing.
@@ -215,7 +218,7 @@ describe('matching', () => {
         );
         expect(received).toHaveLength(2);
 
-        // Refresh asks again (with a new order): still nothing left.
+        // Refresh asks again: still nothing left.
         await page.getByRole('button', { name: 'Osveži' }).click();
         await see(page, 'Za zdaj ni več psov');
         await page.getByRole('button', { name: 'Zamenjaj psa', exact: true }).click();
@@ -283,8 +286,82 @@ describe('matching', () => {
 
       // Fast to the left: a pass, no request.
       await drag(-40, 5, 5);
-      await see(page, 'Za zdaj ni več psov');
+      await see(page, 'Ni več psov do 200 km');
       expect(await requests()).toBe(1);
+    });
+  });
+
+  it('filters the deck, remembers the filters, and widens the distance step by step (desktop)', async () => {
+    const ana = await owner('Ana Kovač', [{ name: 'Piki' }]);
+    await owner('Bor Novak', [
+      { name: 'Mala', size: 'small', location: 'Ljubljana' },
+      { name: 'Velika', size: 'large', location: 'Kranj' },
+      { name: 'Daljna', size: 'small', location: 'Wien', originCountry: 'AT' },
+    ]);
+    await onPage(
+      await sessionContext(browser, server, VIEWPORTS.desktop, ana.token),
+      'filters',
+      async (page) => {
+        await page.goto(`${server.url}/ujemanja`);
+        await counter(page, 'Še 2 psa');
+        // Distance only as a bucket: Mala lives in Ljubljana too, Velika in Kranj (24 km).
+        await see(card(page, 'Mala'), '< 5 km');
+        await page.getByRole('button', { name: /^Filtri/ }).click();
+        const dialog = page.getByRole('dialog', { name: 'Kdo naj se prikaže' });
+        await dialog.getByText('Majhen', { exact: true }).click();
+        await dialog.getByRole('button', { name: 'Pokaži pse' }).click();
+        await see(page, 'Filtri so shranjeni.');
+        await counter(page, 'Še 1 pes');
+        await card(page, 'Mala').waitFor();
+        // Remembered on the server: a reload keeps them.
+        await page.reload();
+        await counter(page, 'Še 1 pes');
+        await see(page, '+1');
+
+        await page.getByRole('button', { name: 'Preskoči' }).click();
+        await see(page, 'Ni več psov do 200 km');
+        await see(page, 'Razširite iskanje: pokazali vam bomo pse kjerkoli.');
+        await page.getByRole('button', { name: 'Razširi: kjerkoli' }).click();
+        await card(page, 'Daljna').waitFor();
+        await see(card(page, 'Daljna'), '> 200 km');
+        expect(await ana.api.dogs.deckFilters.query()).toMatchObject({ radiusKm: null, sizes: ['small'] });
+      },
+    );
+  });
+
+  it('undoes passes one by one, and withdraws a like from the list of liked dogs (phone)', async () => {
+    const ana = await owner('Ana Kovač', [{ name: 'Piki' }]);
+    await owner('Bor Novak', [{ name: 'Rex' }, { name: 'Bobi' }, { name: 'Maks' }]);
+    const bor = (await ana.api.dogs.deck.query({ fromDogId: ana.dogs[0]!.id })).map((dog) => dog.name);
+    await onPage(await sessionContext(browser, server, VIEWPORTS.phone, ana.token), 'undo', async (page) => {
+      await page.goto(`${server.url}/ujemanja`);
+      await counter(page, 'Še 3 psi');
+      const topName = () => page.locator('article:not([aria-hidden]) h2').textContent({ timeout: 10_000 });
+      const undo = page.getByRole('button', { name: 'Razveljavi' });
+      expect(await undo.isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'Preskoči' }).click();
+      await counter(page, 'Še 2 psa');
+      await page.getByRole('button', { name: 'Preskoči' }).click();
+      await counter(page, 'Še 1 pes');
+      // Back one step, then another: each pass comes back on top, for free.
+      await undo.click();
+      await counter(page, 'Še 2 psa');
+      await expect.poll(topName).toBe(bor[1]);
+      await undo.click();
+      await counter(page, 'Še 3 psi');
+      await expect.poll(topName).toBe(bor[0]);
+      await expect.poll(() => undo.isDisabled()).toBe(true);
+
+      await page.getByRole('button', { name: 'Všeč mi je' }).click();
+      await counter(page, 'Še 2 psa');
+      await page.getByRole('button', { name: 'Všečkani' }).click();
+      const liked = page.getByRole('dialog', { name: 'Psi, ki so mi všeč' });
+      await see(liked, 'Čaka na odgovor');
+      await liked.getByRole('button', { name: `Umakni zahtevo za psa ${bor[0]}` }).click();
+      await see(liked, 'Všečkali še niste nobenega psa.');
+      await page.keyboard.press('Escape');
+      // The dog is back in the deck.
+      await counter(page, 'Še 3 psi');
     });
   });
 

@@ -175,6 +175,8 @@ describe('hostile user text on a desktop', () => {
       age: 4,
       location: 'Ljubljana',
     });
+    // Eve's dogs live abroad at a place without coordinates: decks show them at any distance only.
+    await vid.api.dogs.setDeckFilters.mutate({ radiusKm: null });
 
     // Vid likes Eve's second dog and she accepts: his sent request, her answer, and a chat about that dog.
     await vid.api.likes.like.mutate({ fromDogId: bobi.id, dogId: second.id });

@@ -8,6 +8,7 @@ import WebSocket from 'ws';
 import { buildApp } from '../../server/app';
 import { dogProfiles, profiles, users } from '../../server/db/schema';
 import { loadConfig } from '../../server/env';
+import { placeIdOf } from '../../server/services/dogs';
 import { createApiClient } from '../../src/client';
 import { makeUser } from './factories';
 import { freePort } from './postgres';
@@ -153,6 +154,7 @@ export async function insertDemoDog(
     .values({ email, passwordHash: null, emailVerifiedAt: new Date() })
     .returning({ id: users.id });
   await db.insert(profiles).values({ userId: user!.id, fullName: dog.owner, location: 'Ljubljana' });
+  const location = dog.location ?? 'Ljubljana';
   const [created] = await db
     .insert(dogProfiles)
     .values({
@@ -160,7 +162,8 @@ export async function insertDemoDog(
       name: dog.name,
       breed: dog.breed ?? 'Mešanec',
       age: dog.age ?? 3,
-      location: dog.location ?? 'Ljubljana',
+      location,
+      placeId: placeIdOf({ originCountry: 'SI', location }),
     })
     .returning({ id: dogProfiles.id });
   return created!.id;

@@ -8,6 +8,7 @@ import type { TokenScope } from '../../src/domain/access-tokens';
 import type { DbOrTx } from '../../server/db/client';
 import { chats, dogProfiles, events, matches, profiles, users } from '../../server/db/schema';
 import { me } from '../../server/services/auth';
+import { placeIdOf } from '../../server/services/dogs';
 
 /**
  * Rows written straight into the database, for tests that start after a journey that has tests of its own
@@ -53,9 +54,11 @@ export async function makeDog(
   userId: string,
   fields: Partial<typeof dogProfiles.$inferInsert> = {},
 ) {
+  const dogFields = { name: 'Reks', breed: 'Mešanec', age: 3, location: 'Ljubljana', ...fields, userId };
+  const place = { originCountry: dogFields.originCountry ?? 'SI', location: dogFields.location };
   const [dog] = await db
     .insert(dogProfiles)
-    .values({ name: 'Reks', breed: 'Mešanec', age: 3, location: 'Ljubljana', ...fields, userId })
+    .values({ placeId: placeIdOf(place), ...dogFields })
     .returning();
   return dog!;
 }

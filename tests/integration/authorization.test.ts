@@ -145,6 +145,8 @@ const table: { [P in Path]: Rule<InputOf<P>> } = {
   'dogs.mine': user(undefined, 'answers'),
   'dogs.deck': user((w) => ({ fromDogId: w.anaDog }), 'NOT_FOUND'), // swiping as Ana's dog
   'dogs.demoDeck': open(),
+  'dogs.deckFilters': user(undefined, 'answers'), // the caller's own (or the defaults)
+  'dogs.setDeckFilters': user(() => ({ radiusKm: 20, sizes: ['small' as const] }), 'writes'),
   'dogs.byId': user((w) => ({ id: w.anaDog }), 'answers'), // public card
   'dogs.create': user((w) => ({ ...dog, photos: [w.anaUpload.dog] }), 'UPLOAD_NOT_FOUND'),
   'dogs.update': user((w) => ({ ...dog, id: w.anaDog }), 'NOT_FOUND', [
@@ -156,6 +158,8 @@ const table: { [P in Path]: Rule<InputOf<P>> } = {
 
   'likes.like': user((w) => ({ fromDogId: w.anaDog, dogId: w.borDog }), 'NOT_FOUND'), // as Ana's dog
   'likes.pass': user((w) => ({ fromDogId: w.anaDog, dogId: w.borDog }), 'NOT_FOUND'),
+  'likes.undoPass': user((w) => ({ fromDogId: w.anaDog }), 'NOT_FOUND'), // a pass in Ana's dog's deck
+  'likes.liked': user(undefined, 'answers'), // the caller's likes only
   'likes.requests': user(undefined, 'answers'),
   'likes.unreadCount': user(undefined, 'answers'),
   // Requests addressed to Ana: Carl's, and Eve's own (the liker cannot answer her own like).
@@ -329,7 +333,7 @@ describe('the authorization table', () => {
       withoutEntry: paths.filter((path) => !named.includes(path)),
       notAProcedure: named.filter((path) => !paths.includes(path)),
     }).toEqual({ withoutEntry: [], notAProcedure: [] });
-    expect(paths).toHaveLength(83);
+    expect(paths).toHaveLength(87);
   });
 });
 

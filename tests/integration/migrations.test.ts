@@ -165,4 +165,44 @@ describe.each(dbKinds())('migrations on %s', (kind) => {
       await db.close();
     }
   });
+
+  it('0013 adds the places with coordinates and gives each listed dog its place; free-text places stay without', async () => {
+    const db = await open(kind);
+    try {
+      const before = migrationsBefore('0013_matching_filters');
+      folders.push(before);
+      await db.migrate(before);
+      await db.run(`
+        insert into users (id, email) values ('00000000-0000-4000-8000-00000000000a', 'ana@example.com');
+        insert into dog_profiles (id, user_id, name, breed, age, location, origin_country) values
+          ('00000000-0000-4000-8000-0000000000d1', '00000000-0000-4000-8000-00000000000a', 'Luna', 'Mešanec', 3, 'Koper', 'SI'),
+          ('00000000-0000-4000-8000-0000000000d2', '00000000-0000-4000-8000-00000000000a', 'Rex', 'Mešanec', 3, 'Wien', 'AT'),
+          ('00000000-0000-4000-8000-0000000000d3', '00000000-0000-4000-8000-00000000000a', 'Max', 'Mešanec', 3, 'Bruselj', 'BE'),
+          ('00000000-0000-4000-8000-0000000000d4', '00000000-0000-4000-8000-00000000000a', 'Bela', 'Mešanec', 3, 'Ljubljana', null);`);
+
+      await db.migrate(MIGRATIONS);
+
+      const dogs = await db.run(`select d.name, p.country_code, p.name as place from dog_profiles d
+        left join places p on p.id = d.place_id order by d.name`);
+      expect(dogs).toEqual([
+        { name: 'Bela', country_code: 'SI', place: 'Ljubljana' },
+        { name: 'Luna', country_code: 'SI', place: 'Koper' },
+        { name: 'Max', country_code: null, place: null },
+        { name: 'Rex', country_code: 'AT', place: 'Wien' },
+      ]);
+      const [count] = await db.run(`select count(*)::int as n from places`);
+      expect(count).toEqual({ n: 764 });
+      // The distance index answers: the places within 20 km of Koper.
+      const near = await db.run(`select p.name from places f, places p
+        where f.country_code = 'SI' and f.name = 'Koper'
+          and earth_box(ll_to_earth(f.lat, f.lon), 20000) @> ll_to_earth(p.lat, p.lon)
+          and earth_distance(ll_to_earth(f.lat, f.lon), ll_to_earth(p.lat, p.lon)) < 20000
+        order by p.name`);
+      const names = near.map((row) => row.name);
+      expect(names).toEqual(expect.arrayContaining(['Ankaran', 'Izola', 'Koper', 'Muggia', 'Trieste']));
+      expect(names).not.toContain('Ljubljana');
+    } finally {
+      await db.close();
+    }
+  });
 });

@@ -11,6 +11,8 @@ import { getTRPCErrorFromUnknown } from '@trpc/server';
 import { AppError } from '../../src/errors';
 import { tokenSchema } from '../../src/schemas/auth';
 import { LOCALES } from '../../src/i18n';
+import { deckFiltersSchema } from '../../src/schemas/deck';
+import { filtersKey, nextPosition, positionFor, recheckDue } from '../../server/services/deck-positions';
 
 describe('configuration', () => {
   it('has working defaults for the embedded setup', () => {
@@ -143,5 +145,65 @@ describe('clientKey', () => {
     expect(clientKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
     expect(clientKey('fe80::1%eth0')).toBe('fe80:0:0:0::/64');
     expect(clientKey(undefined)).toBe('unknown');
+  });
+});
+
+describe('deck positions', () => {
+  const key = 'k';
+  const at = (position: number, checkedAt = new Date(0)) => ({
+    bucket: 0,
+    filtersKey: key,
+    position,
+    checkedAt,
+  });
+  const now = 10 * 60_000;
+  /** Twenty cards answered from `first` on, `step` apart in the walk. */
+  const cards = (first: number, step = 0.001) => Array.from({ length: 20 }, (_, i) => first + i * step);
+  const call = (ahead: number[], more: object = {}) => ({
+    startedAt: now,
+    rechecked: false,
+    changed: 0,
+    ahead,
+    wanted: 20,
+    ...more,
+  });
+
+  it('are written only when they spare reading about 60 cards, or a walk ends', () => {
+    // A fresh walk's first page, and the next two pages after their cards were passed: nothing to write.
+    expect(nextPosition(undefined, key, call(cards(0.001)))).toBeNull();
+    expect(nextPosition(at(0.1), key, call(cards(0.14)))).toBeNull();
+    // Sixty cards and more passed since the position: it moves to the first card answered.
+    expect(nextPosition(at(0.1), key, call(cards(0.161)))).toEqual({
+      position: 0.161,
+      checkedAt: new Date(0),
+    });
+    // The walk found nothing: its end.
+    expect(nextPosition(at(0.1), key, call([]))).toMatchObject({ position: 1 });
+    expect(nextPosition(at(1), key, call([]))).toBeNull();
+  });
+
+  it('move the time they looked for changed dogs only when a look found none', () => {
+    expect(nextPosition(at(0.5), key, call(cards(0.5), { rechecked: true }))).toEqual({
+      position: 0.5,
+      checkedAt: new Date(now - 60_000),
+    });
+    expect(nextPosition(at(0.5), key, call(cards(0.5), { rechecked: true, changed: 2 }))).toBeNull();
+    expect(recheckDue(at(0.5, new Date(now - 60_000)), now)).toBe(false);
+    expect(recheckDue(at(0.5, new Date(now - 120_000)), now)).toBe(true);
+    expect(recheckDue(at(0, new Date(0)), now)).toBe(false);
+  });
+
+  it('hold for their own filters and narrower ones; the furthest that holds is taken', () => {
+    const filters = (input: object) => deckFiltersSchema.parse(input);
+    const row = (input: object, position: number) => ({
+      ...at(position),
+      filtersKey: filtersKey(filters(input)),
+    });
+    const rows = [row({}, 0.3), row({ sizes: ['large'] }, 0.6), row({ sizes: ['small'] }, 0.9)];
+    const large = filters({ sizes: ['large'], ageMax: 10 });
+    expect(positionFor(rows, 0, large, filtersKey(large))?.position).toBe(0.6);
+    expect(positionFor(rows, 0, filters({}), filtersKey(filters({})))?.position).toBe(0.3);
+    expect(positionFor(rows, 0, filters({ gender: 'male' }), 'x')?.position).toBe(0.3);
+    expect(positionFor(rows, 1, large, filtersKey(large))).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { Cake, ChevronRight, MapPin } from 'lucide-react';
+import { Cake, Check, ChevronRight, MapPin, Navigation } from 'lucide-react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { Photo } from '#shared/schemas/uploads';
@@ -10,6 +10,7 @@ import { dogAgeText } from './dog-age';
 import { DogPhoto } from './dog-photo';
 import { GenderBadge } from './gender-badge';
 import { breedName, placeName } from './names';
+import { playdateFacts } from './playdate-facts';
 import { TraitBadges } from './trait-badges';
 import { SafetyActions } from '../safety/safety-actions';
 import type { Dog } from './types';
@@ -29,10 +30,18 @@ interface DogDetailsDialogProps {
   owner?: DogOwnerCard | undefined;
   /** Makes the owner card a button ('show full profile'), e.g. to open the owner's profile dialog. */
   onOwnerClick?: (() => void) | undefined;
+  /** How far the dog is, as a bucket's text ('5–20 km'); never an exact figure. */
+  distance?: string | undefined;
 }
 
 /** Everything about one dog: a compact sheet on phones, photos beside the details on wider screens. */
-export function DogDetailsDialog({ dog, onOpenChange, owner, onOwnerClick }: DogDetailsDialogProps) {
+export function DogDetailsDialog({
+  dog,
+  onOpenChange,
+  owner,
+  onOwnerClick,
+  distance,
+}: DogDetailsDialogProps) {
   return (
     <Dialog open={dog !== null} onOpenChange={onOpenChange}>
       <DialogContent className="md:max-w-4xl!">
@@ -43,6 +52,7 @@ export function DogDetailsDialog({ dog, onOpenChange, owner, onOwnerClick }: Dog
             dog={dog}
             owner={owner}
             onOwnerClick={onOwnerClick}
+            distance={distance}
             onClose={() => onOpenChange(false)}
           />
         )}
@@ -55,12 +65,14 @@ function DogDetails({
   dog,
   owner,
   onOwnerClick,
+  distance,
   onClose,
 }: Omit<DogDetailsDialogProps, 'onOpenChange'> & { dog: Dog; onClose: () => void }) {
   const intl = useIntl();
   const t = useT();
   const [locale] = useLocale();
   const place = placeName(dog.location, dog.originCountry, locale);
+  const facts = playdateFacts(intl, dog);
   return (
     // Room at the top on phones for the dialog's close button, which would sit on the photo.
     <div className="grid gap-5 pt-9 md:grid-cols-2 md:gap-8 md:pt-0">
@@ -74,7 +86,21 @@ function DogDetails({
         <dl className="grid gap-2">
           <Fact icon={Cake} label={t('dog.ageLabel')} value={dogAgeText(intl, dog.age)} />
           <Fact icon={MapPin} label={t('dog.location')} value={place} />
+          {distance && <Fact icon={Navigation} label={t('dog.distance')} value={distance} />}
         </dl>
+        {facts.length > 0 && (
+          <section className="flex flex-col gap-2">
+            <h3 className="text-label font-bold">{t('dog.playdate')}</h3>
+            <ul className="grid gap-1.5 sm:grid-cols-2">
+              {facts.map((fact) => (
+                <li key={fact.key} className="flex items-center gap-2">
+                  <Check aria-hidden="true" className="size-4 shrink-0 text-primary-strong" />
+                  {fact.text}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         {dog.traits.length > 0 && (
           <section className="flex flex-col gap-2">
             <h3 className="text-label font-bold">{t('dog.traits')}</h3>

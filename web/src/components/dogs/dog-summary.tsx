@@ -5,19 +5,21 @@ import { useLocale } from '../../lib/intl';
 import { descriptionPreview } from './description-preview';
 import { dogAgeText } from './dog-age';
 import { breedName, placeName } from './names';
+import { PlaydateBadges } from './playdate-facts';
 import { TraitBadges } from './trait-badges';
 import type { Dog } from './types';
 
 /**
  * What a dog card says about the dog: its name (as the card renders it), age, breed and place, up to
- * three traits and the start of the description.
+ * three traits, up to four playdate facts (size, energy, …) and the start of the description.
  */
 export function DogSummary({
   dog,
   title,
   descriptionClassName,
 }: {
-  dog: Pick<Dog, 'age' | 'breed' | 'location' | 'originCountry' | 'traits' | 'description'>;
+  dog: Pick<Dog, 'age' | 'breed' | 'location' | 'originCountry' | 'traits' | 'description'> &
+    Parameters<typeof PlaydateBadges>[0]['dog'];
   /** The heading with the name: a plain heading, or one with the card's open button. */
   title: ReactNode;
   descriptionClassName?: string;
@@ -38,6 +40,7 @@ export function DogSummary({
         </p>
       </div>
       <TraitBadges traits={dog.traits} />
+      <PlaydateBadges dog={dog} max={4} />
       {dog.description && (
         <p className={`text-label break-words text-muted-foreground ${descriptionClassName ?? ''}`}>
           {descriptionPreview(dog.description)}

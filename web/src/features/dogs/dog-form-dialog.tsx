@@ -4,12 +4,13 @@ import { type FormEvent, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { DEFAULT_COUNTRY } from '#shared/data/countries';
 import { LIMITS } from '#shared/limits';
-import type { DogGender } from '#shared/schemas/dogs';
+import type { DogEnergy, DogGender, DogSize, PlayStyle } from '#shared/schemas/dogs';
 import type { Photo } from '#shared/schemas/uploads';
 import type { Dog } from '../../components/dogs/types';
 import { AgePicker } from '../../components/pickers/age-picker';
 import { BreedPicker } from '../../components/pickers/breed-picker';
 import { PlaceFields } from '../../components/pickers/place-fields';
+import { SelectField } from '../../components/pickers/select-field';
 import { TraitsPicker } from '../../components/pickers/traits-picker';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
@@ -34,12 +35,29 @@ interface Values {
   description: string;
   traits: string[];
   photos: Photo[];
+  size: DogSize | '';
+  /** As typed ('' when not said). */
+  weight: string;
+  energy: DogEnergy | '';
+  playStyle: PlayStyle | '';
+  vaccinated: YesNo;
+  neutered: YesNo;
+  goodWithSmallDogs: YesNo;
 }
 
 type Field = keyof Values;
+type YesNo = 'yes' | 'no' | '';
+type Flag = 'vaccinated' | 'neutered' | 'goodWithSmallDogs';
 
 /** The schema module's DOG_GENDERS, not imported: that would pull zod into the page's first download. */
 const GENDERS: readonly DogGender[] = ['male', 'female'];
+const SIZES: readonly DogSize[] = ['small', 'medium', 'large', 'giant'];
+const ENERGIES: readonly DogEnergy[] = ['low', 'medium', 'high'];
+const PLAY_STYLES: readonly PlayStyle[] = ['gentle', 'chase', 'wrestle', 'fetch', 'independent'];
+const FLAGS: readonly Flag[] = ['vaccinated', 'neutered', 'goodWithSmallDogs'];
+
+const yesNo = (value: boolean | null): YesNo => (value === null ? '' : value ? 'yes' : 'no');
+const flagOf = (value: YesNo) => (value === '' ? null : value === 'yes');
 
 /** Fields in the order they appear, for moving the focus to the first invalid one. */
 const ORDER: readonly Field[] = [
@@ -51,6 +69,13 @@ const ORDER: readonly Field[] = [
   'location',
   'description',
   'traits',
+  'size',
+  'weight',
+  'energy',
+  'playStyle',
+  'vaccinated',
+  'neutered',
+  'goodWithSmallDogs',
   'photos',
 ];
 
@@ -60,6 +85,7 @@ const BOUNDS: Partial<Record<Field, Record<string, number>>> = {
   age: LIMITS.dogAge,
   description: { max: LIMITS.dogDescription.max },
   photos: { max: LIMITS.dogPhotos.max },
+  weight: LIMITS.dogWeightKg,
 };
 
 function initialValues(dog: Dog | null, suggestedName = ''): Values {
@@ -74,6 +100,13 @@ function initialValues(dog: Dog | null, suggestedName = ''): Values {
         description: dog.description ?? '',
         traits: dog.traits,
         photos: dog.photos,
+        size: dog.size ?? '',
+        weight: dog.weight === null ? '' : String(dog.weight),
+        energy: dog.energy ?? '',
+        playStyle: dog.playStyle ?? '',
+        vaccinated: yesNo(dog.vaccinated),
+        neutered: yesNo(dog.neutered),
+        goodWithSmallDogs: yesNo(dog.goodWithSmallDogs),
       }
     : {
         name: suggestedName,
@@ -85,6 +118,13 @@ function initialValues(dog: Dog | null, suggestedName = ''): Values {
         description: '',
         traits: [],
         photos: [],
+        size: '',
+        weight: '',
+        energy: '',
+        playStyle: '',
+        vaccinated: '',
+        neutered: '',
+        goodWithSmallDogs: '',
       };
 }
 
@@ -137,7 +177,18 @@ function DogForm({
     initial: () => initialValues(dog, suggestedName),
     order: ORDER,
     bounds: BOUNDS,
-    toInput: (values) => ({ ...values, photos: values.photos.map((photo) => photo.key) }),
+    toInput: (values) => ({
+      ...values,
+      photos: values.photos.map((photo) => photo.key),
+      size: values.size || null,
+      // A comma is a decimal point too (12,5 kg); anything else not a number is refused by the schema.
+      weight: values.weight.trim() === '' ? null : Number(values.weight.trim().replace(',', '.')),
+      energy: values.energy || null,
+      playStyle: values.playStyle || null,
+      vaccinated: flagOf(values.vaccinated),
+      neutered: flagOf(values.neutered),
+      goodWithSmallDogs: flagOf(values.goodWithSmallDogs),
+    }),
     // The place is checked once the rest is valid: said now too.
     moreIssues: (values, found) => {
       found.location ??= placeIssue(values.originCountry, values.location, true);
@@ -240,6 +291,63 @@ function DogForm({
         onChange={(traits) => set('traits', traits)}
         error={message('traits')}
       />
+      <fieldset className="flex flex-col gap-4 rounded-card border border-border p-4">
+        <legend className="px-1 text-body font-semibold text-foreground">{t('dogs.form.playdate')}</legend>
+        <p className="-mt-2 text-caption text-muted-foreground">{t('dogs.form.playdateHint')}</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label={t('dogs.form.size')}
+            name="size"
+            value={values.size}
+            onChange={(size) => set('size', size)}
+            options={SIZES.map((size) => ({ value: size, label: t(`dog.size.${size}`) }))}
+            emptyLabel={t('dogs.form.notSaid')}
+            error={message('size')}
+          />
+          <TextField
+            label={t('dogs.form.weight')}
+            name="weight"
+            inputMode="decimal"
+            autoComplete="off"
+            value={values.weight}
+            onChange={(event) => set('weight', event.target.value)}
+            error={message('weight')}
+          />
+          <SelectField
+            label={t('dogs.form.energy')}
+            name="energy"
+            value={values.energy}
+            onChange={(energy) => set('energy', energy)}
+            options={ENERGIES.map((energy) => ({ value: energy, label: t(`dog.energy.${energy}`) }))}
+            emptyLabel={t('dogs.form.notSaid')}
+            error={message('energy')}
+          />
+          <SelectField
+            label={t('dogs.form.playStyle')}
+            name="playStyle"
+            value={values.playStyle}
+            onChange={(style) => set('playStyle', style)}
+            options={PLAY_STYLES.map((style) => ({ value: style, label: t(`dog.playStyle.${style}`) }))}
+            emptyLabel={t('dogs.form.notSaid')}
+            error={message('playStyle')}
+          />
+          {FLAGS.map((flag) => (
+            <SelectField
+              key={flag}
+              label={t(`dogs.form.${flag}`)}
+              name={flag}
+              value={values[flag]}
+              onChange={(value) => set(flag, value)}
+              options={[
+                { value: 'yes' as const, label: t('dogs.form.yes') },
+                { value: 'no' as const, label: t('dogs.form.no') },
+              ]}
+              emptyLabel={t('dogs.form.notSaid')}
+              error={message(flag)}
+            />
+          ))}
+        </div>
+      </fieldset>
       <DogPhotosField
         value={values.photos}
         onChange={(update) => set('photos', update)}

@@ -1,6 +1,5 @@
-import clsx from 'clsx';
-import { ChevronDown, Trash2 } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { Trash2 } from 'lucide-react';
+import { type FormEvent, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { DEFAULT_COUNTRY } from '#shared/data/countries';
 import { addDays, isAhead, lastEventDate, todayInLjubljana } from '#shared/domain/event-time';
@@ -9,14 +8,13 @@ import { LIMITS } from '#shared/limits';
 import type { EventType } from '#shared/schemas/events';
 import type { Photo } from '#shared/schemas/uploads';
 import { DateField } from '../../components/pickers/date-field';
-import { CONTROL_CLASSES, FieldError } from '../../components/pickers/field-parts';
 import { PhotoUpload } from '../../components/pickers/photo-upload';
 import { PlaceFields } from '../../components/pickers/place-fields';
+import { SelectField } from '../../components/pickers/select-field';
 import { TimeField } from '../../components/pickers/time-field';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/field';
-import { Label } from '../../components/ui/label';
 import { TextareaField } from '../../components/ui/textarea-field';
 import { appErrorOf, useErrorText } from '../../lib/errors';
 import { placeIssue } from '../../lib/place-issue';
@@ -235,9 +233,12 @@ function EventForm({ event, onDone }: { event: EventView | null; onDone: () => v
         {...text('title')}
       />
       <div className="grid gap-5 sm:grid-cols-2">
-        <TypeSelect
+        <SelectField
+          label={t('events.form.type')}
+          name="eventType"
           value={values.eventType}
-          onChange={(type) => set('eventType', type)}
+          onChange={(type) => type && set('eventType', type)}
+          options={EVENT_TYPE_LIST.map((type) => ({ value: type, label: t(`events.type.${type}`) }))}
           error={message('eventType')}
         />
         <TextField
@@ -404,34 +405,21 @@ function RepeatFields(props: {
   untilError: string | undefined;
 }) {
   const t = useT();
-  const id = useId();
   const first = props.firstDate || todayInLjubljana();
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-5">
-      <div className="flex flex-col gap-1.5">
-        <Label htmlFor={id}>{t('events.form.repeat')}</Label>
-        <div className="relative">
-          <select
-            id={id}
-            name="repeatWeeks"
-            value={props.weeks}
-            onChange={(change) => props.onWeeks(change.target.value as Values['repeatWeeks'])}
-            className={clsx(CONTROL_CLASSES, 'appearance-none pr-11')}
-          >
-            <option value="">{t('events.form.repeat.none')}</option>
-            {REPEAT_WEEKS.map((weeks) => (
-              <option key={weeks} value={String(weeks)}>
-                {t(`events.form.repeat.${weeks}`)}
-              </option>
-            ))}
-          </select>
-          <ChevronDown
-            aria-hidden="true"
-            className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-muted-foreground"
-          />
-        </div>
-        {props.weeksError && <FieldError id={`${id}-error`}>{props.weeksError}</FieldError>}
-      </div>
+      <SelectField
+        label={t('events.form.repeat')}
+        name="repeatWeeks"
+        value={props.weeks}
+        onChange={props.onWeeks}
+        emptyLabel={t('events.form.repeat.none')}
+        options={REPEAT_WEEKS.map((weeks) => ({
+          value: String(weeks) as Exclude<Values['repeatWeeks'], ''>,
+          label: t(`events.form.repeat.${weeks}`),
+        }))}
+        error={props.weeksError}
+      />
       {props.weeks && (
         <DateField
           label={t('events.form.repeatUntil')}
@@ -451,47 +439,5 @@ function RepeatFields(props: {
 function numbers(meta: Record<string, string | number> | undefined): Record<string, number> {
   return Object.fromEntries(
     Object.entries(meta ?? {}).filter((entry): entry is [string, number] => typeof entry[1] === 'number'),
-  );
-}
-
-/** Igra / Trening / Srečanje / Drugo as a native select (phones show their own list). */
-function TypeSelect({
-  value,
-  onChange,
-  error,
-}: {
-  value: EventType;
-  onChange: (type: EventType) => void;
-  error: string | undefined;
-}) {
-  const intl = useIntl();
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className="flex flex-col gap-1.5">
-      <Label htmlFor={id}>{intl.formatMessage({ id: 'events.form.type' })}</Label>
-      <div className="relative">
-        <select
-          id={id}
-          name="eventType"
-          value={value}
-          onChange={(change) => onChange(change.target.value as EventType)}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
-          className={clsx(CONTROL_CLASSES, 'appearance-none pr-11')}
-        >
-          {EVENT_TYPE_LIST.map((type) => (
-            <option key={type} value={type}>
-              {intl.formatMessage({ id: `events.type.${type}` })}
-            </option>
-          ))}
-        </select>
-        <ChevronDown
-          aria-hidden="true"
-          className="pointer-events-none absolute top-1/2 right-3 size-5 -translate-y-1/2 text-muted-foreground"
-        />
-      </div>
-      {error && <FieldError id={errorId}>{error}</FieldError>}
-    </div>
   );
 }

@@ -8,6 +8,8 @@ import { DogSilhouette } from '../../components/dogs/dog-silhouette';
 import { GenderBadge } from '../../components/dogs/gender-badge';
 import { Avatar } from '../../components/profile/avatar';
 import { DogSummary } from '../../components/dogs/dog-summary';
+import { Navigation } from 'lucide-react';
+import { distanceText } from './distance';
 import type { DeckDog } from './types';
 
 const WIDTHS = LIMITS.upload.widths;
@@ -140,6 +142,13 @@ export function DeckCard({
           </span>
         </button>
         <GenderBadge gender={dog.gender} className="pointer-events-none absolute top-3 left-3 shadow-sm" />
+        {dog.distance !== null && (
+          <span className="pointer-events-none absolute top-3 right-3 inline-flex items-center gap-1 rounded-pill bg-surface/90 px-2.5 py-1 text-caption font-bold text-foreground shadow-sm">
+            <Navigation aria-hidden="true" className="size-3.5" />
+            <span className="sr-only">{intl.formatMessage({ id: 'dog.distance' })}: </span>
+            {distanceText(intl, dog.distance)}
+          </span>
+        )}
         <Stamp tone="like" opacity={likeHint} label={intl.formatMessage({ id: 'matching.stamp.like' })} />
         <Stamp tone="pass" opacity={passHint} label={intl.formatMessage({ id: 'matching.stamp.pass' })} />
       </div>

@@ -30,8 +30,6 @@ function Matching() {
   useDogChanges(true);
   const [chosenId, choose] = useChosenDog();
   const [picking, setPicking] = useState(false);
-  // One place in the shuffled order per visit; 'Osveži' starts from a new one.
-  const [seed, setSeed] = useState(Math.random);
 
   if (dogs.isPending) return <DeckSkeleton />;
   if (dogs.isError) {
@@ -80,12 +78,6 @@ function Matching() {
     );
   }
   return (
-    <SignedInDeck
-      key={chosen.id}
-      myDog={chosen}
-      seed={seed}
-      onRefresh={() => setSeed(Math.random())}
-      onSwitchDog={only ? undefined : () => setPicking(true)}
-    />
+    <SignedInDeck key={chosen.id} myDog={chosen} onSwitchDog={only ? undefined : () => setPicking(true)} />
   );
 }

@@ -1,5 +1,7 @@
-import { ArrowLeftRight, RotateCcw, SearchCheck } from 'lucide-react';
+import { ArrowLeftRight, Heart, RotateCcw, SearchCheck, SlidersHorizontal, Undo2 } from 'lucide-react';
 import { useState } from 'react';
+import { DEFAULT_DECK_FILTERS, activeFilters } from '#shared/domain/deck-filters';
+import { widerRadius } from '#shared/domain/distance';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { SwipeDecision } from '#shared/domain/swipe';
@@ -17,47 +19,92 @@ import { trpc } from '../../lib/trpc';
 import { DeckHeader, DeckSkeleton, RemainingCounter } from './deck-parts';
 import { type AfterDecision, DeckView } from './deck-view';
 import { type Match, MatchDialog } from '../../components/match-dialog';
+import { useSaveFilters } from './api';
+import { distanceText, radiusText } from './distance';
+import { FiltersDialog } from './filters-dialog';
+import { LikedDialog } from './liked-dialog';
 import { ownerCardOf } from './owner-place';
 import type { DeckDog, LikeOutcome } from './types';
 
-/** Dogs asked for at once; when they run out, the next ones are asked for with the same seed. */
+/** Dogs asked for at once; when they run out, the next ones are asked for (the server walks on). */
 const BATCH = 30;
 
 interface SignedInDeckProps {
   myDog: Dog;
-  /** Where this visit starts in the shuffled order (one per visit; a refresh picks a new one). */
-  seed: number;
-  onRefresh: () => void;
   /** Absent with one dog: nothing to switch to. */
   onSwitchDog?: () => void;
 }
 
-/** Other owners' dogs, one at a time, liked or passed in `myDog`'s name. */
-export function SignedInDeck({ myDog, seed, onRefresh, onSwitchDog }: SignedInDeckProps) {
+/**
+ * Other owners' dogs, one at a time, nearest first, liked or passed in `myDog`'s name; filters, undo of the
+ * last passes, and the dogs I liked (issue 20).
+ */
+export function SignedInDeck({ myDog, onSwitchDog }: SignedInDeckProps) {
   const t = useT();
   const [locale] = useLocale();
   const navigate = useNavigate();
   const errorText = useErrorText();
   const utils = trpc.useUtils();
+  const intl = useIntl();
   const deck = trpc.dogs.deck.useQuery(
-    { fromDogId: myDog.id, limit: BATCH, seed },
-    // The order is fixed by the seed; a refetch only happens when the local cards run out.
+    { fromDogId: myDog.id, limit: BATCH },
+    // The server keeps the order; a refetch only happens when the local cards run out or filters change.
     { staleTime: Infinity, refetchOnWindowFocus: false, refetchOnReconnect: false },
   );
+  const savedFilters = trpc.dogs.deckFilters.useQuery(undefined, { staleTime: Infinity });
+  const filters = savedFilters.data ?? DEFAULT_DECK_FILTERS;
   const like = trpc.likes.like.useMutation();
   const pass = trpc.likes.pass.useMutation();
+  const undo = trpc.likes.undoPass.useMutation();
   const [handled, setHandled] = useState<ReadonlySet<string>>(() => new Set());
+  // Cards an undo gave back, the last one on top.
+  const [restored, setRestored] = useState<readonly DeckDog[]>([]);
+  // Passes made in this visit: what Undo can take back.
+  const [passes, setPasses] = useState(0);
   const [details, setDetails] = useState<DeckDog | null>(null);
   const [ownerId, setOwnerId] = useState<string | null>(null);
   const [match, setMatch] = useState<Match | null>(null);
+  const [dialog, setDialog] = useState<'filters' | 'liked' | null>(null);
 
-  const remaining = deck.data?.filter((dog) => !handled.has(dog.id)) ?? [];
+  const restoredIds = new Set(restored.map((dog) => dog.id));
+  const remaining = [
+    ...restored,
+    ...(deck.data?.filter((dog) => !handled.has(dog.id) && !restoredIds.has(dog.id)) ?? []),
+  ];
   // A full batch means more dogs may wait on the server.
   const more = deck.data?.length === BATCH;
 
   const advance = (dog: DeckDog) => {
     setHandled((previous) => new Set(previous).add(dog.id));
+    setRestored((previous) => previous.filter((other) => other.id !== dog.id));
     if (more && remaining.every((other) => other.id === dog.id)) void deck.refetch();
+  };
+
+  /** Back to the server's deck (after new filters, a refresh): what it answers is all still to see. */
+  const restart = () => {
+    setHandled(new Set());
+    setRestored([]);
+  };
+  const saveFilters = useSaveFilters({
+    onSaved: restart,
+    onError: (error) => toast.error(t('matching.filters.saveError'), { description: errorText(error) }),
+  });
+
+  const undoPass = async () => {
+    try {
+      const dog = await undo.mutateAsync({ fromDogId: myDog.id });
+      setPasses((count) => Math.max(0, count - 1));
+      if (!dog) return;
+      setHandled((previous) => {
+        const next = new Set(previous);
+        next.delete(dog.id);
+        return next;
+      });
+      setRestored((previous) => [dog, ...previous.filter((other) => other.id !== dog.id)]);
+    } catch (error) {
+      if (appErrorOf(error)?.appCode === 'NOTHING_TO_UNDO') setPasses(0);
+      toast.error(t('matching.undo.error'), { description: errorText(error) });
+    }
   };
 
   const showOutcome = (result: LikeOutcome, dog: DeckDog) => {
@@ -99,7 +146,10 @@ export function SignedInDeck({ myDog, seed, onRefresh, onSwitchDog }: SignedInDe
     try {
       if (decision === 'pass') {
         await pass.mutateAsync(input);
-        return () => advance(dog);
+        return () => {
+          advance(dog);
+          setPasses((count) => count + 1);
+        };
       }
       const result = await like.mutateAsync(input);
       return () => {
@@ -122,9 +172,38 @@ export function SignedInDeck({ myDog, seed, onRefresh, onSwitchDog }: SignedInDe
     <RemainingCounter count={remaining.length} atLeast={more} />
   );
 
+  const narrowed = activeFilters(filters);
+  const wider = widerRadius(filters.radiusKm);
+  const tools = (
+    <div className="mx-auto flex w-full max-w-4xl flex-wrap items-center gap-2">
+      <Button variant="outline" onClick={() => setDialog('filters')}>
+        <SlidersHorizontal aria-hidden="true" className="size-5" />
+        {t('matching.filters.button')}
+        <span className="rounded-pill bg-primary-soft px-2 text-caption font-bold text-primary-strong">
+          {radiusText(intl, filters.radiusKm)}
+          {narrowed > 0 && ` · +${narrowed}`}
+        </span>
+      </Button>
+      <Button variant="outline" onClick={() => setDialog('liked')}>
+        <Heart aria-hidden="true" className="size-5" />
+        {t('matching.liked.button')}
+      </Button>
+      <Button
+        variant="ghost"
+        className="ml-auto"
+        disabled={passes === 0}
+        loading={undo.isPending}
+        onClick={() => void undoPass()}
+      >
+        <Undo2 aria-hidden="true" className="size-5" />
+        {t('matching.undo.button')}
+      </Button>
+    </div>
+  );
+
   return (
     <div className="flex flex-col gap-4 md:gap-6">
-      <DeckHeader aside={counter}>
+      <DeckHeader aside={counter} note={tools}>
         <MyDogChip dog={myDog} onSwitch={onSwitchDog} />
       </DeckHeader>
 
@@ -138,6 +217,28 @@ export function SignedInDeck({ myDog, seed, onRefresh, onSwitchDog }: SignedInDe
             {t('matching.retry')}
           </Button>
         </Alert>
+      ) : remaining.length === 0 && wider !== undefined && filters.radiusKm !== null ? (
+        <MessagePanel
+          icon={SearchCheck}
+          tone="accent"
+          title={t('matching.widen.title', { radius: radiusText(intl, filters.radiusKm) })}
+          actions={
+            <>
+              <Button
+                loading={saveFilters.isPending}
+                onClick={() => saveFilters.mutate({ ...filters, radiusKm: wider })}
+              >
+                {t('matching.widen.button', { radius: radiusText(intl, wider) })}
+              </Button>
+              <Button variant="outline" onClick={() => setDialog('filters')}>
+                <SlidersHorizontal aria-hidden="true" className="size-5" />
+                {t('matching.filters.button')}
+              </Button>
+            </>
+          }
+        >
+          <p>{t('matching.widen.text', { radius: radiusText(intl, wider) })}</p>
+        </MessagePanel>
       ) : remaining.length === 0 ? (
         <MessagePanel
           icon={SearchCheck}
@@ -145,7 +246,12 @@ export function SignedInDeck({ myDog, seed, onRefresh, onSwitchDog }: SignedInDe
           title={t('matching.empty.title')}
           actions={
             <>
-              <Button onClick={onRefresh}>
+              <Button
+                onClick={() => {
+                  restart();
+                  void deck.refetch();
+                }}
+              >
                 <RotateCcw aria-hidden="true" className="size-5" />
                 {t('matching.empty.refresh')}
               </Button>
@@ -174,6 +280,7 @@ export function SignedInDeck({ myDog, seed, onRefresh, onSwitchDog }: SignedInDe
         dog={details}
         onOpenChange={(open) => !open && setDetails(null)}
         owner={ownerCardOf(details, locale)}
+        distance={details?.distance != null ? distanceText(intl, details.distance) : undefined}
         onOwnerClick={details ? () => setOwnerId(details.owner.userId) : undefined}
       />
       <UserProfileDialog
@@ -182,6 +289,17 @@ export function SignedInDeck({ myDog, seed, onRefresh, onSwitchDog }: SignedInDe
         onOpenChange={(open) => !open && setOwnerId(null)}
       />
       <MatchDialog match={match} onClose={() => setMatch(null)} />
+      <FiltersDialog
+        open={dialog === 'filters'}
+        onOpenChange={(open) => setDialog(open ? 'filters' : null)}
+        filters={filters}
+        onSaved={restart}
+      />
+      <LikedDialog
+        open={dialog === 'liked'}
+        onOpenChange={(open) => setDialog(open ? 'liked' : null)}
+        onWithdrawn={(dogId) => setHandled((previous) => new Set([...previous].filter((id) => id !== dogId)))}
+      />
     </div>
   );
 }

