@@ -1,6 +1,7 @@
 // `npm run size`: gzipped JavaScript a first visit to each route downloads (entry + static imports + the
 // route's lazy chunk and its static imports), from web/dist/.vite/manifest.json. Budget: /auth ≤ 150 KB
-// (exit code 1 when over). `routeSizes()` is also used by `npm run bench`.
+// (exit code 1 when over; tests/e2e/bundle-size.test.ts checks it too). `routeSizes()` is also used by
+// `npm run bench`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';

@@ -56,7 +56,7 @@ const serviceWorker = () =>
     },
   });
 
-export default defineConfig(({ isSsrBuild }) => ({
+export default defineConfig(({ command, isSsrBuild }) => ({
   root,
   plugins: [
     precompiledMessages(),
@@ -66,6 +66,18 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   resolve: {
     alias: [
+      // react-router's exports name only its development build, whose warnings then ship to every visitor
+      // (remix-run/react-router#14102); the production build beside it is the same code without them.
+      ...(command === 'build'
+        ? [
+            {
+              find: /^react-router$/,
+              replacement: fileURLToPath(
+                new URL('../node_modules/react-router/dist/production/index.mjs', import.meta.url),
+              ),
+            },
+          ]
+        : []),
       {
         find: /^@formatjs\/icu-messageformat-parser$/,
         replacement: '@formatjs/icu-messageformat-parser/no-parser.js',

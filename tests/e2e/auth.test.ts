@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createApiClient } from '../../src/client';
+import { makeEvent, makeUser } from '../helpers/factories';
 import { useE2e, VIEWPORTS } from '../helpers/e2e';
 
 const e2e = useE2e();
@@ -206,6 +207,24 @@ describe('languages and unknown routes', () => {
     }
   });
 
+  it('leaves the error screen for the last page on back', async () => {
+    const page = await e2e.browser.newPage(VIEWPORTS.desktop);
+    try {
+      await page.route(/\/assets\/shop-page-[\w-]{8}\.js$/, (route) => route.abort());
+      await page.goto(`${e2e.server.url}/`);
+      await page
+        .getByRole('navigation', { name: 'Glavni meni' })
+        .getByRole('link', { name: 'Trgovina' })
+        .click();
+      await see(page, 'Nepričakovana napaka aplikacije');
+      await page.goBack();
+      await page.getByRole('heading', { level: 1, name: 'Tačke' }).waitFor();
+      expect(await page.getByText('Nepričakovana napaka aplikacije').count()).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
   it('resets a forgotten password from the e-mailed link', async () => {
     const page = await e2e.browser.newPage(VIEWPORTS.phone);
     try {
@@ -258,6 +277,58 @@ describe('languages and unknown routes', () => {
     } finally {
       await page.close();
       await attacker.close();
+    }
+  });
+});
+
+describe('moving between pages', () => {
+  it('starts a new page at its top; back and a reload return to where the user was', async () => {
+    const page = await e2e.browser.newPage(VIEWPORTS.phone);
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    try {
+      await page.goto(`${e2e.server.url}/`);
+      const signUp = page
+        .getByRole('region', { name: 'Pridružite se Tačkam' })
+        .getByRole('link', { name: 'Prijava ali registracija' });
+      await signUp.scrollIntoViewIfNeeded();
+      const y = await scrollY();
+      expect(y).toBeGreaterThan(500);
+
+      await signUp.click();
+      await page.getByRole('tab', { name: 'Prijava' }).waitFor();
+      expect(await scrollY()).toBe(0);
+
+      await page.goBack();
+      await signUp.waitFor();
+      await expect.poll(scrollY).toBe(y);
+      await page.reload();
+      await signUp.waitFor();
+      await expect.poll(scrollY).toBe(y);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('keeps the page where it is when a filter changes only the query', async () => {
+    const { db } = e2e.server.app.deps;
+    const organiser = await makeUser(db, { fullName: 'Društvo Tačke' });
+    for (let i = 0; i < 12; i++) await makeEvent(db, organiser.id, { title: `Srečanje št. ${i + 1}` });
+    const page = await e2e.browser.newPage(VIEWPORTS.phone);
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    try {
+      await page.goto(`${e2e.server.url}/events`);
+      await page.getByText('Srečanje št. 12').waitFor();
+      await page.evaluate(() => window.scrollTo(0, 400));
+      await expect.poll(scrollY).toBe(400);
+      // A click that does not scroll the chip into view first, as Playwright's would.
+      const chip = page.getByRole('main').getByRole('button', { name: 'Srečanje', exact: true });
+      await chip.evaluate((button: HTMLElement) => button.click());
+      await page.waitForURL((url) => url.searchParams.get('type') === 'meetup');
+      await chip.and(page.locator('[aria-pressed="true"]')).waitFor();
+      // Not back at the top (the row of filters in force may shift it a little).
+      expect(await scrollY()).toBeGreaterThan(200);
+    } finally {
+      await page.close();
     }
   });
 });

@@ -1,30 +1,35 @@
 import './styles.css';
-import { startTransition } from 'react';
+import { startTransition, useEffect } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router';
+import { BrowserRouter, matchRoutes, type NavigateFunction, useNavigate } from 'react-router';
 import { SW_MESSAGES } from '../sw/messages';
 import { App } from './app/app';
-import { routes } from './app/routes';
+import { AppRoutes, type PageHandle, routes } from './app/routes';
 import { type CompiledMessages, loadCatalogue, storedLocale } from './lib/intl';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 
 /**
- * The page's lazy route modules, loaded before the router starts: a prerendered page (the landing page,
- * see web/src/prerender.tsx) hydrates with its component in place, any other page paints whole instead
- * of a spinner first, and the router starts with nothing to load.
+ * The page's chunk, loaded before the first render: a prerendered page (the landing page, see
+ * web/src/prerender.tsx) hydrates with its component in place, and any other page paints whole instead
+ * of a spinner first.
  */
-async function loadCurrentRoute() {
-  const matches = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    matches.map(async ({ route }) => {
-      if (typeof route.lazy === 'function') Object.assign(route, await route.lazy(), { lazy: undefined });
-    }),
-  );
+async function loadCurrentPage() {
+  const page = matchRoutes(routes, window.location)?.at(-1)?.route.handle as PageHandle | undefined;
+  await page?.preload();
 }
 
-let router: ReturnType<typeof createBrowserRouter> | undefined;
+/** The router's navigate, once it runs. */
+let navigate: NavigateFunction | undefined;
+
+function ShareNavigate() {
+  const routerNavigate = useNavigate();
+  useEffect(() => {
+    navigate = routerNavigate;
+  }, [routerNavigate]);
+  return null;
+}
 
 // A tapped notification (web/sw/sw.ts) asks an open window for its screen. Listening from the first moment:
 // the worker's messages wait for the page to load, then go to whoever listens.
@@ -33,7 +38,7 @@ navigator.serviceWorker?.addEventListener(
   ({ data }: MessageEvent<{ type?: unknown; path?: unknown }>) => {
     const path = data?.type === SW_MESSAGES.navigate && typeof data.path === 'string' ? data.path : '';
     if (!/^\/(?!\/)/.test(path)) return;
-    if (router) void router.navigate(path);
+    if (navigate) void navigate(path);
     else window.location.assign(path);
   },
 );
@@ -44,12 +49,15 @@ async function start(root: HTMLElement) {
   const [messages] = await Promise.all([
     // A failed chunk (offline, new deploy) shows the keys rather than nothing.
     loadCatalogue(locale).catch((): CompiledMessages => ({})),
-    // A failed page chunk is left to the router, which retries it and shows its error page.
-    loadCurrentRoute().catch(() => {}),
+    // A failed page chunk is fetched again by the first render, which shows the error screen if it fails too.
+    loadCurrentPage().catch(() => {}),
   ]);
   const app = (
     <App catalogue={{ locale, messages }}>
-      <RouterProvider router={(router = createBrowserRouter(routes))} />
+      <BrowserRouter>
+        <ShareNavigate />
+        <AppRoutes />
+      </BrowserRouter>
     </App>
   );
   // A transition renders in slices that leave the main thread free for taps and scrolling.

@@ -1,34 +1,49 @@
-import type { ComponentType } from 'react';
-import { redirect, type RouteObject } from 'react-router';
-import { PageSpinner } from '../components/ui/spinner';
-import type { PageHandle } from './layout/app-layout';
+import { type ComponentType, use } from 'react';
+import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { PageTitle } from '../components/page-title';
 import { AppLayout } from './layout/app-layout';
 import { RequireSession } from './require-session';
-import { RouteError } from './route-error';
+import { RouteErrorBoundary } from './route-error';
+
+/** What a page route carries: the locale key of its tab title (none: the app name), and its code. */
+export interface PageHandle {
+  title?: string | undefined;
+  /** Fetches the page's chunk; main.tsx calls it before the first render. */
+  preload: () => Promise<unknown>;
+}
 
 /**
- * Every page is its own chunk, loaded when its route is first visited. The fallback sits on the page
- * route, so on the first load the layout (top and bottom bars) shows at once with a spinner inside.
+ * Every page is its own chunk, fetched on the first visit to its route, or before the first render
+ * (`preload`, main.tsx). A page still loading suspends, and as every move is a transition, the last page
+ * stays until the new one is there. No Suspense boundary around the pages: the prerendered page then
+ * hydrates in the same pass as the layout, before the session's answer can change what it shows. A chunk
+ * that failed to preload is fetched again by the first render; when that fails too, the error screen.
  */
-const page = (load: () => Promise<{ default: ComponentType }>, title?: string) => ({
-  lazy: async () => ({ Component: (await load()).default }),
-  hydrateFallbackElement: <PageSpinner />,
-  handle: { title } satisfies PageHandle,
-});
+const page = (load: () => Promise<{ default: ComponentType }>, title?: string) => {
+  let loaded: ComponentType | undefined;
+  const preload = () => load().then(({ default: component }) => (loaded = component));
+  // The fetch a render waits for, kept when it fails: every render then shows the same error.
+  let rendered: Promise<ComponentType> | undefined;
+  function Page() {
+    const Component = loaded ?? use((rendered ??= preload()));
+    // eslint-disable-next-line react-hooks/static-components -- the page module's one component, not a new one
+    return <Component />;
+  }
+  return { element: <Page />, handle: { title, preload } satisfies PageHandle };
+};
 
 /**
  * The spec's second names for a screen lead to its one address, keeping the query, so links, the tab
  * title and the highlighted nav item are the same whichever name was typed.
  */
-const alias = (path: string, to: string): RouteObject => ({
-  path,
-  loader: ({ request }) => redirect(to + new URL(request.url).search),
-});
+function Alias({ to }: { to: string }) {
+  return <Navigate to={to + useLocation().search} replace />;
+}
+const alias = (path: string, to: string): RouteObject => ({ path, element: <Alias to={to} /> });
 
 export const routes: RouteObject[] = [
   {
     Component: AppLayout,
-    errorElement: <RouteError />,
     children: [
       { index: true, ...page(() => import('../features/home/home-page')) },
       { path: 'auth', ...page(() => import('../features/auth/auth-page'), 'nav.signIn') },
@@ -64,3 +79,16 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/** The page at the address, with its tab title; the error screen instead when a page fails to render. */
+export function AppRoutes() {
+  const location = useLocation();
+  const element = useRoutes(routes);
+  const handle = matchRoutes(routes, location)?.at(-1)?.route.handle as PageHandle | undefined;
+  return (
+    <RouteErrorBoundary locationKey={location.key}>
+      <PageTitle id={handle?.title} />
+      {element}
+    </RouteErrorBoundary>
+  );
+}

@@ -1,32 +1,26 @@
 import { PawPrint } from 'lucide-react';
 import { lazy, Suspense, useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { Outlet, ScrollRestoration, useMatches } from 'react-router';
-import { PageTitle } from '../../components/page-title';
+import { Outlet } from 'react-router';
 import { TermsNotice } from '../../features/terms/terms-notice';
 import { useSession } from '../../lib/session';
 import { BottomNav } from './bottom-nav';
 import { LiveUpdates } from './signed-in';
 import { TopBar } from './top-bar';
 import { useFocusRescue, useRouteFocus } from './use-route-focus';
-
-/** What a route tells the layout: the locale key of its tab title (none: the app name). */
-export interface PageHandle {
-  title?: string | undefined;
-}
+import { useScrollRestoration } from './use-scroll-restoration';
 
 // The offline banner and the service worker's registration: not needed for the first paint.
 const AppStatus = lazy(() => import('./app-status'));
 
 export function AppLayout() {
   const intl = useIntl();
-  const title = (useMatches().at(-1)?.handle as PageHandle | undefined)?.title;
   const main = useRef<HTMLElement>(null);
   useRouteFocus(main);
   useFocusRescue(main);
+  useScrollRestoration();
   return (
     <div className="flex min-h-dvh flex-col">
-      <PageTitle id={title} />
       <a
         href="#main"
         className="sr-only z-50 rounded-control bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:top-2 focus:left-2"
@@ -60,7 +54,6 @@ export function AppLayout() {
         </div>
       </footer>
       <BottomNav />
-      <ScrollRestoration />
     </div>
   );
 }
