@@ -284,14 +284,16 @@ describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
     };
     const created = await ana.api.events.create(input);
     await bor.api.events.join({ id: created.id });
-    // A new title alone tells nobody; a new time does.
+    // A new title alone tells nobody; a new time does, a few minutes later (event-notices.test.ts).
     await ana.api.events.update({ ...input, id: created.id, title: 'Nov naslov' });
+    expect(await waitingJobs(t, 'event-changed')).toEqual([]);
     await ana.api.events.update({ ...input, id: created.id, title: 'Nov naslov', eventTime: '18:00' });
+    await dueNow(t, 'event-changed');
     await until(() => bor.device.received.length === 1, 'the change push');
     expect(bor.device.received[0]).toMatchObject({
       title: 'Evento modificato',
-      body: '«Nov naslov» ha un nuovo orario o luogo.',
-      url: '/events',
+      body: '«Nov naslov»: nuovo orario: 18:00',
+      url: `/events?dogodek=${created.id}`,
     });
     await ana.api.events.remove({ id: created.id });
     await until(() => bor.device.received.length === 2, 'the cancellation push');
