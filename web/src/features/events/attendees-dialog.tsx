@@ -12,7 +12,8 @@ import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { dateAndTime } from './format';
 import type { Attendee, EventView } from './types';
-import { useDecideAttendee, useRemoveAttendee } from './api';
+import { useDecideAttendee } from './api';
+import { RemoveAttendeeDialog } from './remove-attendee-dialog';
 import { toast } from '../../lib/toast';
 import { useT } from '../../lib/intl';
 
@@ -33,6 +34,7 @@ export function AttendeesDialog({ event, open, onOpenChange }: AttendeesDialogPr
   const errorText = useErrorText();
   const { user } = useSession();
   const attendees = trpc.events.attendees.useQuery({ eventId: event.id }, { enabled: open });
+  const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
   const list = attendees.data;
   const others = list?.filter((person) => !person.isCreator).length ?? 0;
   return (
@@ -107,6 +109,7 @@ export function AttendeesDialog({ event, open, onOpenChange }: AttendeesDialogPr
                         <OrganiserActions
                           eventId={event.id}
                           person={{ id: person.userId, name, status: person.status }}
+                          onRemove={setRemoving}
                         />
                       )}
                       {person.userId && !person.isCreator && user && person.userId !== user.id && (
@@ -125,6 +128,9 @@ export function AttendeesDialog({ event, open, onOpenChange }: AttendeesDialogPr
             </>
           )}
         </div>
+        {event.isMine && (
+          <RemoveAttendeeDialog eventId={event.id} person={removing} onClose={() => setRemoving(null)} />
+        )}
       </DialogContent>
     </Dialog>
   );
@@ -134,23 +140,20 @@ export function AttendeesDialog({ event, open, onOpenChange }: AttendeesDialogPr
 function OrganiserActions({
   eventId,
   person,
+  onRemove,
 }: {
   eventId: string;
   person: { id: string; name: string; status: Attendee['status'] };
+  /** Asks to confirm the removal (RemoveAttendeeDialog). */
+  onRemove: (person: { id: string; name: string }) => void;
 }) {
   const t = useT();
   const errorText = useErrorText();
-  const failed = (error: unknown) =>
-    toast.error(t('events.toast.actionError'), { description: errorText(error) });
   const decide = useDecideAttendee({
     onSuccess: () => toast.success(t('events.attendees.decided')),
-    onError: failed,
+    onError: (error) => toast.error(t('events.toast.actionError'), { description: errorText(error) }),
   });
-  const remove = useRemoveAttendee({
-    onSuccess: () => toast.success(t('events.attendees.removedToast', { name: person.name })),
-    onError: failed,
-  });
-  const busy = decide.isPending || remove.isPending;
+  const busy = decide.isPending;
   const icon =
     'inline-flex size-11 shrink-0 items-center justify-center rounded-control hover:bg-muted disabled:opacity-50';
   if (person.status === 'pending')
@@ -185,10 +188,7 @@ function OrganiserActions({
       className={`${icon} text-danger`}
       aria-label={t('events.attendees.remove', { name: person.name })}
       title={t('events.attendees.remove', { name: person.name })}
-      onClick={() => {
-        if (window.confirm(t('events.attendees.removeConfirm', { name: person.name })))
-          remove.mutate({ eventId, userId: person.id });
-      }}
+      onClick={() => onRemove({ id: person.id, name: person.name })}
     >
       <UserX aria-hidden="true" className="size-5" />
     </button>
