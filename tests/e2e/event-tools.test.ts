@@ -236,6 +236,57 @@ describe.each(Object.entries(VIEWPORTS))('event tools on a %s', (name, options) 
     }
   });
 
+  it('in German (long words) the bars and the organiser’s list fit: nothing overflows or overlaps', async () => {
+    const ana = await person('Anneliese Obermüller-Schwarzenbach');
+    const bor = await person('Bartholomäus Niederwieser-Hundertwasser');
+    const title = `Hundeschulungsveranstaltung (${name})`;
+    const event = await ana.api.events.create.mutate({
+      ...place,
+      title,
+      eventDate: dateInDays(6),
+      requiresApproval: true,
+    });
+    await bor.api.events.join.mutate({ id: event.id });
+    const errors: string[] = [];
+    const context = await sessionContext(e2e.browser, e2e.server, options, ana.token);
+    await context.addCookies([{ name: 'tacke.locale', value: 'de', url: e2e.server.url }]);
+    try {
+      const page = await openPage(context, `/events?dogodek=${event.id}`, errors);
+      const details = page.getByRole('dialog', { name: title });
+      await details.getByRole('button', { name: /Teilnehmende: 1\/20/ }).click();
+      const list = page.getByRole('dialog', { name: /^Teilnehmende/ });
+      const badge = list.getByText('Wartet auf Freigabe');
+      await badge.waitFor();
+      const boxes = await Promise.all(
+        [
+          badge,
+          list.getByText('Bartholomäus Niederwieser-Hundertwasser', { exact: true }),
+          list.getByText(/^Dabei seit/),
+          list.getByRole('button', { name: /^Anfrage annehmen/ }),
+          list.getByRole('button', { name: /^Anfrage ablehnen/ }),
+        ].map(async (item) => (await item.boundingBox())!),
+      );
+      const overlap = (a: (typeof boxes)[number], b: (typeof boxes)[number]) =>
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      for (const [i, a] of boxes.entries())
+        for (const b of boxes.slice(i + 1)) expect(overlap(a, b)).toBe(false);
+      // Every bar's words fit: the top bar on a desktop, the bottom bar's labels on a phone.
+      const fits = await page.evaluate(() => {
+        const bar = document.querySelector('header > div')!;
+        const labels = [...document.querySelectorAll<HTMLElement>('nav li a > span:nth-of-type(2)')];
+        return {
+          topBar: bar.scrollWidth <= bar.clientWidth,
+          bottomBar: labels.every((label) => label.scrollWidth <= label.clientWidth),
+        };
+      });
+      expect(fits).toEqual({ topBar: true, bottomBar: true });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await Promise.all([ana, bor].map((p) => p.api.close()));
+    }
+  });
+
   it('the past tab lists the events I organised or attended, latest first', async () => {
     const [ana, bor] = [await person('Ana Kos'), await person('Bor Novak')];
     const db = e2e.server.app.deps.db;
@@ -261,6 +312,8 @@ describe.each(Object.entries(VIEWPORTS))('event tools on a %s', (name, options) 
         `Včerajšnji sprehod (${name})`,
         `Lanski piknik (${name})`,
       ]);
+      // Attended, in the past tense.
+      await card(page, `Včerajšnji sprehod (${name})`).getByText('Udeležili ste se').waitFor();
       // A past event offers no joining.
       await card(page, `Včerajšnji sprehod (${name})`)
         .getByRole('button', { name: `Včerajšnji sprehod (${name})` })

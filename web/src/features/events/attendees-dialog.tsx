@@ -81,39 +81,49 @@ export function AttendeesDialog({ event, open, onOpenChange }: AttendeesDialogPr
                   // Someone hidden from me (a block, a suspension) is counted, never named.
                   const name = person.userId ? person.fullName : t('events.attendees.hidden');
                   return (
+                    // On a phone the row's buttons go under the name when they would squeeze it.
                     <li
                       key={person.userId ?? `hidden-${index}`}
-                      className="flex items-center gap-3 py-3 first:pt-0 last:pb-0"
+                      className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3 first:pt-0 last:pb-0"
                     >
-                      <Avatar fullName={name} photo={person.photo} size="sm" />
-                      <span className="flex min-w-0 flex-1 flex-col">
-                        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                          <span className="font-bold break-words">{name}</span>
-                          {person.isCreator && (
-                            <span className="inline-flex items-center gap-1 rounded-pill bg-primary-soft px-2 py-0.5 text-caption font-semibold text-primary-strong">
-                              <Crown aria-hidden="true" className="size-3.5" />
-                              {t('events.attendees.creator')}
-                            </span>
-                          )}
-                        </span>
-                        <span className="text-caption text-muted-foreground">
-                          {t(person.isCreator ? 'events.attendees.created' : 'events.attendees.joined', when)}
+                      <span className="flex min-w-0 flex-1 basis-48 items-center gap-3">
+                        <Avatar fullName={name} photo={person.photo} size="sm" />
+                        <span className="flex min-w-0 flex-1 flex-col">
+                          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                            <span className="font-bold break-words">{name}</span>
+                            {person.isCreator && (
+                              <span className="inline-flex items-center gap-1 rounded-pill bg-primary-soft px-2 py-0.5 text-caption font-semibold text-primary-strong">
+                                <Crown aria-hidden="true" className="size-3.5" />
+                                {t('events.attendees.creator')}
+                              </span>
+                            )}
+                            {person.status !== 'going' && (
+                              <span className="rounded-pill bg-accent-soft px-2 py-0.5 text-caption font-semibold text-accent-strong">
+                                {t(`events.attendees.status.${person.status}`)}
+                              </span>
+                            )}
+                          </span>
+                          <span className="text-caption text-muted-foreground">
+                            {t(
+                              person.isCreator ? 'events.attendees.created' : 'events.attendees.joined',
+                              when,
+                            )}
+                          </span>
                         </span>
                       </span>
-                      {person.status !== 'going' && (
-                        <span className="rounded-pill bg-accent-soft px-2 py-0.5 text-caption font-semibold text-accent-strong">
-                          {t(`events.attendees.status.${person.status}`)}
+                      {person.userId && !person.isCreator && (
+                        <span className="ml-auto flex shrink-0">
+                          {event.isMine && (
+                            <OrganiserActions
+                              eventId={event.id}
+                              person={{ id: person.userId, name, status: person.status }}
+                              onRemove={setRemoving}
+                            />
+                          )}
+                          {user && person.userId !== user.id && (
+                            <PersonSafety person={{ id: person.userId, name }} />
+                          )}
                         </span>
-                      )}
-                      {event.isMine && person.userId && !person.isCreator && (
-                        <OrganiserActions
-                          eventId={event.id}
-                          person={{ id: person.userId, name, status: person.status }}
-                          onRemove={setRemoving}
-                        />
-                      )}
-                      {person.userId && !person.isCreator && user && person.userId !== user.id && (
-                        <PersonSafety person={{ id: person.userId, name }} />
                       )}
                     </li>
                   );

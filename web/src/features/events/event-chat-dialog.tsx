@@ -140,15 +140,20 @@ function ChatBody({ event }: { event: EventView }) {
                 key={message.id}
                 className={clsx('flex flex-col gap-1', mine ? 'items-end' : 'items-start')}
               >
-                <span className="flex items-center gap-1.5 text-caption text-muted-foreground">
-                  <span className="font-semibold text-foreground">{message.sender.fullName}</span>
+                <span
+                  className={clsx(
+                    'flex max-w-full flex-wrap items-center gap-x-1.5 text-caption text-muted-foreground',
+                    mine && 'justify-end',
+                  )}
+                >
+                  <span className="font-semibold break-words text-foreground">{message.sender.fullName}</span>
                   {message.fromOrganiser && (
                     <span className="inline-flex items-center gap-1 rounded-pill bg-primary-soft px-2 text-primary-strong">
                       <Crown aria-hidden="true" className="size-3" />
                       {t('events.attendees.creator')}
                     </span>
                   )}
-                  <time dateTime={message.createdAt.toISOString()}>
+                  <time dateTime={message.createdAt.toISOString()} className="whitespace-nowrap">
                     {t('events.chat.sentAt', dateAndTime(intl, message.createdAt))}
                   </time>
                   {!mine && (

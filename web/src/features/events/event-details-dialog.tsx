@@ -133,7 +133,7 @@ function EventDetails({
             <TypeBadge type={event.eventType} />
             <StatusBadge event={event} />
           </div>
-          <DialogTitle className="mt-2 break-words">{event.title}</DialogTitle>
+          <DialogTitle className="mt-2 break-words hyphens-auto">{event.title}</DialogTitle>
         </div>
         <dl className="grid gap-2">
           <Fact icon={CalendarDays} label={t('events.details.date')}>
