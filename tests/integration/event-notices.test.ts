@@ -10,33 +10,9 @@ import { addPushSubscription } from '../../server/services/notify-settings';
 import { EVENT_TIME_ZONE } from '../../src/domain/event-time';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
 import { makeEvent, makeUser } from '../helpers/factories';
+import { dueNow, startDelivery, until, waitingJobs } from '../helpers/delivery';
 import { sleep } from '../helpers/instances';
 import { type FakeDevice, type PushService, startPushService } from '../helpers/push-service';
-
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await sleep(25);
-  }
-}
-
-/** Jobs of `queue` waiting (state created). */
-async function waitingJobs(t: TestApp, queue: string) {
-  const { rows } = await t.app.database.execute(
-    `select id, data, start_after from pgboss.job where name = $1 and state = 'created' order by start_after`,
-    [queue],
-  );
-  return rows as Array<{ id: string; data: Record<string, unknown>; start_after: Date }>;
-}
-
-/** The waiting jobs of `queue` are due now (time passing, without waiting for it). */
-async function dueNow(t: TestApp, queue: string) {
-  await t.app.database.execute(
-    `update pgboss.job set start_after = now() where name = $1 and state = 'created'`,
-    [queue],
-  );
-}
 
 /** The date and time (Ljubljana) of an instant `hours` from now, as the event form takes them. */
 function inHours(hours: number) {
@@ -83,14 +59,8 @@ const noticeCount = async (
 describe.each(dbKinds())('event reminders and change notices on %s', (kind) => {
   let t: TestApp;
   let push: PushService;
-  beforeAll(async () => {
-    push = await startPushService();
-    t = await startTestApp(kind, { JOB_WORKERS: 'true', JOB_POLL_SECONDS: '0.5' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await push.close();
-  });
+  beforeAll(async () => ({ t, push } = await startDelivery(kind)));
+  afterAll(() => Promise.all([t.close(), push.close()]));
 
   it('reminders a day and an hour ahead reach the organiser and the seated once; not who left or waits', async () => {
     const ana = await person(t, push, 'Ana');
@@ -247,14 +217,8 @@ describe.each(dbKinds())('event reminders and change notices on %s', (kind) => {
 describe.each(dbKinds())('event chat messages away from the app on %s', (kind) => {
   let t: TestApp;
   let push: PushService;
-  beforeAll(async () => {
-    push = await startPushService();
-    t = await startTestApp(kind, { JOB_WORKERS: 'true', JOB_POLL_SECONDS: '0.5' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await push.close();
-  });
+  beforeAll(async () => ({ t, push } = await startDelivery(kind)));
+  afterAll(() => Promise.all([t.close(), push.close()]));
 
   /** An event of `organiser` in a few days, with `seated` holding seats. */
   async function eventWith(organiser: Person, seated: Person[], title = 'Sprehod') {

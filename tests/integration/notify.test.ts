@@ -9,46 +9,15 @@ import { addPushSubscription } from '../../server/services/notify-settings';
 import { NOTICES_PATH } from '../../src/domain/notify';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
 import { makeDog, makeUser } from '../helpers/factories';
+import { dueNow, startDelivery, until, waitingJobs } from '../helpers/delivery';
 import { sleep } from '../helpers/instances';
 import { type FakeDevice, type PushService, startPushService } from '../helpers/push-service';
-
-/** Waits for `check` (polling); fails with `what` after `ms`. */
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await sleep(25);
-  }
-}
-
-/** Jobs of `queue` waiting (state created), as pg-boss keeps them. */
-async function waitingJobs(t: TestApp, queue: string) {
-  const { rows } = await t.app.database.execute(
-    `select id, data, start_after from pgboss.job where name = $1 and state = 'created'`,
-    [queue],
-  );
-  return rows as Array<{ id: string; data: Record<string, string>; start_after: Date }>;
-}
-
-/** The waiting jobs of `queue` are due now (time passing, without waiting for it). */
-async function dueNow(t: TestApp, queue: string) {
-  await t.app.database.execute(
-    `update pgboss.job set start_after = now() where name = $1 and state = 'created'`,
-    [queue],
-  );
-}
 
 describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
   let t: TestApp;
   let push: PushService;
-  beforeAll(async () => {
-    push = await startPushService();
-    t = await startTestApp(kind, { JOB_WORKERS: 'true', JOB_POLL_SECONDS: '0.5' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await push.close();
-  });
+  beforeAll(async () => ({ t, push } = await startDelivery(kind)));
+  afterAll(() => Promise.all([t.close(), push.close()]));
 
   /** A signed-in owner with a dog, speaking `locale`, with a device subscribed to push unless `device: false`. */
   async function owner(name: string, dogName: string, opts: { locale?: string; device?: boolean } = {}) {
