@@ -67,7 +67,12 @@ export async function benchPush(serverUrl: string): Promise<Row[]> {
       vapid: undefined,
       subject: 'mailto:bench@example.com',
     });
-    const jobs = { send: async () => null, work: async () => {}, stop: async () => {} };
+    const jobs = {
+      send: async () => null,
+      sendMany: async () => {},
+      work: async () => {},
+      stop: async () => {},
+    };
     const started = performance.now();
     await deliverAnnouncement({ db: database.db, jobs, push }, { id: announcement!.id });
     const seconds = (performance.now() - started) / 1000;

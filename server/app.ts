@@ -23,6 +23,7 @@ import { createPushSender } from './push/push-sender';
 import { grantAdmin } from './services/auth';
 import { createUnsubscribeLinks } from './services/digest';
 import { createNotifier } from './services/notify';
+import { REMINDER_SWEEP_EVERY_MS, scheduleReminders } from './services/event-notices';
 import { purgeExpired } from './services/maintenance';
 import { createFsStorage } from './storage/fs-storage';
 import type { Storage } from './storage/storage';
@@ -123,13 +124,23 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
   return app;
 }
 
-/** Hourly clean-up; every instance may run it, the deletes are idempotent. */
+/**
+ * Hourly: clean-up, and the reminders of events starting soon (these also once at start-up). Every instance
+ * may run it: the deletes are idempotent, and a reminder queued or sent already is not queued or sent again.
+ */
 function startMaintenance(app: FastifyInstance, deps: AppDeps) {
+  const remind = () =>
+    scheduleReminders(deps)
+      .then((events) => app.log.debug({ events }, 'event reminders scheduled'))
+      .catch((err: unknown) => app.log.error({ err }, 'scheduling event reminders failed'));
   const timer = setInterval(() => {
     purgeExpired(deps.db, deps.storage)
       .then((removed) => app.log.debug({ removed }, 'purged expired rows'))
       .catch((err: unknown) => app.log.error({ err }, 'maintenance failed'));
-  }, 3_600_000);
+    void remind();
+  }, REMINDER_SWEEP_EVERY_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
+  // Once the server is ready, not in its way: it answers meanwhile.
+  app.addHook('onReady', async () => void remind());
 }

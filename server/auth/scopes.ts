@@ -31,6 +31,7 @@ const PROCEDURE_SCOPE: Record<string, RequiredScope> = {
   'notifications.unsubscribePush': 'session',
   // An event's chat is a chat: the same scope as the chats router.
   'events.chatMessages': 'chat',
+  'events.chatRead': 'chat',
   'events.chatSend': 'chat',
   'events.onChatMessage': 'chat',
   // The calendar feed's address is a credential of its own: like tokens, made and ended in a browser only.

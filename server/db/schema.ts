@@ -541,6 +541,24 @@ export const eventMessages = pgTable(
   ],
 );
 
+/**
+ * How far a member has read an event's chat (its newest seq they have seen), so a push about messages read
+ * meanwhile is not sent and the summary e-mail counts only unread ones.
+ */
+export const eventChatReads = pgTable(
+  'event_chat_reads',
+  {
+    eventId: uuid('event_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    readSeq: bigint('read_seq', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
+);
+
 /** A user's private calendar feed: only the SHA-256 of its secret token; a new token replaces the old. */
 export const calendarFeeds = pgTable('calendar_feeds', {
   userId: uuid('user_id')

@@ -33,6 +33,11 @@ export type QueueName = keyof typeof QUEUES;
 export interface Jobs {
   /** Queues a job; null when the queue's policy folded it into one already waiting. */
   send(queue: QueueName, data: object, options?: PgBoss.SendOptions): Promise<string | null>;
+  /** Queues many jobs in one statement; those the queue's policy folds into one already waiting are dropped. */
+  sendMany(
+    queue: QueueName,
+    jobs: Array<{ data: object; singletonKey: string; startAfter?: Date }>,
+  ): Promise<void>;
   /** Runs `handle` for each job of `queue` on this instance, until `stop`. A throw retries the job later. */
   work<T extends object>(queue: QueueName, handle: (data: T) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
@@ -75,6 +80,12 @@ export async function startJobs(
       const worker = workers.get(queue);
       if (id && worker && options.startAfter === undefined) boss.notifyWorker(worker);
       return id;
+    },
+    async sendMany(queue, jobs) {
+      if (!jobs.length) return;
+      await boss.insert(jobs.map((job) => ({ name: queue, ...job })));
+      const worker = workers.get(queue);
+      if (worker && jobs.some((job) => job.startAfter === undefined)) boss.notifyWorker(worker);
     },
     async work(queue, handle) {
       const worker = await boss.work<object>(

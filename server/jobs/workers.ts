@@ -1,7 +1,7 @@
 import type { EventReminderType } from '../../src/domain/events';
 import { sendDigest } from '../services/digest';
 import { deliverEventChange, deliverEventReminder } from '../services/event-notices';
-import type { EventPlace } from '../services/notify';
+import type { ChatPushJob, EventPlace } from '../services/notify';
 import { suspensionEnded } from '../services/moderation';
 import { deliverAnnouncement, deliverChatPush, deliverNotices } from '../services/push-delivery';
 import type { AppDeps } from '../trpc/context';
@@ -9,9 +9,7 @@ import type { AppDeps } from '../trpc/context';
 /** Every instance works every queue; the queue hands each job to one of them. */
 export async function startDeliveryWorkers(deps: AppDeps) {
   await deps.jobs.work('notices', (data: { userId: string }) => deliverNotices(deps, data));
-  await deps.jobs.work('chat-push', (data: { userId: string; chatId: string; since?: string }) =>
-    deliverChatPush(deps, data),
-  );
+  await deps.jobs.work('chat-push', (data: ChatPushJob) => deliverChatPush(deps, data));
   await deps.jobs.work('announce', (data: { id: string }) => deliverAnnouncement(deps, data));
   await deps.jobs.work(
     'event-reminder',

@@ -4,6 +4,7 @@ import {
   attendeesInput,
   decideInput,
   eventChatMessagesInput,
+  eventChatReadInput,
   eventCreateInput,
   eventIdInput,
   eventListInput,
@@ -69,6 +70,9 @@ export const eventsRouter = router({
     .query(({ ctx, input }) =>
       chat.eventChatMessages(ctx, ctx.user.id, input.eventId, input.cursor ?? undefined),
     ),
+  chatRead: authedProcedure
+    .input(eventChatReadInput)
+    .mutation(({ ctx, input }) => chat.markEventChatRead(ctx, ctx.user.id, input)),
   chatSend: authedProcedure
     .input(eventChatSendInput)
     .mutation(({ ctx, input }) => chat.sendEventMessage(ctx, ctx.user.id, input)),

@@ -3,9 +3,8 @@ import { type AttendanceStatus, isFull, isUpcoming } from '../../src/domain/even
 import type { NotificationType } from '../../src/domain/requests';
 import { AppError } from '../../src/errors';
 import type { Tx } from '../db/client';
-import { eventAttendees, events, notifications } from '../db/schema';
-import { lockStreams } from '../realtime/stream-lock';
-import { noticeEventCancelled, requestsTopic } from './notifications';
+import { eventAttendees, events } from '../db/schema';
+import { noticeEventCancelled, writeNotices } from './notifications';
 import { shownTo } from './visibility';
 
 /**
@@ -37,18 +36,11 @@ const attendeeOf = (eventId: string, userId: string) =>
   and(eq(eventAttendees.eventId, eventId), eq(eventAttendees.userId, userId));
 
 /** Notices about `event` to `owners`, of one type. */
-async function noticeAbout(tx: Tx, event: EventRow, type: NotificationType, owners: string[]) {
-  await lockStreams(tx, ...owners.map(requestsTopic));
-  if (owners.length)
-    await tx.insert(notifications).values(
-      owners.map((ownerId) => ({
-        ownerId,
-        notificationType: type,
-        detail: event.title,
-        eventId: event.id,
-      })),
-    );
-}
+const noticeAbout = (tx: Tx, event: EventRow, type: NotificationType, owners: string[]) =>
+  writeNotices(
+    tx,
+    owners.map((ownerId) => ({ ownerId, notificationType: type, detail: event.title, eventId: event.id })),
+  );
 
 /**
  * Gives free seats to the first in line, one each, under the event's lock (the caller holds it); each is

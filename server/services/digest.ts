@@ -10,6 +10,7 @@ import { adminUpdates, chats, notifications, notifySettings, pushSubscriptions, 
 import type { Jobs } from '../jobs/queue';
 import { formatMessage } from '../locales';
 import { serverKey } from '../push/server-keys';
+import { unreadEventMessageCount } from './event-chat';
 import { notifyPreferences, quietHoursOf } from './notify-settings';
 import { activeUser, chatSeenBy, requestVisibleTo } from './visibility';
 
@@ -88,7 +89,7 @@ async function waiting(db: Db, userId: string, since: Date): Promise<Record<Noti
   return {
     requests: ofTypes(typesOf('requests')),
     matches: ofTypes(typesOf('matches')),
-    messages: messages?.n ?? 0,
+    messages: (messages?.n ?? 0) + (await unreadEventMessageCount(db, userId, since)),
     events: ofTypes(typesOf('events')),
     announcements: announcements?.n ?? 0,
   };

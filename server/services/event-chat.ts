@@ -1,10 +1,11 @@
-import { and, desc, eq, gt, lt, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import { isUpcoming } from '../../src/domain/events';
 import { AppError } from '../../src/errors';
 import { LIMITS } from '../../src/limits';
 import type { Photo } from '../../src/schemas/uploads';
 import type { DbOrTx } from '../db/client';
-import { eventAttendees, eventMessages, events, profiles } from '../db/schema';
+import { eventAttendees, eventChatReads, eventMessages, events, profiles } from '../db/schema';
 import { BACKFILL_BATCH } from '../realtime/backfill';
 import { lockStreams } from '../realtime/stream-lock';
 import { checkDuplicate } from './anti-spam';
@@ -33,21 +34,22 @@ export interface EventChatMessage {
 export const eventChatTopic = (eventId: string) => `event-chat:${eventId}`;
 
 /**
- * The event if `userId` may read and write its chat: its organiser, or someone with a seat, and the
- * organiser not hidden from them. Anyone else learns nothing (NOT_FOUND).
+ * `userId` is in the chat of the event (a row of `events`): its organiser, or someone with a seat, and the
+ * organiser not hidden from them. Read from their own rows (a few), never by a scan of all events.
  */
+const chatMemberOf = (userId: string) =>
+  and(
+    sql`${events.id} in (select e.id from ${events} e where e.user_id = ${userId}
+      union all select a.event_id from ${eventAttendees} a where a.user_id = ${userId} and a.status = 'going')`,
+    shownTo(userId, events.userId),
+  );
+
+/** The event if `userId` may read and write its chat (chatMemberOf); anyone else learns nothing (NOT_FOUND). */
 export async function chatEventOf(db: DbOrTx, userId: string, eventId: string) {
   const [event] = await db
     .select({ id: events.id, userId: events.userId, startsAt: events.startsAt })
     .from(events)
-    .where(
-      and(
-        eq(events.id, eventId),
-        shownTo(userId, events.userId),
-        sql`(${events.userId} = ${userId} or exists (select 1 from ${eventAttendees} a
-          where a.event_id = ${events.id} and a.user_id = ${userId} and a.status = 'going'))`,
-      ),
-    );
+    .where(and(eq(events.id, eventId), chatMemberOf(userId)));
   if (!event) throw new AppError('NOT_FOUND');
   return event;
 }
@@ -114,14 +116,18 @@ export async function sendEventMessage(
   const event = await chatEventOf(deps.db, userId, input.eventId);
   if (!isUpcoming(event)) throw new AppError('CHAT_READ_ONLY');
   await checkDuplicate(deps.db, userId, input.content, { eventId: input.eventId });
-  const id = await deps.db.transaction(async (tx) => {
+  const sent = await deps.db.transaction(async (tx) => {
     await lockStreams(tx, eventChatTopic(input.eventId));
     const [stored] = await tx
       .insert(eventMessages)
       .values({ id: input.id, eventId: input.eventId, senderId: userId, content: input.content })
       .onConflictDoNothing()
-      .returning({ id: eventMessages.id });
-    if (stored) return stored.id;
+      .returning({ id: eventMessages.id, seq: eventMessages.seq });
+    if (stored) {
+      // Whoever writes has read the chat up to here.
+      await readUpTo(tx, userId, input.eventId, stored.seq);
+      return { id: stored.id, fresh: true };
+    }
     // A retried send: the message stored the first time, if it is the caller's own in this chat.
     const [mine] = await tx
       .select({ id: eventMessages.id })
@@ -134,11 +140,112 @@ export async function sendEventMessage(
         ),
       );
     if (!mine) throw new AppError('VALIDATION');
-    return mine.id;
+    return { id: mine.id, fresh: false };
   });
   await deps.bus.publish(eventChatTopic(input.eventId), null);
-  const [row] = await visibleMessages(deps, userId, input.eventId, eq(eventMessages.id, id));
+  if (sent.fresh)
+    await deps.notify.eventMessage(input.eventId, await recipients(deps.db, input.eventId, userId));
+  const [row] = await visibleMessages(deps, userId, input.eventId, eq(eventMessages.id, sent.id));
   return view(deps)(row!);
+}
+
+/**
+ * Who hears of `senderId`'s message away from the app: the chat's other members not hidden from the sender
+ * (the push job checks again, as each recipient sees the chat when it runs).
+ */
+async function recipients(db: DbOrTx, eventId: string, senderId: string): Promise<string[]> {
+  const rows = await union(
+    db
+      .select({ userId: events.userId })
+      .from(events)
+      .where(and(eq(events.id, eventId), ne(events.userId, senderId), shownTo(senderId, events.userId))),
+    db
+      .select({ userId: eventAttendees.userId })
+      .from(eventAttendees)
+      .where(
+        and(
+          eq(eventAttendees.eventId, eventId),
+          eq(eventAttendees.status, 'going'),
+          ne(eventAttendees.userId, senderId),
+          shownTo(senderId, eventAttendees.userId),
+        ),
+      ),
+  );
+  return rows.map((row) => row.userId);
+}
+
+/** `userId` has read the event's chat up to `seq` (a marker never moves back). */
+function readUpTo(db: DbOrTx, userId: string, eventId: string, seq: number) {
+  return db
+    .insert(eventChatReads)
+    .values({ eventId, userId, readSeq: seq })
+    .onConflictDoUpdate({
+      target: [eventChatReads.eventId, eventChatReads.userId],
+      set: { readSeq: sql`greatest(${eventChatReads.readSeq}, excluded.read_seq)` },
+    });
+}
+
+/** The reader has seen the event's chat up to `seq` (its newest message on their screen). */
+export async function markEventChatRead(
+  deps: ServiceDeps,
+  userId: string,
+  input: { eventId: string; seq: number },
+) {
+  await chatEventOf(deps.db, userId, input.eventId);
+  await readUpTo(deps.db, userId, input.eventId, input.seq);
+  return { ok: true as const };
+}
+
+/** Messages of others in chats `userId` is in, unread by them (after their marker): what a push tells. */
+const unreadBy = (userId: string) =>
+  and(
+    chatMemberOf(userId),
+    ne(eventMessages.senderId, userId),
+    shownTo(userId, eventMessages.senderId),
+    sql`${eventMessages.seq} > coalesce(${eventChatReads.readSeq}, 0)`,
+  );
+
+const withReads = (userId: string) =>
+  and(eq(eventChatReads.eventId, eventMessages.eventId), eq(eventChatReads.userId, userId));
+
+/**
+ * What `userId` has not read of the event's chat (written after `since`, when given), newest first, at most
+ * `limit`, with the event's title; null when they are not in its chat (any more) or nothing is unread.
+ */
+export async function unreadEventMessages(
+  db: DbOrTx,
+  userId: string,
+  eventId: string,
+  since?: Date,
+  limit = 100,
+) {
+  const rows = await db
+    .select({ title: events.title, content: eventMessages.content, name: profiles.fullName })
+    .from(eventMessages)
+    .innerJoin(events, eq(events.id, eventMessages.eventId))
+    .leftJoin(eventChatReads, withReads(userId))
+    .leftJoin(profiles, eq(profiles.userId, eventMessages.senderId))
+    .where(
+      and(
+        eq(eventMessages.eventId, eventId),
+        unreadBy(userId),
+        since ? gt(eventMessages.createdAt, since) : undefined,
+      ),
+    )
+    .orderBy(desc(eventMessages.seq))
+    .limit(limit);
+  return rows.length ? { title: rows[0]!.title, messages: rows } : null;
+}
+
+/** How many messages of all `userId`'s event chats are unread by them and were written after `since`. */
+export async function unreadEventMessageCount(db: DbOrTx, userId: string, since: Date): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(eventMessages)
+    .innerJoin(events, eq(events.id, eventMessages.eventId))
+    .leftJoin(eventChatReads, withReads(userId))
+    .where(and(unreadBy(userId), gt(eventMessages.createdAt, since)));
+  return row?.n ?? 0;
 }
 
 /** Messages after `afterSeq` that `viewerId` may see, oldest first (the resumable subscription). */

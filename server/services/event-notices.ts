@@ -1,13 +1,17 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import { EVENT_TIME_ZONE } from '../../src/domain/event-time';
-import { type EventChanges, type EventReminderType, isUpcoming } from '../../src/domain/events';
+import {
+  EVENT_REMINDERS,
+  type EventChanges,
+  type EventReminderType,
+  isUpcoming,
+} from '../../src/domain/events';
 import { INTL_TAG, type Locale } from '../../src/i18n';
 import { formatMessage } from '../locales';
-import { eventAttendees, events, notifications } from '../db/schema';
+import { eventAttendees, events } from '../db/schema';
 import { participants } from './attendance';
 import type { ServiceDeps } from './deps';
-import { lockStreams } from '../realtime/stream-lock';
-import { publishRequests, requestsTopic } from './notifications';
+import { publishRequests, writeNotices } from './notifications';
 import type { EventPlace } from './notify';
 import { shownTo } from './visibility';
 
@@ -44,26 +48,40 @@ export async function deliverEventReminder(
       ),
     );
   const owners = [event.userId, ...going.map((row) => row.userId)];
-  const written = await deps.db.transaction(async (tx) => {
-    await lockStreams(tx, ...owners.map(requestsTopic));
-    return tx
-      .insert(notifications)
-      .values(
-        owners.map((ownerId) => ({
-          ownerId,
-          notificationType: type,
-          detail: event.title,
-          eventId,
-          eventStartsAt: start,
-        })),
-      )
-      .onConflictDoNothing()
-      .returning({ ownerId: notifications.ownerId });
-  });
-  await publishRequests(
-    deps,
-    written.map((row) => row.ownerId),
+  const written = await deps.db.transaction((tx) =>
+    writeNotices(
+      tx,
+      owners.map((ownerId) => ({
+        ownerId,
+        notificationType: type,
+        detail: event.title,
+        eventId,
+        eventStartsAt: start,
+      })),
+      { skipExisting: true },
+    ),
   );
+  await publishRequests(deps, written);
+}
+
+/** How often the maintenance sweeps (server/app.ts). */
+export const REMINDER_SWEEP_EVERY_MS = 3_600_000;
+
+/**
+ * Queues the reminders of every event that starts within the next day, and two sweeps more: each reminder
+ * is still ahead at one sweep at least. Events made before reminders existed, written by other means, or
+ * whose jobs were lost get theirs without being edited or joined; a reminder already queued adds nothing
+ * (singleton keys), one already sent is not sent again (the notices' unique index). Returns how many
+ * events it looked at.
+ */
+export async function scheduleReminders(deps: Pick<ServiceDeps, 'db' | 'notify'>, now = new Date()) {
+  const ahead = Math.max(...EVENT_REMINDERS.map((r) => r.hours)) * 3_600_000 + 2 * REMINDER_SWEEP_EVERY_MS;
+  const soon = await deps.db
+    .select({ id: events.id, startsAt: events.startsAt })
+    .from(events)
+    .where(and(gt(events.startsAt, now), lte(events.startsAt, new Date(now.getTime() + ahead))));
+  await deps.notify.eventReminders(soon);
+  return soon.length;
 }
 
 /** What moved between `before` and the event now: the new values of the date, time and place. */
@@ -91,19 +109,8 @@ export async function deliverEventChange(
     const changes = changesOf(before, event);
     if (!Object.keys(changes).length) return [];
     const owners = await participants(tx, eventId);
-    if (!owners.length) return [];
-    await lockStreams(tx, ...owners.map(requestsTopic));
-    await tx
-      .delete(notifications)
-      .where(
-        and(
-          inArray(notifications.ownerId, owners),
-          eq(notifications.notificationType, 'event_changed'),
-          eq(notifications.status, 'unread'),
-          eq(notifications.eventId, eventId),
-        ),
-      );
-    await tx.insert(notifications).values(
+    return writeNotices(
+      tx,
       owners.map((ownerId) => ({
         ownerId,
         notificationType: 'event_changed' as const,
@@ -111,8 +118,8 @@ export async function deliverEventChange(
         eventId,
         eventChanges: changes,
       })),
+      { replaceUnread: true },
     );
-    return owners;
   });
   await publishRequests(deps, told);
 }

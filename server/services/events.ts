@@ -317,7 +317,7 @@ export async function createEvent(
       )
       .returning({ id: events.id, startsAt: events.startsAt });
   });
-  for (const event of created) await deps.notify.eventReminders(event);
+  await deps.notify.eventReminders(created);
   return eventById(deps, userId, created[0]!.id);
 }
 
@@ -417,10 +417,8 @@ export async function updateEvent(
   });
   await removeUploadFiles(deps.storage, removed, deps.log);
   await publishRequests(deps, seated);
-  for (const change of moved) {
-    await deps.notify.eventChanged(change.id, change.before);
-    await deps.notify.eventReminders(change);
-  }
+  for (const change of moved) await deps.notify.eventChanged(change.id, change.before);
+  await deps.notify.eventReminders(moved);
   return eventById(deps, userId, id);
 }
 
@@ -455,7 +453,7 @@ async function afterAttendance(deps: ServiceDeps, eventId: string, change: atten
       .select({ id: events.id, startsAt: events.startsAt })
       .from(events)
       .where(eq(events.id, eventId));
-    if (event) await deps.notify.eventReminders(event);
+    if (event) await deps.notify.eventReminders([event]);
   }
 }
 

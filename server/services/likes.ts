@@ -12,7 +12,7 @@ import { announceChat, appendMessage } from './chats';
 import { rewindTo } from './deck-positions';
 import type { ServiceDeps } from './deps';
 import { isHiddenFrom } from './visibility';
-import { nextSeq, publishRequests, requestsTopic } from './notifications';
+import { publishRequests, requestsTopic, updateNotices, writeNotices } from './notifications';
 
 /**
  * All like, accept and reject work between two users runs one at a time (both users' request streams are
@@ -156,28 +156,29 @@ export async function like(
     if (theirs) {
       const chat = await ensureChat(tx, dog, userId, from.id);
       chatChanged = chat.id;
-      const accepted = {
-        status: 'accepted' as const,
-        fromDogId: from.id,
-        updatedAt: new Date(),
-        seq: nextSeq,
-      };
-      if (mine) await tx.update(notifications).set(accepted).where(eq(notifications.id, mine.id));
+      const pair = [userId, ownerId];
+      if (mine)
+        await updateNotices(
+          tx,
+          pair,
+          { status: 'accepted', fromDogId: from.id, updatedAt: new Date() },
+          eq(notifications.id, mine.id),
+        );
       else
-        await tx
-          .insert(notifications)
-          .values({ dogId: dog.id, fromDogId: from.id, ownerId, userId, status: 'accepted' });
-      await tx
-        .update(notifications)
-        .set({ status: 'accepted', updatedAt: new Date(), seq: nextSeq })
-        .where(and(eq(notifications.id, theirs.id), inArray(notifications.status, PENDING_STATUSES)));
+        await writeNotices(tx, [{ dogId: dog.id, fromDogId: from.id, ownerId, userId, status: 'accepted' }]);
+      await updateNotices(
+        tx,
+        pair,
+        { status: 'accepted', updatedAt: new Date() },
+        and(eq(notifications.id, theirs.id), inArray(notifications.status, PENDING_STATUSES)),
+      );
       if (!(await recordMatch(tx, { userId: ownerId, dogId: dog.id }, { userId, dogId: from.id }))) {
         // These two matched before and a party deleted the chat since: the like reopens it with a heart.
         await sendHeart(tx, chat, userId);
         return { outcome: 'message_sent', chatId: chat.id };
       }
       // One match notice each: the liker sees "It's a Match" now (theirs is read), the other side live.
-      await tx.insert(notifications).values([
+      await writeNotices(tx, [
         {
           notificationType: 'match',
           ownerId: userId,
@@ -196,11 +197,13 @@ export async function like(
     }
     await checkNewRequest(tx, userId);
     if (mine)
-      await tx
-        .update(notifications)
-        .set({ status: 'unread', fromDogId: from.id, updatedAt: new Date(), seq: nextSeq, pushedAt: null })
-        .where(eq(notifications.id, mine.id));
-    else await tx.insert(notifications).values({ dogId: dog.id, fromDogId: from.id, ownerId, userId });
+      await updateNotices(
+        tx,
+        [userId, ownerId],
+        { status: 'unread', fromDogId: from.id, updatedAt: new Date(), pushedAt: null },
+        eq(notifications.id, mine.id),
+      );
+    else await writeNotices(tx, [{ dogId: dog.id, fromDogId: from.id, ownerId, userId }]);
     return { outcome: 'requested' };
   });
   await publishRequests(deps, notify);
@@ -244,10 +247,12 @@ export async function accept(deps: ServiceDeps, userId: string, id: string): Pro
     const request = await pendingRequest(tx, userId, id);
     liker = request.userId;
     await lockPair(tx, userId, liker);
-    await tx
-      .update(notifications)
-      .set({ status: 'accepted', updatedAt: new Date(), seq: nextSeq })
-      .where(eq(notifications.id, id));
+    await updateNotices(
+      tx,
+      [userId, liker],
+      { status: 'accepted', updatedAt: new Date() },
+      eq(notifications.id, id),
+    );
     const dog = await dogOf(tx, request.dogId);
     if (!dog) throw new AppError('NOT_FOUND');
     const { id: chatId } = await ensureChat(tx, dog, liker, request.fromDogId);
@@ -255,14 +260,16 @@ export async function accept(deps: ServiceDeps, userId: string, id: string): Pro
     try {
       // In a savepoint: if the notice cannot be written, the acceptance still stands (SPEC §4).
       await tx.transaction((notice) =>
-        notice.insert(notifications).values({
-          notificationType: 'acceptance_feedback',
-          ownerId: liker,
-          userId,
-          dogId: request.dogId,
-          fromDogId: request.fromDogId,
-          relatedNotificationId: id,
-        }),
+        writeNotices(notice, [
+          {
+            notificationType: 'acceptance_feedback',
+            ownerId: liker,
+            userId,
+            dogId: request.dogId,
+            fromDogId: request.fromDogId,
+            relatedNotificationId: id,
+          },
+        ]),
       );
     } catch (err) {
       deps.log.warn({ err, requestId: id }, 'acceptance notice not written');
@@ -294,10 +301,12 @@ export async function withdraw(deps: ServiceDeps, userId: string, id: string) {
     if (!request || !request.dogId) throw new AppError('NOT_FOUND');
     if (!isPending(request.status)) throw new AppError('REQUEST_HANDLED');
     await lockPair(tx, userId, request.ownerId);
-    await tx
-      .update(notifications)
-      .set({ status: 'withdrawn', updatedAt: new Date(), seq: nextSeq })
-      .where(eq(notifications.id, id));
+    await updateNotices(
+      tx,
+      [userId, request.ownerId],
+      { status: 'withdrawn', updatedAt: new Date() },
+      eq(notifications.id, id),
+    );
     await tx.delete(swipes).where(and(eq(swipes.userId, userId), eq(swipes.dogId, request.dogId)));
     await rewindTo(tx, userId, request.dogId);
     return request.ownerId;
@@ -313,10 +322,12 @@ export async function reject(deps: ServiceDeps, userId: string, id: string) {
     const request = await pendingRequest(tx, userId, id);
     liker = request.userId;
     await lockPair(tx, userId, liker);
-    await tx
-      .update(notifications)
-      .set({ status: 'rejected', updatedAt: new Date(), seq: nextSeq })
-      .where(eq(notifications.id, id));
+    await updateNotices(
+      tx,
+      [userId, liker],
+      { status: 'rejected', updatedAt: new Date() },
+      eq(notifications.id, id),
+    );
     const rejectedUntil = new Date(Date.now() + LIMITS.likeCooldownMinutes * 60_000);
     await tx
       .insert(swipes)

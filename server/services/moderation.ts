@@ -32,7 +32,7 @@ import { backInDecks } from './deck-positions';
 import type { ServiceDeps } from './deps';
 import { type DogChange, dogTopic } from './dogs';
 import { releaseUnusedImages } from './events';
-import { publishRequests } from './notifications';
+import { publishRequests, updateNotices, writeNotices } from './notifications';
 import { releaseUploads, removeUploadFiles } from './uploads';
 import { activeUser } from './visibility';
 
@@ -151,11 +151,9 @@ async function recordAction(
 ) {
   const [action] = await tx.insert(moderationActions).values(values).returning();
   if (values.targetUserId && values.action !== 'dismiss')
-    await tx.insert(notifications).values({
-      ownerId: values.targetUserId,
-      notificationType: 'moderation',
-      actionId: action!.id,
-    });
+    await writeNotices(tx, [
+      { ownerId: values.targetUserId, notificationType: 'moderation', actionId: action!.id },
+    ]);
   return action!;
 }
 
@@ -214,14 +212,10 @@ export async function decideReport(
     const [affected] = target
       ? await tx.select({ email: users.email }).from(users).where(eq(users.id, target))
       : [];
-    if (told.length)
-      await tx.insert(notifications).values(
-        told.map((ownerId) => ({
-          ownerId,
-          notificationType: 'report_decision' as const,
-          actionId: action.id,
-        })),
-      );
+    await writeNotices(
+      tx,
+      told.map((ownerId) => ({ ownerId, notificationType: 'report_decision' as const, actionId: action.id })),
+    );
     return {
       action,
       target,
@@ -291,10 +285,14 @@ export async function appeal(deps: ServiceDeps, userId: string, input: z.output<
     .returning({ id: appeals.id });
   if (!row) throw new AppError('ALREADY_APPEALED');
   // The notice's "appealed" flag changed.
-  await deps.db
-    .update(notifications)
-    .set({ seq: sql`default` })
-    .where(and(eq(notifications.actionId, action.id), eq(notifications.ownerId, userId)));
+  await deps.db.transaction((tx) =>
+    updateNotices(
+      tx,
+      [userId],
+      {},
+      and(eq(notifications.actionId, action.id), eq(notifications.ownerId, userId)),
+    ),
+  );
   await publishRequests(deps, [userId]);
   return { id: row.id };
 }

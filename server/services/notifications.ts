@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { EventChanges } from '../../src/domain/events';
 import type { NotificationStatus, NotificationType } from '../../src/domain/requests';
@@ -22,7 +22,7 @@ import { requestOfParty, requestStreamOf, requestVisibleTo } from './visibility'
 export const requestsTopic = (userId: string) => `requests:${userId}`;
 
 /** A new `seq` for a changed row, so resuming subscribers see the change after everything before it. */
-export const nextSeq = sql`default`;
+const nextSeq = sql`default`;
 
 /** After the commit: these users' request lists changed (and may hold notices to send away from the app). */
 export async function publishRequests(deps: Pick<ServiceDeps, 'bus' | 'notify'>, userIds: Iterable<string>) {
@@ -32,17 +32,74 @@ export async function publishRequests(deps: Pick<ServiceDeps, 'bus' | 'notify'>,
   await deps.notify.notices(users);
 }
 
+type NewNotice = typeof notifications.$inferInsert;
+
+/**
+ * The one way a notice is written. Every user whose request stream shows the row (its owner, and the liker
+ * of a request) has their stream locked before the row takes its `seq`, until the commit
+ * (realtime/stream-lock.ts), so a live notifications list resuming by `seq` never misses it.
+ * `skipExisting`: a notice a unique index already holds is left as it is (reminders). `replaceUnread`: an
+ * unread notice of the same owner, type and event is replaced (one change notice, not one per edit).
+ * Returns the owners of the rows written; publish to them after the commit (`publishRequests`).
+ */
+export async function writeNotices(
+  tx: Tx,
+  rows: NewNotice[],
+  { skipExisting = false, replaceUnread = false } = {},
+): Promise<string[]> {
+  if (!rows.length) return [];
+  await lockStreams(
+    tx,
+    ...rows.flatMap((row) => [requestsTopic(row.ownerId), row.userId && requestsTopic(row.userId)]),
+  );
+  if (replaceUnread)
+    await tx.delete(notifications).where(
+      and(
+        eq(notifications.status, 'unread'),
+        sql`(${notifications.ownerId}, ${notifications.notificationType}, ${notifications.eventId}) in (${sql.join(
+          rows.map(
+            (row) =>
+              sql`(${row.ownerId}::uuid, ${row.notificationType ?? 'request'}::notification_type, ${row.eventId ?? null}::uuid)`,
+          ),
+          sql`, `,
+        )})`,
+      ),
+    );
+  const insert = tx.insert(notifications).values(rows);
+  const written = await (skipExisting ? insert.onConflictDoNothing() : insert).returning({
+    ownerId: notifications.ownerId,
+  });
+  return written.map((row) => row.ownerId);
+}
+
+/**
+ * Changes notices in place (`where`); each takes a new `seq`, so the streams report it again. Under the stream
+ * locks of `parties`, everyone whose stream shows the rows, as in writeNotices.
+ */
+export async function updateNotices(
+  tx: Tx,
+  parties: Array<string | null | undefined>,
+  set: Partial<NewNotice>,
+  where: SQL | undefined,
+) {
+  await lockStreams(tx, ...parties.map((userId) => userId && requestsTopic(userId)));
+  return tx
+    .update(notifications)
+    .set({ ...set, seq: nextSeq })
+    .where(where)
+    .returning({ id: notifications.id, userId: notifications.userId });
+}
+
 /** Tells each attendee that the event they joined is cancelled (its creator deleted it or their account). */
 export async function noticeEventCancelled(tx: Tx, cancelled: Array<{ attendee: string; title: string }>) {
-  await lockStreams(tx, ...cancelled.map(({ attendee }) => requestsTopic(attendee)));
-  if (cancelled.length)
-    await tx.insert(notifications).values(
-      cancelled.map(({ attendee, title }) => ({
-        ownerId: attendee,
-        notificationType: 'event_cancelled' as const,
-        detail: title,
-      })),
-    );
+  await writeNotices(
+    tx,
+    cancelled.map(({ attendee, title }) => ({
+      ownerId: attendee,
+      notificationType: 'event_cancelled' as const,
+      detail: title,
+    })),
+  );
 }
 
 export interface RequestDog {
@@ -95,12 +152,12 @@ export async function markRead(deps: ServiceDeps, userId: string, id: string) {
       .where(and(eq(notifications.id, id), eq(notifications.ownerId, userId)));
     if (!row) throw new AppError('NOT_FOUND');
     // The liker sees the request too: both streams get the change.
-    await lockStreams(tx, requestsTopic(userId), row.userId && requestsTopic(row.userId));
-    return tx
-      .update(notifications)
-      .set({ status: 'read', updatedAt: new Date(), seq: nextSeq })
-      .where(and(eq(notifications.id, id), eq(notifications.status, 'unread')))
-      .returning({ userId: notifications.userId });
+    return updateNotices(
+      tx,
+      [userId, row.userId],
+      { status: 'read', updatedAt: new Date() },
+      and(eq(notifications.id, id), eq(notifications.status, 'unread')),
+    );
   });
   if (updated[0]) await publishRequests(deps, [userId, ...(updated[0].userId ? [updated[0].userId] : [])]);
   return { ok: true as const };
@@ -223,19 +280,18 @@ export async function requestChanges(
 
 /**
  * The rows between two users take new event ids (a block or unblock changed who sees them): both streams
- * report them again, as gone or whole. Call inside the transaction that made the change, after locking both
- * streams.
+ * report them again, as gone or whole. Call inside the transaction that made the change.
  */
 export async function restampPair(tx: Tx, a: string, b: string) {
-  await tx
-    .update(notifications)
-    .set({ seq: nextSeq })
-    .where(
-      or(
-        and(eq(notifications.ownerId, a), eq(notifications.userId, b)),
-        and(eq(notifications.ownerId, b), eq(notifications.userId, a)),
-      ),
-    );
+  await updateNotices(
+    tx,
+    [a, b],
+    {},
+    or(
+      and(eq(notifications.ownerId, a), eq(notifications.userId, b)),
+      and(eq(notifications.ownerId, b), eq(notifications.userId, a)),
+    ),
+  );
 }
 
 /** Where a subscriber without a last event id starts: after everything that exists now. */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { EVENT_REMINDERS } from '../../src/domain/events';
 import { LIMITS } from '../../src/limits';
-import type { Jobs } from '../jobs/queue';
+import type { Jobs, QueueName } from '../jobs/queue';
 
 /**
  * What the other services tell the notification channels, after their commit (issue 19). Each call only
@@ -13,6 +13,8 @@ export interface Notifier {
   notices(userIds: Iterable<string>): Promise<void>;
   /** A new message in `chatId` for `recipientId`. */
   message(chatId: string, recipientId: string): Promise<void>;
+  /** A new message in the event's chat for each of `recipientIds` (the job checks each is still in it). */
+  eventMessage(eventId: string, recipientIds: string[]): Promise<void>;
   /** A new announcement. */
   announcement(id: string): Promise<void>;
   /**
@@ -20,8 +22,11 @@ export interface Notifier {
    * a burst of edits (the first edit's `before` is kept).
    */
   eventChanged(eventId: string, before: EventPlace): Promise<void>;
-  /** Reminders before the event's start (a day and an hour ahead); a start already scheduled adds nothing. */
-  eventReminders(event: { id: string; startsAt: Date }): Promise<void>;
+  /**
+   * Reminders before each event's start (a day and an hour ahead, those still ahead); a start already
+   * scheduled adds nothing.
+   */
+  eventReminders(events: Iterable<{ id: string; startsAt: Date }>): Promise<void>;
 }
 
 /** When and where an event is, as a change notice compares it. */
@@ -33,22 +38,45 @@ export interface EventPlace {
   country: string;
 }
 
+/**
+ * A `chat-push` job: new messages for `userId` in a pair chat or an event's chat, written after `since` (the
+ * last push; none: since they last read it).
+ */
+export type ChatPushJob = { userId: string; since?: string } & ({ chatId: string } | { eventId: string });
+
+/** One waiting job per recipient and conversation: a burst of messages, or those in a pause, become one push. */
+export const chatPushKey = (job: ChatPushJob) =>
+  'eventId' in job ? `${job.userId}:event:${job.eventId}` : `${job.userId}:${job.chatId}`;
+
 export function createNotifier(jobs: Jobs, log: FastifyBaseLogger): Notifier {
   // The caller's write has committed: a queue that is away costs a push, never the caller's answer.
-  const queue = async (...args: Parameters<Jobs['send']>) => {
+  const safely = async (queue: QueueName, send: () => Promise<unknown>) => {
     try {
-      await jobs.send(...args);
+      await send();
     } catch (err) {
-      log.error({ err, queue: args[0] }, 'could not queue a notification');
+      log.error({ err, queue }, 'could not queue a notification');
     }
   };
+  const queue = (...args: Parameters<Jobs['send']>) => safely(args[0], () => jobs.send(...args));
   return {
     async notices(userIds) {
       // One waiting job per user (a short queue): a burst of notices is read by one job.
       for (const userId of new Set(userIds)) await queue('notices', { userId }, { singletonKey: userId });
     },
-    message: (chatId, recipientId) =>
-      queue('chat-push', { userId: recipientId, chatId }, { singletonKey: `${recipientId}:${chatId}` }),
+    message(chatId, recipientId) {
+      const job = { userId: recipientId, chatId };
+      return queue('chat-push', job, { singletonKey: chatPushKey(job) });
+    },
+    eventMessage: (eventId, recipientIds) =>
+      safely('chat-push', () =>
+        jobs.sendMany(
+          'chat-push',
+          recipientIds.map((userId) => {
+            const data = { userId, eventId };
+            return { data, singletonKey: chatPushKey(data) };
+          }),
+        ),
+      ),
     announcement: (id) => queue('announce', { id }),
     eventChanged: (eventId, before) =>
       queue(
@@ -56,17 +84,19 @@ export function createNotifier(jobs: Jobs, log: FastifyBaseLogger): Notifier {
         { eventId, before },
         { singletonKey: eventId, startAfter: LIMITS.event.changeNoticeDelayMinutes * 60 },
       ),
-    async eventReminders({ id, startsAt }) {
-      for (const { type, hours } of EVENT_REMINDERS) {
-        const at = new Date(startsAt.getTime() - hours * 3_600_000);
-        if (at.getTime() <= Date.now()) continue;
-        // One waiting job per event, kind and start; a moved event's old jobs find it moved and do nothing.
-        await queue(
+    eventReminders: (events) =>
+      safely('event-reminder', () =>
+        jobs.sendMany(
           'event-reminder',
-          { eventId: id, type, startsAt: startsAt.toISOString() },
-          { singletonKey: `${id}:${type}:${startsAt.toISOString()}`, startAfter: at },
-        );
-      }
-    },
+          [...events].flatMap(({ id, startsAt }) =>
+            EVENT_REMINDERS.map(({ type, hours }) => ({
+              data: { eventId: id, type, startsAt: startsAt.toISOString() },
+              // One waiting job per event, kind and start; a moved event's old jobs find it moved and do nothing.
+              singletonKey: `${id}:${type}:${startsAt.toISOString()}`,
+              startAfter: new Date(startsAt.getTime() - hours * 3_600_000),
+            })).filter((job) => job.startAfter.getTime() > Date.now()),
+          ),
+        ),
+      ),
   };
 }

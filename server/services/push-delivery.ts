@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { NOTICES_PATH, quietUntil, topicOfNotice } from '../../src/domain/notify';
-import { EVENT_PARAM } from '../../src/domain/events';
+import { EVENT_PARAM, eventChatPath } from '../../src/domain/events';
 import { isLocale, type Locale } from '../../src/i18n';
 import { LIMITS } from '../../src/limits';
 import type { Db } from '../db/client';
@@ -20,7 +20,9 @@ import type { Jobs } from '../jobs/queue';
 import { formatMessage } from '../locales';
 import type { PushPayload } from '../../src/domain/push-payload';
 import type { PushSender, PushTarget } from '../push/push-sender';
+import { unreadEventMessages } from './event-chat';
 import { eventNoticeValues } from './event-notices';
+import { type ChatPushJob, chatPushKey } from './notify';
 import { notifyPreferences, quietHoursOf } from './notify-settings';
 import { activeUser, requestVisibleTo } from './visibility';
 
@@ -160,14 +162,12 @@ export async function deliverNotices(deps: DeliveryDeps, { userId }: { userId: s
 }
 
 /**
- * `chat-push` job: one push for what the other party wrote in the chat since the last one, then a pause of
- * LIMITS.notify.messagePushEveryMinutes: the pause is a waiting job under the same key, so messages meanwhile
- * add no job, and when it runs it pushes what came in the pause, as one.
+ * `chat-push` job: one push for what others wrote in a pair chat or an event's chat since the last one, then
+ * a pause of LIMITS.notify.messagePushEveryMinutes: the pause is a waiting job under the same key, so
+ * messages meanwhile add no job, and when it runs it pushes what came in the pause, as one.
  */
-export async function deliverChatPush(
-  deps: DeliveryDeps,
-  { userId, chatId, since }: { userId: string; chatId: string; since?: string },
-) {
+export async function deliverChatPush(deps: DeliveryDeps, job: ChatPushJob) {
+  const { userId } = job;
   const user = await recipient(deps.db, userId);
   if (!user?.active) return;
   const prefs = await notifyPreferences(deps.db, userId);
@@ -175,21 +175,50 @@ export async function deliverChatPush(
   const targets = await targetsOf(deps.db, userId);
   if (prefs.channels.messages === 'email' || !targets.length) return queueDigest(deps.jobs, userId);
   const quietEnd = quietUntil(new Date(), quietHoursOf(prefs));
-  const key = `${userId}:${chatId}`;
+  const singletonKey = chatPushKey(job);
   if (quietEnd) {
-    await deps.jobs.send('chat-push', { userId, chatId, since }, { singletonKey: key, startAfter: quietEnd });
+    await deps.jobs.send('chat-push', job, { singletonKey, startAfter: quietEnd });
     return;
   }
-  const [chat] = await deps.db
+  const since = job.since ? new Date(job.since) : undefined;
+  const payload =
+    'eventId' in job
+      ? await eventChatNews(deps.db, user.locale, userId, job.eventId, since)
+      : await pairChatNews(deps.db, user.locale, userId, job.chatId, since);
+  // Read meanwhile (or gone): nothing to tell.
+  if (!payload) return;
+  await pushTo(deps, targets, payload);
+  await deps.jobs.send(
+    'chat-push',
+    { ...job, since: new Date().toISOString() },
+    { singletonKey, startAfter: LIMITS.notify.messagePushEveryMinutes * 60 },
+  );
+}
+
+/** "2 new messages · <the newest>", or the newest alone. */
+const messagesBody = (locale: Locale, count: number, preview: string) =>
+  formatMessage(locale, 'push.message.body', {
+    count,
+    preview: preview.slice(0, LIMITS.notify.previewChars),
+  });
+
+/** The push for a pair chat's unread messages from the other party (after `since`); null when none. */
+async function pairChatNews(
+  db: Db,
+  locale: Locale,
+  userId: string,
+  chatId: string,
+  since: Date | undefined,
+): Promise<PushPayload | null> {
+  const [chat] = await db
     .select({
       unread: sql<number>`case when ${chats.ownerId} = ${userId} then ${chats.unreadCountOwner}
         else ${chats.unreadCountUser} end`,
     })
     .from(chats)
     .where(and(eq(chats.id, chatId), sql`${userId} in (${chats.ownerId}, ${chats.userId})`));
-  // Read meanwhile (or gone): nothing to tell.
-  if (!chat?.unread) return;
-  const fresh = await deps.db
+  if (!chat?.unread) return null;
+  const fresh = await db
     .select({ content: chatMessages.content, type: chatMessages.messageType, name: profiles.fullName })
     .from(chatMessages)
     .leftJoin(profiles, eq(profiles.userId, chatMessages.senderId))
@@ -198,28 +227,46 @@ export async function deliverChatPush(
         eq(chatMessages.chatId, chatId),
         ne(chatMessages.senderId, userId),
         activeUser(chatMessages.senderId),
-        ...(since ? [gt(chatMessages.createdAt, new Date(since))] : []),
+        ...(since ? [gt(chatMessages.createdAt, since)] : []),
       ),
     )
     .orderBy(desc(chatMessages.seq))
     .limit(Math.min(chat.unread, 100));
   const latest = fresh[0];
-  if (!latest) return;
-  const preview =
-    latest.type === 'like'
-      ? formatMessage(user.locale, 'push.message.like')
-      : latest.content.slice(0, LIMITS.notify.previewChars);
-  await pushTo(deps, targets, {
-    title: latest.name ?? formatMessage(user.locale, 'push.message.title'),
-    body: formatMessage(user.locale, 'push.message.body', { count: fresh.length, preview }),
+  if (!latest) return null;
+  const preview = latest.type === 'like' ? formatMessage(locale, 'push.message.like') : latest.content;
+  return {
+    title: latest.name ?? formatMessage(locale, 'push.message.title'),
+    body: messagesBody(locale, fresh.length, preview),
     url: `/klepet?chat=${chatId}`,
     tag: `chat:${chatId}`,
-  });
-  await deps.jobs.send(
-    'chat-push',
-    { userId, chatId, since: new Date().toISOString() },
-    { singletonKey: key, startAfter: LIMITS.notify.messagePushEveryMinutes * 60 },
-  );
+  };
+}
+
+/**
+ * The push for an event chat's messages the user has not read (after `since`), from members not hidden from
+ * them; null when none, or when they are no longer in the chat (left, removed, the organiser blocked).
+ */
+async function eventChatNews(
+  db: Db,
+  locale: Locale,
+  userId: string,
+  eventId: string,
+  since: Date | undefined,
+): Promise<PushPayload | null> {
+  const unread = await unreadEventMessages(db, userId, eventId, since);
+  const latest = unread?.messages[0];
+  if (!latest) return null;
+  return {
+    title: formatMessage(locale, 'push.event_message.title', { title: unread.title }),
+    body: messagesBody(
+      locale,
+      unread.messages.length,
+      formatMessage(locale, 'push.event_message.preview', { name: latest.name ?? '', text: latest.content }),
+    ),
+    url: eventChatPath(eventId),
+    tag: `event-chat:${eventId}`,
+  };
 }
 
 /** Recipients of an announcement are read this many at a time. */

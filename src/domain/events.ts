@@ -52,3 +52,9 @@ export function mapLink(place: { locationName: string; city: string; countryName
 
 /** The query parameter of /events that opens one event's details (links from calendars and pushes). */
 export const EVENT_PARAM = 'dogodek';
+
+/** With EVENT_PARAM, this parameter opens the event's chat too. */
+export const EVENT_CHAT_PARAM = 'klepet';
+
+/** Where a push about an event's chat messages leads: the event, its chat open. */
+export const eventChatPath = (eventId: string) => `/events?${EVENT_PARAM}=${eventId}&${EVENT_CHAT_PARAM}=1`;

@@ -45,6 +45,9 @@ export const eventChatMessagesInput = z.object({
   cursor: z.number().int().positive().nullish(),
 });
 
+/** The reader has seen the event's chat up to this message (its seq). */
+export const eventChatReadInput = z.object({ eventId: idSchema, seq: z.number().int().positive() });
+
 const eventFields = z.object({
   title: z
     .string()

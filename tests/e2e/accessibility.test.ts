@@ -238,7 +238,7 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
     }
   });
 
-  it('has none in the event tools: the chat, the organiser’s list with a request and a line, the series form, past', async () => {
+  it('has none in the event tools: the chat, the organiser’s list with a request and a line, a removal, the series form, past', async () => {
     const title = `Z odobritvijo ${name}`;
     const event = await ana.api.events.create.mutate({
       title,
@@ -271,6 +271,12 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
       await details.getByRole('button', { name: /Udeleženci: 1\/20/ }).click();
       await page.getByRole('button', { name: 'Odobri prošnjo: Bor Novak' }).waitFor();
       await record('attendees with a request');
+      await page.getByRole('button', { name: 'Odobri prošnjo: Bor Novak' }).click();
+      await page.getByRole('button', { name: 'Odstrani z dogodka: Bor Novak' }).click();
+      await page.getByRole('dialog', { name: 'Odstranim z dogodka?' }).waitFor();
+      await record('the removal’s confirmation');
+      await page.keyboard.press('Escape');
+      await page.getByRole('dialog', { name: 'Odstranim z dogodka?' }).waitFor({ state: 'detached' });
       await page.keyboard.press('Escape');
       await page.keyboard.press('Escape');
 

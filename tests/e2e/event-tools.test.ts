@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { eventAttendees } from '../../server/db/schema';
+import { and, eq } from 'drizzle-orm';
+import { eventAttendees, eventChatReads } from '../../server/db/schema';
+import { eventChatPath } from '../../src/domain/events';
 import { addDays, dateInDays } from '../../src/domain/event-time';
 import { makeEvent } from '../helpers/factories';
 import { apiUser, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
@@ -174,18 +176,114 @@ describe.each(Object.entries(VIEWPORTS))('event tools on a %s', (name, options) 
         .toEqual(['Pridem s Piko!', 'Odlično, vidimo se!']);
       await page.keyboard.press('Escape');
 
-      // Remove Bor (confirmed).
-      page.once('dialog', (dialog) => void dialog.accept());
+      // Remove Bor: asked in the app's own dialog; cancelling keeps him and the focus on his button.
       await details.getByRole('button', { name: /Udeleženci: 2\/20/ }).click();
-      await attendees.getByRole('button', { name: 'Odstrani z dogodka: Bor Novak' }).click();
-      await attendees
-        .getByRole('button', { name: 'Odstrani z dogodka: Bor Novak' })
-        .waitFor({ state: 'detached' });
+      const removeBor = attendees.getByRole('button', { name: 'Odstrani z dogodka: Bor Novak' });
+      await removeBor.click();
+      const confirm = page.getByRole('dialog', { name: 'Odstranim z dogodka?' });
+      await confirm
+        .getByText('Res želite odstraniti osebo Bor Novak? Dogodku se ne bo mogla znova pridružiti.')
+        .waitFor();
+      await confirm.getByRole('button', { name: 'Prekliči' }).click();
+      await confirm.waitFor({ state: 'detached' });
+      await expect.poll(() => removeBor.evaluate((button) => button === document.activeElement)).toBe(true);
+      await removeBor.click();
+      await confirm.getByRole('button', { name: 'Odstrani', exact: true }).click();
+      await confirm.waitFor({ state: 'detached' });
+      await removeBor.waitFor({ state: 'detached' });
+      await page.getByText('Bor Novak ni več na dogodku.').waitFor();
+      // His row is gone: the focus is on the attendee list's heading, inside the list's dialog.
+      await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Udeleženci');
       expect((await bor.api.events.byId.query({ id: event.id })).myStatus).toBe('removed');
       expect(errors).toEqual([]);
     } finally {
       await context.close();
       await Promise.all([ana, bor, cene].map((p) => p.api.close()));
+    }
+  });
+
+  it('a chat push opens the event with its chat, and what the chat shows counts as read', async () => {
+    const [ana, bor] = [await person('Ana Kos'), await person('Bor Novak')];
+    const title = `Klepet iz obvestila (${name})`;
+    const event = await ana.api.events.create.mutate({ ...place, title, eventDate: dateInDays(5) });
+    await bor.api.events.join.mutate({ id: event.id });
+    const sent = await ana.api.events.chatSend.mutate({ eventId: event.id, content: 'Zbor pri vodnjaku.' });
+    const borId = (await bor.api.auth.me.query())!.id;
+    const errors: string[] = [];
+    const context = await sessionContext(e2e.browser, e2e.server, options, bor.token);
+    try {
+      // Where the push's tap leads (server/services/push-delivery.ts).
+      const page = await openPage(context, eventChatPath(event.id), errors);
+      const chat = page.getByRole('dialog', { name: 'Klepet dogodka' });
+      await chat.getByText('Zbor pri vodnjaku.').waitFor();
+      const readSeq = async () =>
+        (
+          await e2e.server.app.deps.db
+            .select()
+            .from(eventChatReads)
+            .where(and(eq(eventChatReads.eventId, event.id), eq(eventChatReads.userId, borId)))
+        )[0]?.readSeq;
+      await expect.poll(readSeq, { timeout: 10_000 }).toBe(sent.seq);
+      // Closed, the event's details stay; the address no longer opens the chat.
+      await page.keyboard.press('Escape');
+      await chat.waitFor({ state: 'detached' });
+      await page.getByRole('dialog', { name: title }).waitFor();
+      expect(new URL(page.url()).searchParams.has('klepet')).toBe(false);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await Promise.all([ana, bor].map((p) => p.api.close()));
+    }
+  });
+
+  it('in German (long words) the bars and the organiser’s list fit: nothing overflows or overlaps', async () => {
+    const ana = await person('Anneliese Obermüller-Schwarzenbach');
+    const bor = await person('Bartholomäus Niederwieser-Hundertwasser');
+    const title = `Hundeschulungsveranstaltung (${name})`;
+    const event = await ana.api.events.create.mutate({
+      ...place,
+      title,
+      eventDate: dateInDays(6),
+      requiresApproval: true,
+    });
+    await bor.api.events.join.mutate({ id: event.id });
+    const errors: string[] = [];
+    const context = await sessionContext(e2e.browser, e2e.server, options, ana.token);
+    await context.addCookies([{ name: 'tacke.locale', value: 'de', url: e2e.server.url }]);
+    try {
+      const page = await openPage(context, `/events?dogodek=${event.id}`, errors);
+      const details = page.getByRole('dialog', { name: title });
+      await details.getByRole('button', { name: /Teilnehmende: 1\/20/ }).click();
+      const list = page.getByRole('dialog', { name: /^Teilnehmende/ });
+      const badge = list.getByText('Wartet auf Freigabe');
+      await badge.waitFor();
+      const boxes = await Promise.all(
+        [
+          badge,
+          list.getByText('Bartholomäus Niederwieser-Hundertwasser', { exact: true }),
+          list.getByText(/^Dabei seit/),
+          list.getByRole('button', { name: /^Anfrage annehmen/ }),
+          list.getByRole('button', { name: /^Anfrage ablehnen/ }),
+        ].map(async (item) => (await item.boundingBox())!),
+      );
+      const overlap = (a: (typeof boxes)[number], b: (typeof boxes)[number]) =>
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      for (const [i, a] of boxes.entries())
+        for (const b of boxes.slice(i + 1)) expect(overlap(a, b)).toBe(false);
+      // Every bar's words fit: the top bar on a desktop, the bottom bar's labels on a phone.
+      const fits = await page.evaluate(() => {
+        const bar = document.querySelector('header > div')!;
+        const labels = [...document.querySelectorAll<HTMLElement>('nav li a > span:nth-of-type(2)')];
+        return {
+          topBar: bar.scrollWidth <= bar.clientWidth,
+          bottomBar: labels.every((label) => label.scrollWidth <= label.clientWidth),
+        };
+      });
+      expect(fits).toEqual({ topBar: true, bottomBar: true });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await Promise.all([ana, bor].map((p) => p.api.close()));
     }
   });
 
@@ -214,6 +312,8 @@ describe.each(Object.entries(VIEWPORTS))('event tools on a %s', (name, options) 
         `Včerajšnji sprehod (${name})`,
         `Lanski piknik (${name})`,
       ]);
+      // Attended, in the past tense.
+      await card(page, `Včerajšnji sprehod (${name})`).getByText('Udeležili ste se').waitFor();
       // A past event offers no joining.
       await card(page, `Včerajšnji sprehod (${name})`)
         .getByRole('button', { name: `Včerajšnji sprehod (${name})` })

@@ -203,6 +203,7 @@ const table: { [P in Path]: Rule<InputOf<P>> } = {
   'events.exportAttendees': user((w) => ({ eventId: w.anaEvent }), 'NOT_FOUND'),
   // Ana's event's chat: only its organiser and those with a seat.
   'events.chatMessages': user((w) => ({ eventId: w.anaEvent }), 'NOT_FOUND'),
+  'events.chatRead': user((w) => ({ eventId: w.anaEvent, seq: 1 }), 'NOT_FOUND'),
   'events.chatSend': user((w) => ({ eventId: w.anaEvent, content: 'Vsiljivec' }), 'NOT_FOUND'),
   'events.onChatMessage': user((w) => ({ eventId: w.anaEvent, lastEventId: '0' }), 'NOT_FOUND'),
   // The caller's own calendar feed (made by the call above in this order, so revoking writes their own row).
@@ -333,7 +334,7 @@ describe('the authorization table', () => {
       withoutEntry: paths.filter((path) => !named.includes(path)),
       notAProcedure: named.filter((path) => !paths.includes(path)),
     }).toEqual({ withoutEntry: [], notAProcedure: [] });
-    expect(paths).toHaveLength(87);
+    expect(paths).toHaveLength(88);
   });
 });
 

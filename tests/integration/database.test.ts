@@ -26,7 +26,7 @@ describe('embedded PGlite database', () => {
       const tables = await second.db.execute<{ n: number }>(
         sql`select count(*)::int as n from information_schema.tables where table_schema = 'public'`,
       );
-      expect(Number((tables as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(29);
+      expect(Number((tables as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(30);
     } finally {
       await second.close();
     }

@@ -3,39 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications } from '../../server/db/schema';
-import { deliverEventReminder } from '../../server/services/event-notices';
+import { eventAttendees, events as eventsTable, notifications, users } from '../../server/db/schema';
+import { deliverEventReminder, scheduleReminders } from '../../server/services/event-notices';
+import { deliverChatPush } from '../../server/services/push-delivery';
 import { addPushSubscription } from '../../server/services/notify-settings';
 import { EVENT_TIME_ZONE } from '../../src/domain/event-time';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
-import { makeUser } from '../helpers/factories';
+import { makeEvent, makeUser } from '../helpers/factories';
+import { dueNow, startDelivery, until, waitingJobs } from '../helpers/delivery';
 import { sleep } from '../helpers/instances';
 import { type FakeDevice, type PushService, startPushService } from '../helpers/push-service';
-
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await sleep(25);
-  }
-}
-
-/** Jobs of `queue` waiting (state created). */
-async function waitingJobs(t: TestApp, queue: string) {
-  const { rows } = await t.app.database.execute(
-    `select id, data, start_after from pgboss.job where name = $1 and state = 'created' order by start_after`,
-    [queue],
-  );
-  return rows as Array<{ id: string; data: Record<string, unknown>; start_after: Date }>;
-}
-
-/** The waiting jobs of `queue` are due now (time passing, without waiting for it). */
-async function dueNow(t: TestApp, queue: string) {
-  await t.app.database.execute(
-    `update pgboss.job set start_after = now() where name = $1 and state = 'created'`,
-    [queue],
-  );
-}
 
 /** The date and time (Ljubljana) of an instant `hours` from now, as the event form takes them. */
 function inHours(hours: number) {
@@ -54,8 +31,9 @@ function inHours(hours: number) {
 
 const place = { title: 'Sprehod', locationName: 'Tivoli', country: 'SI', location: 'Ljubljana' };
 
-async function person(t: TestApp, push: PushService, name: string, device = true) {
+async function person(t: TestApp, push: PushService, name: string, device = true, locale = 'sl') {
   const made = await makeUser(t.db, { fullName: name });
+  await t.db.update(users).set({ locale }).where(eq(users.id, made.id));
   let phone: FakeDevice | null = null;
   if (device) {
     phone = push.device();
@@ -63,6 +41,8 @@ async function person(t: TestApp, push: PushService, name: string, device = true
   }
   return { ...made, device: phone!, api: await t.caller(made.token) };
 }
+
+type Person = Awaited<ReturnType<typeof person>>;
 
 const noticeCount = async (
   t: TestApp,
@@ -79,14 +59,8 @@ const noticeCount = async (
 describe.each(dbKinds())('event reminders and change notices on %s', (kind) => {
   let t: TestApp;
   let push: PushService;
-  beforeAll(async () => {
-    push = await startPushService();
-    t = await startTestApp(kind, { JOB_WORKERS: 'true', JOB_POLL_SECONDS: '0.5' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await push.close();
-  });
+  beforeAll(async () => ({ t, push } = await startDelivery(kind)));
+  afterAll(() => Promise.all([t.close(), push.close()]));
 
   it('reminders a day and an hour ahead reach the organiser and the seated once; not who left or waits', async () => {
     const ana = await person(t, push, 'Ana');
@@ -240,6 +214,128 @@ describe.each(dbKinds())('event reminders and change notices on %s', (kind) => {
   });
 });
 
+describe.each(dbKinds())('event chat messages away from the app on %s', (kind) => {
+  let t: TestApp;
+  let push: PushService;
+  beforeAll(async () => ({ t, push } = await startDelivery(kind)));
+  afterAll(() => Promise.all([t.close(), push.close()]));
+
+  /** An event of `organiser` in a few days, with `seated` holding seats. */
+  async function eventWith(organiser: Person, seated: Person[], title = 'Sprehod') {
+    const event = await organiser.api.events.create({ ...place, title, ...inHours(72), maxAttendees: 10 });
+    for (const who of seated) await who.api.events.join({ id: event.id });
+    return event;
+  }
+  const send = (who: Person, eventId: string, content: string) =>
+    who.api.events.chatSend({ eventId, content });
+  const chatUrl = (eventId: string) => `/events?dogodek=${eventId}&klepet=1`;
+
+  it('the first message is pushed at once to the others, in their language; those in the pause go as one', async () => {
+    const ana = await person(t, push, 'Ana');
+    const bor = await person(t, push, 'Bor', true, 'de');
+    const cene = await person(t, push, 'Cene');
+    const dana = await person(t, push, 'Dana');
+    const event = await eventWith(ana, [bor, cene]);
+    // Dana waits in line: not in the chat.
+    await t.db.update(eventsTable).set({ maxAttendees: 3 }).where(eq(eventsTable.id, event.id));
+    await dana.api.events.join({ id: event.id, waitlist: true });
+
+    await send(bor, event.id, 'Pridem s Piko!');
+    await until(
+      () => ana.device.received.length === 1 && cene.device.received.length === 1,
+      'the first push to Ana and Cene',
+    );
+    expect(ana.device.received[0]).toEqual({
+      title: 'Sprehod · klepet',
+      body: 'Bor: Pridem s Piko!',
+      url: chatUrl(event.id),
+      tag: `event-chat:${event.id}`,
+    });
+    // The organiser's message reaches Bor in German; Cene is in her pause.
+    await send(ana, event.id, 'Vodo imam s seboj.');
+    await until(() => bor.device.received.length === 1, 'the push to Bor');
+    expect(bor.device.received[0]).toMatchObject({
+      title: 'Sprehod · Chat',
+      body: 'Ana: Vodo imam s seboj.',
+      url: chatUrl(event.id),
+    });
+    await send(bor, event.id, 'Ob petih?');
+    await sleep(1_200);
+    // Never to the sender, nobody outside the chat, nothing more during a pause.
+    expect([ana, bor, cene, dana].map((p) => p.device.received.length)).toEqual([1, 1, 1, 0]);
+    const pauses = (await waitingJobs(t, 'chat-push')).filter((j) => j.data.eventId === event.id);
+    expect(pauses.map((j) => j.data.userId).sort()).toEqual([ana.id, bor.id, cene.id].sort());
+    for (const pause of pauses)
+      expect(new Date(pause.start_after).getTime() - Date.now()).toBeGreaterThan(2.5 * 60_000);
+
+    // Ana reads the chat before her pause ends; Cene does not.
+    const latest = (await ana.api.events.chatMessages({ eventId: event.id })).at(-1)!;
+    await ana.api.events.chatRead({ eventId: event.id, seq: latest.seq });
+    await dueNow(t, 'chat-push');
+    await until(() => cene.device.received.length === 2, 'the grouped push to Cene');
+    expect(cene.device.received[1]).toMatchObject({
+      title: 'Sprehod · klepet',
+      body: '2 novi sporočili · Bor: Ob petih?',
+    });
+    await sleep(1_200);
+    expect([ana, bor].map((p) => p.device.received.length)).toEqual([1, 1]);
+    expect(dana.device.received).toEqual([]);
+  });
+
+  it('never across a block, nor to someone removed or who left; the job asks again when it runs', async () => {
+    const ana = await person(t, push, 'Ana');
+    const [bor, cene, dana, eva] = [
+      await person(t, push, 'Bor'),
+      await person(t, push, 'Cene'),
+      await person(t, push, 'Dana'),
+      await person(t, push, 'Eva'),
+    ];
+    const event = await eventWith(ana, [bor, cene, dana, eva], 'Trening');
+    await cene.api.safety.block({ userId: bor.id });
+    await ana.api.events.removeAttendee({ eventId: event.id, userId: dana.id });
+    await eva.api.events.leave({ id: event.id });
+    await send(bor, event.id, 'Kdo še pride?');
+    await until(() => ana.device.received.some((p) => p.body === 'Bor: Kdo še pride?'), 'the push to Ana');
+    await sleep(1_200);
+    for (const who of [cene, dana, eva])
+      expect(who.device.received.filter((p) => p.tag === `event-chat:${event.id}`)).toEqual([]);
+    // A job queued while Dana was still in the chat finds her removed, and Cene's finds only blocked messages.
+    for (const who of [dana, cene]) await deliverChatPush(t.app.deps, { userId: who.id, eventId: event.id });
+    await sleep(600);
+    for (const who of [cene, dana])
+      expect(who.device.received.filter((p) => p.tag === `event-chat:${event.id}`)).toEqual([]);
+    // Nor to anyone who turned messages off.
+    await cene.api.notifications.updatePreferences({
+      channels: { requests: 'push', matches: 'push', messages: 'off', events: 'push', announcements: 'push' },
+      quietHours: null,
+      timeZone: 'UTC',
+    });
+    await send(ana, event.id, 'Vse v redu.');
+    await until(() => bor.device.received.length === 1, 'the push to Bor');
+    await sleep(1_000);
+    expect(cene.device.received.filter((p) => p.tag === `event-chat:${event.id}`)).toEqual([]);
+  });
+
+  it('someone who gets messages by e-mail finds the unread event messages in the summary', async () => {
+    const ana = await person(t, push, 'Ana', false);
+    const bor = await person(t, push, 'Bor');
+    const event = await eventWith(ana, [bor], 'Piknik');
+    await t.db
+      .update(users)
+      .set({ lastSeenAt: new Date(Date.now() - 30 * 60_000) })
+      .where(eq(users.id, ana.id));
+    await send(bor, event.id, 'Prinesem žogo.');
+    await send(bor, event.id, 'In vodo.');
+    await until(
+      async () => (await waitingJobs(t, 'digest')).some((j) => j.data.userId === ana.id),
+      'the digest job',
+    );
+    await dueNow(t, 'digest');
+    await until(() => t.mails.some((m) => m.to === ana.email), 'the summary e-mail');
+    expect(t.mails.find((m) => m.to === ana.email)!.text).toContain('Sporočila: 2');
+  });
+});
+
 describe.each(dbKinds())('event reminders across restarts and instances on %s', (kind) => {
   it('reminders queued before a restart are sent once by the next instance', async () => {
     const push = await startPushService();
@@ -255,7 +351,7 @@ describe.each(dbKinds())('event reminders across restarts and instances on %s', 
       await dueNow(second, 'event-reminder');
       await until(() => ana.device.received.length === 2, 'both reminders after the restart');
       // The same reminders asked for again after another restart: nothing more.
-      await second.app.deps.notify.eventReminders({ id: event.id, startsAt: event.startsAt });
+      await second.app.deps.notify.eventReminders([{ id: event.id, startsAt: event.startsAt }]);
       await second.app.deps.jobs.send('event-reminder', {
         eventId: event.id,
         type: 'event_reminder_hour',
@@ -263,6 +359,55 @@ describe.each(dbKinds())('event reminders across restarts and instances on %s', 
       });
       await sleep(1_500);
       expect(ana.device.received).toHaveLength(2);
+    } finally {
+      await second.close();
+      await push.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('upcoming events written straight into the database get their reminders from the start-up sweep', async () => {
+    const push = await startPushService();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tacke-sweep-'));
+    const env = kind === 'pglite' ? { DATABASE_URL: '', DATA_DIR: dataDir } : {};
+    const first = await startTestApp(kind, env);
+    const ana = await person(first, push, 'Ana');
+    const bor = await person(first, push, 'Bor');
+    // As an installation before reminders had them, or one whose jobs were lost: rows, no jobs.
+    const at = (hours: number) => new Date(Date.now() + hours * 3_600_000);
+    const soon = await makeEvent(first.db, ana.id, { title: 'Kmalu', startsAt: at(3) });
+    const tomorrow = await makeEvent(first.db, ana.id, { title: 'Jutri', startsAt: at(25) });
+    await makeEvent(first.db, ana.id, { title: 'Čez teden', startsAt: at(24 * 7) });
+    await first.db.insert(eventAttendees).values({ eventId: soon.id, userId: bor.id });
+    await first.app.close();
+    const second = await startTestApp(kind, {
+      JOB_WORKERS: 'true',
+      JOB_POLL_SECONDS: '0.5',
+      ...(kind === 'pglite' ? env : { DATABASE_URL: first.config.databaseUrl ?? '' }),
+    });
+    try {
+      await second.app.ready();
+      const reminders = async () =>
+        (await waitingJobs(second, 'event-reminder'))
+          .map((j) => `${j.data.eventId as string}:${j.data.type as string}`)
+          .sort();
+      await until(async () => (await reminders()).length === 3, 'the sweep at start-up');
+      // The hour's reminder of the one in 3 hours (its day's is past), both of tomorrow's; next week's later.
+      expect(await reminders()).toEqual(
+        [
+          `${soon.id}:event_reminder_hour`,
+          `${tomorrow.id}:event_reminder_day`,
+          `${tomorrow.id}:event_reminder_hour`,
+        ].sort(),
+      );
+      expect(await scheduleReminders(second.app.deps)).toBe(2);
+      expect(await reminders()).toHaveLength(3);
+      await dueNow(second, 'event-reminder');
+      await until(
+        () => ana.device.received.length === 3 && bor.device.received.length === 1,
+        'the reminders',
+      );
+      expect(bor.device.received[0]).toMatchObject({ title: 'Čez eno uro: Kmalu' });
     } finally {
       await second.close();
       await push.close();

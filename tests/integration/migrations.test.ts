@@ -205,4 +205,38 @@ describe.each(dbKinds())('migrations on %s', (kind) => {
       await db.close();
     }
   });
+
+  it('0014 counts every event chat message written before it as read by the chat’s members', async () => {
+    const db = await open(kind);
+    try {
+      const before = migrationsBefore('0014_event_chat_reads');
+      folders.push(before);
+      await db.migrate(before);
+      const user = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+      const event = (n: number) => `00000000-0000-4000-8000-0000000e${String(n).padStart(4, '0')}`;
+      // Event 1: organiser 0, a seat (1), the line (2); messages by 0 and 1. Event 2: no messages.
+      await db.run(`
+        insert into users (id, email) values ${[0, 1, 2].map((i) => `('${user(i)}', 'u${i}@example.com')`).join(', ')};
+        insert into events (id, user_id, title, event_date, event_time, starts_at, location_name, country, city)
+          values ('${event(1)}', '${user(0)}', 'A', '2027-01-01', '10:00', '2027-01-01T09:00Z', 'P', 'SI', 'Ljubljana'),
+                 ('${event(2)}', '${user(0)}', 'B', '2027-01-01', '10:00', '2027-01-01T09:00Z', 'P', 'SI', 'Ljubljana');
+        insert into event_attendees (event_id, user_id, status) values
+          ('${event(1)}', '${user(1)}', 'going'), ('${event(1)}', '${user(2)}', 'waiting');
+        insert into event_messages (event_id, sender_id, content) values
+          ('${event(1)}', '${user(0)}', 'Živjo'), ('${event(1)}', '${user(1)}', 'Pridem');`);
+      const [last] = await db.run(`select max(seq)::int as seq from event_messages`);
+
+      await db.migrate(MIGRATIONS);
+
+      const reads = await db.run(
+        `select event_id, user_id, read_seq::int as read_seq from event_chat_reads order by user_id`,
+      );
+      expect(reads).toEqual([
+        { event_id: event(1), user_id: user(0), read_seq: last!.seq },
+        { event_id: event(1), user_id: user(1), read_seq: last!.seq },
+      ]);
+    } finally {
+      await db.close();
+    }
+  });
 });

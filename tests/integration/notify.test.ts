@@ -9,46 +9,15 @@ import { addPushSubscription } from '../../server/services/notify-settings';
 import { NOTICES_PATH } from '../../src/domain/notify';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
 import { makeDog, makeUser } from '../helpers/factories';
+import { dueNow, startDelivery, until, waitingJobs } from '../helpers/delivery';
 import { sleep } from '../helpers/instances';
 import { type FakeDevice, type PushService, startPushService } from '../helpers/push-service';
-
-/** Waits for `check` (polling); fails with `what` after `ms`. */
-async function until(check: () => boolean | Promise<boolean>, what: string, ms = 10_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out: ${what}`);
-    await sleep(25);
-  }
-}
-
-/** Jobs of `queue` waiting (state created), as pg-boss keeps them. */
-async function waitingJobs(t: TestApp, queue: string) {
-  const { rows } = await t.app.database.execute(
-    `select id, data, start_after from pgboss.job where name = $1 and state = 'created'`,
-    [queue],
-  );
-  return rows as Array<{ id: string; data: Record<string, string>; start_after: Date }>;
-}
-
-/** The waiting jobs of `queue` are due now (time passing, without waiting for it). */
-async function dueNow(t: TestApp, queue: string) {
-  await t.app.database.execute(
-    `update pgboss.job set start_after = now() where name = $1 and state = 'created'`,
-    [queue],
-  );
-}
 
 describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
   let t: TestApp;
   let push: PushService;
-  beforeAll(async () => {
-    push = await startPushService();
-    t = await startTestApp(kind, { JOB_WORKERS: 'true', JOB_POLL_SECONDS: '0.5' });
-  });
-  afterAll(async () => {
-    await t.close();
-    await push.close();
-  });
+  beforeAll(async () => ({ t, push } = await startDelivery(kind)));
+  afterAll(() => Promise.all([t.close(), push.close()]));
 
   /** A signed-in owner with a dog, speaking `locale`, with a device subscribed to push unless `device: false`. */
   async function owner(name: string, dogName: string, opts: { locale?: string; device?: boolean } = {}) {
@@ -284,14 +253,16 @@ describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
     };
     const created = await ana.api.events.create(input);
     await bor.api.events.join({ id: created.id });
-    // A new title alone tells nobody; a new time does.
+    // A new title alone tells nobody; a new time does, a few minutes later (event-notices.test.ts).
     await ana.api.events.update({ ...input, id: created.id, title: 'Nov naslov' });
+    expect(await waitingJobs(t, 'event-changed')).toEqual([]);
     await ana.api.events.update({ ...input, id: created.id, title: 'Nov naslov', eventTime: '18:00' });
+    await dueNow(t, 'event-changed');
     await until(() => bor.device.received.length === 1, 'the change push');
     expect(bor.device.received[0]).toMatchObject({
       title: 'Evento modificato',
-      body: '«Nov naslov» ha un nuovo orario o luogo.',
-      url: '/events',
+      body: '«Nov naslov»: nuovo orario: 18:00',
+      url: `/events?dogodek=${created.id}`,
     });
     await ana.api.events.remove({ id: created.id });
     await until(() => bor.device.received.length === 2, 'the cancellation push');

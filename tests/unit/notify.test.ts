@@ -45,6 +45,13 @@ describe('notice topics', () => {
       match: 'matches',
       moderation: null,
       report_decision: null,
+      event_reminder_day: 'events',
+      event_reminder_hour: 'events',
+      event_seat: 'events',
+      event_approved: 'events',
+      event_declined: 'events',
+      event_removed: 'events',
+      event_join_request: 'events',
     });
   });
 });

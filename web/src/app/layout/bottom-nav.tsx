@@ -39,7 +39,8 @@ export function BottomNav() {
                   >
                     <Icon aria-hidden="true" className="size-5" />
                   </span>
-                  {intl.formatMessage({ id: label })}
+                  {/* A label that still does not fit ends in "…" rather than running into its neighbours. */}
+                  <span className="max-w-full truncate px-1">{intl.formatMessage({ id: label })}</span>
                   {/* After the label, so the link reads "Klepet, 2 …"; drawn on the icon's corner. */}
                   {chatBadge && user && (
                     <Suspense>

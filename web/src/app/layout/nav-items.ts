@@ -42,14 +42,19 @@ export function desktopNav(signedIn: boolean): NavItem[] {
   return signedIn ? [profile, myDogs, chat, match, events, shop] : [match, events, shop, signIn];
 }
 
-/** Phone bottom bar: always five items; dogs and chat lead a signed-out visitor to /auth. */
+/**
+ * Phone bottom bar: always five items, with short labels where the page's name is long (German's
+ * "Veranstaltungen" would not fit a fifth of a phone); dogs and chat lead a signed-out visitor to /auth.
+ */
 export function mobileNav(signedIn: boolean): NavItem[] {
   const dogs = { ...myDogs, label: 'nav.dogs' };
+  const discover = { ...match, label: 'nav.matchShort' };
+  const meetups = { ...events, label: 'nav.eventsShort' };
   return signedIn
-    ? [match, events, dogs, chat, profile]
+    ? [discover, meetups, dogs, chat, profile]
     : [
-        match,
-        events,
+        discover,
+        meetups,
         { ...dogs, to: '/auth', highlight: false },
         { ...chat, to: '/auth', highlight: false },
         signIn,

@@ -11,7 +11,10 @@ import { LanguageSwitcher } from './language-switcher';
 import { desktopNav, isCurrent } from './nav-items';
 import { ChatUnreadBadge, NotificationsBell } from './signed-in';
 
-/** Logo, links (desktop only; phones use the bottom bar), the requests bell, language and sign-out. */
+/**
+ * Logo, links (desktop only; phones use the bottom bar), the requests bell, language and sign-out. The links
+ * are words only: with icons, German's longer names would not fit the bar.
+ */
 export function TopBar() {
   const intl = useIntl();
   const { user, isLoading } = useSession();
@@ -19,7 +22,7 @@ export function TopBar() {
   const { pathname } = useLocation();
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-background/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 lg:gap-4 xl:gap-6">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4 lg:gap-4">
         <Logo />
         {!isLoading && (
           <nav
@@ -27,7 +30,7 @@ export function TopBar() {
             className="hidden items-center gap-1 md:flex"
           >
             {desktopNav(Boolean(user)).map((item) => {
-              const { to, label, icon: Icon, chatBadge } = item;
+              const { to, label, chatBadge } = item;
               const active = isCurrent(item, pathname);
               return (
                 <Link
@@ -41,7 +44,6 @@ export function TopBar() {
                       : 'text-muted-foreground hover:bg-muted hover:text-foreground',
                   )}
                 >
-                  <Icon aria-hidden="true" className="hidden size-5 xl:block" />
                   {intl.formatMessage({ id: label })}
                   {chatBadge && user && (
                     <Suspense>

@@ -42,10 +42,10 @@ export function DialogContent({
           if (event.defaultPrevented) return;
           event.preventDefault();
           // Back to the opener; if a link in the dialog went to another page (or the opener is gone), to
-          // the page's heading.
+          // the heading of the dialog underneath or of the page.
           const { element, href } = opener.current;
           if (href === location.href && element?.isConnected) element.focus({ preventScroll: true });
-          else focusPageHeading();
+          else focusHeadingUnder();
         }}
         {...props}
       >
@@ -59,6 +59,13 @@ export function DialogContent({
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
   );
+}
+
+/** Focuses the heading of the dialog still open (under one that closed), else the page's heading. */
+export function focusHeadingUnder() {
+  const open = document.querySelectorAll<HTMLElement>('[role="dialog"]');
+  const under = open[open.length - 1];
+  if (!under || !focusPageHeading(under)) focusPageHeading();
 }
 
 export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {

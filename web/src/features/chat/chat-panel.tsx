@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { type ReactNode, useEffect, useId, useMemo, useState, useSyncExternalStore } from 'react';
+import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { DogDetailsDialog } from '../../components/dogs/dog-details-dialog';
 import { DogPhoto } from '../../components/dogs/dog-photo';
@@ -12,6 +12,7 @@ import { useLocale } from '../../lib/intl';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { usePageVisible } from '../../lib/use-page-visible';
 import { Composer } from './composer';
 import { chatTitle, counterpartName } from './format';
 import { MessageList } from './message-list';
@@ -170,17 +171,12 @@ function DogButton({
   );
 }
 
-const subscribeVisibility = (onChange: () => void) => {
-  document.addEventListener('visibilitychange', onChange);
-  return () => document.removeEventListener('visibilitychange', onChange);
-};
-
 /**
  * While the chat is on screen in a visible tab, its unread messages are read: at opening, on each new
  * message, and when the tab comes back. The badges clear at once; the server's list event confirms it.
  */
 function useMarkRead(chat: ChatSummary) {
-  const visible = useSyncExternalStore(subscribeVisibility, () => document.visibilityState === 'visible');
+  const visible = usePageVisible();
   const { mutate } = useMarkChatRead();
   useEffect(() => {
     if (visible && chat.unread > 0) mutate({ chatId: chat.id });

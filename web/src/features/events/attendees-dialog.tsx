@@ -12,7 +12,8 @@ import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { dateAndTime } from './format';
 import type { Attendee, EventView } from './types';
-import { useDecideAttendee, useRemoveAttendee } from './api';
+import { useDecideAttendee } from './api';
+import { RemoveAttendeeDialog } from './remove-attendee-dialog';
 import { toast } from '../../lib/toast';
 import { useT } from '../../lib/intl';
 
@@ -33,6 +34,7 @@ export function AttendeesDialog({ event, open, onOpenChange }: AttendeesDialogPr
   const errorText = useErrorText();
   const { user } = useSession();
   const attendees = trpc.events.attendees.useQuery({ eventId: event.id }, { enabled: open });
+  const [removing, setRemoving] = useState<{ id: string; name: string } | null>(null);
   const list = attendees.data;
   const others = list?.filter((person) => !person.isCreator).length ?? 0;
   return (
@@ -79,38 +81,49 @@ export function AttendeesDialog({ event, open, onOpenChange }: AttendeesDialogPr
                   // Someone hidden from me (a block, a suspension) is counted, never named.
                   const name = person.userId ? person.fullName : t('events.attendees.hidden');
                   return (
+                    // On a phone the row's buttons go under the name when they would squeeze it.
                     <li
                       key={person.userId ?? `hidden-${index}`}
-                      className="flex items-center gap-3 py-3 first:pt-0 last:pb-0"
+                      className="flex flex-wrap items-center gap-x-3 gap-y-1 py-3 first:pt-0 last:pb-0"
                     >
-                      <Avatar fullName={name} photo={person.photo} size="sm" />
-                      <span className="flex min-w-0 flex-1 flex-col">
-                        <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
-                          <span className="font-bold break-words">{name}</span>
-                          {person.isCreator && (
-                            <span className="inline-flex items-center gap-1 rounded-pill bg-primary-soft px-2 py-0.5 text-caption font-semibold text-primary-strong">
-                              <Crown aria-hidden="true" className="size-3.5" />
-                              {t('events.attendees.creator')}
-                            </span>
-                          )}
-                        </span>
-                        <span className="text-caption text-muted-foreground">
-                          {t(person.isCreator ? 'events.attendees.created' : 'events.attendees.joined', when)}
+                      <span className="flex min-w-0 flex-1 basis-48 items-center gap-3">
+                        <Avatar fullName={name} photo={person.photo} size="sm" />
+                        <span className="flex min-w-0 flex-1 flex-col">
+                          <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
+                            <span className="font-bold break-words">{name}</span>
+                            {person.isCreator && (
+                              <span className="inline-flex items-center gap-1 rounded-pill bg-primary-soft px-2 py-0.5 text-caption font-semibold text-primary-strong">
+                                <Crown aria-hidden="true" className="size-3.5" />
+                                {t('events.attendees.creator')}
+                              </span>
+                            )}
+                            {person.status !== 'going' && (
+                              <span className="rounded-pill bg-accent-soft px-2 py-0.5 text-caption font-semibold text-accent-strong">
+                                {t(`events.attendees.status.${person.status}`)}
+                              </span>
+                            )}
+                          </span>
+                          <span className="text-caption text-muted-foreground">
+                            {t(
+                              person.isCreator ? 'events.attendees.created' : 'events.attendees.joined',
+                              when,
+                            )}
+                          </span>
                         </span>
                       </span>
-                      {person.status !== 'going' && (
-                        <span className="rounded-pill bg-accent-soft px-2 py-0.5 text-caption font-semibold text-accent-strong">
-                          {t(`events.attendees.status.${person.status}`)}
+                      {person.userId && !person.isCreator && (
+                        <span className="ml-auto flex shrink-0">
+                          {event.isMine && (
+                            <OrganiserActions
+                              eventId={event.id}
+                              person={{ id: person.userId, name, status: person.status }}
+                              onRemove={setRemoving}
+                            />
+                          )}
+                          {user && person.userId !== user.id && (
+                            <PersonSafety person={{ id: person.userId, name }} />
+                          )}
                         </span>
-                      )}
-                      {event.isMine && person.userId && !person.isCreator && (
-                        <OrganiserActions
-                          eventId={event.id}
-                          person={{ id: person.userId, name, status: person.status }}
-                        />
-                      )}
-                      {person.userId && !person.isCreator && user && person.userId !== user.id && (
-                        <PersonSafety person={{ id: person.userId, name }} />
                       )}
                     </li>
                   );
@@ -125,6 +138,9 @@ export function AttendeesDialog({ event, open, onOpenChange }: AttendeesDialogPr
             </>
           )}
         </div>
+        {event.isMine && (
+          <RemoveAttendeeDialog eventId={event.id} person={removing} onClose={() => setRemoving(null)} />
+        )}
       </DialogContent>
     </Dialog>
   );
@@ -134,23 +150,20 @@ export function AttendeesDialog({ event, open, onOpenChange }: AttendeesDialogPr
 function OrganiserActions({
   eventId,
   person,
+  onRemove,
 }: {
   eventId: string;
   person: { id: string; name: string; status: Attendee['status'] };
+  /** Asks to confirm the removal (RemoveAttendeeDialog). */
+  onRemove: (person: { id: string; name: string }) => void;
 }) {
   const t = useT();
   const errorText = useErrorText();
-  const failed = (error: unknown) =>
-    toast.error(t('events.toast.actionError'), { description: errorText(error) });
   const decide = useDecideAttendee({
     onSuccess: () => toast.success(t('events.attendees.decided')),
-    onError: failed,
+    onError: (error) => toast.error(t('events.toast.actionError'), { description: errorText(error) }),
   });
-  const remove = useRemoveAttendee({
-    onSuccess: () => toast.success(t('events.attendees.removedToast', { name: person.name })),
-    onError: failed,
-  });
-  const busy = decide.isPending || remove.isPending;
+  const busy = decide.isPending;
   const icon =
     'inline-flex size-11 shrink-0 items-center justify-center rounded-control hover:bg-muted disabled:opacity-50';
   if (person.status === 'pending')
@@ -185,10 +198,7 @@ function OrganiserActions({
       className={`${icon} text-danger`}
       aria-label={t('events.attendees.remove', { name: person.name })}
       title={t('events.attendees.remove', { name: person.name })}
-      onClick={() => {
-        if (window.confirm(t('events.attendees.removeConfirm', { name: person.name })))
-          remove.mutate({ eventId, userId: person.id });
-      }}
+      onClick={() => onRemove({ id: person.id, name: person.name })}
     >
       <UserX aria-hidden="true" className="size-5" />
     </button>

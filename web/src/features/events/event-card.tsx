@@ -78,7 +78,7 @@ export function EventCard({ event, onOpen, onEdit, eager = false }: EventCardPro
               </span>
             )}
           </p>
-          <h2 className="text-lead font-bold break-words">
+          <h2 className="text-lead font-bold break-words hyphens-auto">
             <button
               type="button"
               onClick={onOpen}
@@ -141,15 +141,27 @@ export function EventCard({ event, onOpen, onEdit, eager = false }: EventCardPro
 /** Mine, attending or full: the one that matters most, on the picture's corner. */
 export function StatusBadge({ event, className }: { event: EventView; className?: string }) {
   const intl = useIntl();
+  // A past event (the past tab) tells only whose it was or that I was there.
+  const upcoming = isUpcoming(event);
   const badge = event.isMine
     ? { Icon: Star, key: 'events.badge.mine', tone: 'bg-primary text-primary-foreground' }
     : event.isAttending
-      ? { Icon: Check, key: 'events.badge.attending', tone: 'bg-success text-white' }
-      : event.myStatus === 'waiting' || event.myStatus === 'pending'
-        ? { Icon: Hourglass, key: `events.badge.${event.myStatus}`, tone: 'bg-accent text-accent-foreground' }
-        : isFull(event)
-          ? { Icon: UsersRound, key: 'events.badge.full', tone: 'bg-danger text-white' }
-          : null;
+      ? {
+          Icon: Check,
+          key: upcoming ? 'events.badge.attending' : 'events.badge.attended',
+          tone: 'bg-success text-white',
+        }
+      : !upcoming
+        ? null
+        : event.myStatus === 'waiting' || event.myStatus === 'pending'
+          ? {
+              Icon: Hourglass,
+              key: `events.badge.${event.myStatus}`,
+              tone: 'bg-accent text-accent-foreground',
+            }
+          : isFull(event)
+            ? { Icon: UsersRound, key: 'events.badge.full', tone: 'bg-danger text-white' }
+            : null;
   if (!badge) return null;
   return (
     <span

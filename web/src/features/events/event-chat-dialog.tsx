@@ -14,6 +14,7 @@ import { useT } from '../../lib/intl';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { usePageVisible } from '../../lib/use-page-visible';
 import { dateAndTime } from './format';
 import type { EventChatMessage as Message, EventView } from './types';
 
@@ -25,6 +26,18 @@ const merged = (all: Message[], more: Message[]) =>
   [...new Map([...all, ...more].map((message) => [message.id, message])).values()].sort(
     (a, b) => a.seq - b.seq,
   );
+
+/**
+ * While the chat is open in a visible tab, what it shows is read (the server then pushes nothing about it):
+ * at opening, on each new message, and when the tab comes back.
+ */
+function useMarkRead(eventId: string, lastSeq: number) {
+  const visible = usePageVisible();
+  const { mutate } = trpc.events.chatRead.useMutation({ onError: (error) => console.error(error) });
+  useEffect(() => {
+    if (visible && lastSeq > 0) mutate({ eventId, seq: lastSeq });
+  }, [eventId, lastSeq, visible, mutate]);
+}
 
 /**
  * The event's chat (issue 21): the organiser and everyone with a seat read and write, live. The organiser's
@@ -82,6 +95,7 @@ function ChatBody({ event }: { event: EventView }) {
       onError: (failure) => console.error(failure),
     },
   );
+  useMarkRead(event.id, lastSeq);
   const send = trpc.events.chatSend.useMutation({
     onSuccess: (sent) => setLive((all) => [...all, sent]),
     onError: (failure, input) => {
@@ -126,15 +140,20 @@ function ChatBody({ event }: { event: EventView }) {
                 key={message.id}
                 className={clsx('flex flex-col gap-1', mine ? 'items-end' : 'items-start')}
               >
-                <span className="flex items-center gap-1.5 text-caption text-muted-foreground">
-                  <span className="font-semibold text-foreground">{message.sender.fullName}</span>
+                <span
+                  className={clsx(
+                    'flex max-w-full flex-wrap items-center gap-x-1.5 text-caption text-muted-foreground',
+                    mine && 'justify-end',
+                  )}
+                >
+                  <span className="font-semibold break-words text-foreground">{message.sender.fullName}</span>
                   {message.fromOrganiser && (
                     <span className="inline-flex items-center gap-1 rounded-pill bg-primary-soft px-2 text-primary-strong">
                       <Crown aria-hidden="true" className="size-3" />
                       {t('events.attendees.creator')}
                     </span>
                   )}
-                  <time dateTime={message.createdAt.toISOString()}>
+                  <time dateTime={message.createdAt.toISOString()} className="whitespace-nowrap">
                     {t('events.chat.sentAt', dateAndTime(intl, message.createdAt))}
                   </time>
                   {!mine && (

@@ -43,12 +43,22 @@ interface EventDetailsDialogProps {
   eventId: string | null;
   /** The event as the list has it, shown until the fresh copy arrives. */
   initial: EventView | undefined;
+  /** Its chat is open on top (where the event has one for me). */
+  chatOpen: boolean;
+  onChatOpenChange: (open: boolean) => void;
   onClose: () => void;
   onEdit: (event: EventView) => void;
 }
 
 /** Everything about one event: picture, facts, attendees, description, and what I can do with it. */
-export function EventDetailsDialog({ eventId, initial, onClose, onEdit }: EventDetailsDialogProps) {
+export function EventDetailsDialog({
+  eventId,
+  initial,
+  chatOpen,
+  onChatOpenChange,
+  onClose,
+  onEdit,
+}: EventDetailsDialogProps) {
   const intl = useIntl();
   const errorText = useErrorText();
   const details = trpc.events.byId.useQuery(
@@ -60,7 +70,14 @@ export function EventDetailsDialog({ eventId, initial, onClose, onEdit }: EventD
     <Dialog open={eventId !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="md:max-w-3xl!" aria-describedby={undefined}>
         {event ? (
-          <EventDetails key={event.id} event={event} onEdit={() => onEdit(event)} onDeleted={onClose} />
+          <EventDetails
+            key={event.id}
+            event={event}
+            chatOpen={chatOpen}
+            onChatOpenChange={onChatOpenChange}
+            onEdit={() => onEdit(event)}
+            onDeleted={onClose}
+          />
         ) : details.isError ? (
           <div className="flex flex-col gap-4">
             <DialogTitle>{intl.formatMessage({ id: 'events.details.unavailable' })}</DialogTitle>
@@ -79,10 +96,14 @@ export function EventDetailsDialog({ eventId, initial, onClose, onEdit }: EventD
 
 function EventDetails({
   event,
+  chatOpen,
+  onChatOpenChange,
   onEdit,
   onDeleted,
 }: {
   event: EventView;
+  chatOpen: boolean;
+  onChatOpenChange: (open: boolean) => void;
   onEdit: () => void;
   onDeleted: () => void;
 }) {
@@ -90,7 +111,6 @@ function EventDetails({
   const t = useT();
   const [locale] = useLocale();
   const [attendeesOpen, setAttendeesOpen] = useState(false);
-  const [chatOpen, setChatOpen] = useState(false);
   const [confirming, setConfirming] = useState(false);
   // The event's chat: its organiser and everyone with a seat, until it starts.
   const chats = (event.isMine || event.isAttending) && isUpcoming(event);
@@ -113,7 +133,7 @@ function EventDetails({
             <TypeBadge type={event.eventType} />
             <StatusBadge event={event} />
           </div>
-          <DialogTitle className="mt-2 break-words">{event.title}</DialogTitle>
+          <DialogTitle className="mt-2 break-words hyphens-auto">{event.title}</DialogTitle>
         </div>
         <dl className="grid gap-2">
           <Fact icon={CalendarDays} label={t('events.details.date')}>
@@ -166,7 +186,7 @@ function EventDetails({
             {t('events.details.addToCalendar')}
           </a>
           {chats && (
-            <button type="button" onClick={() => setChatOpen(true)} className={secondary}>
+            <button type="button" onClick={() => onChatOpenChange(true)} className={secondary}>
               <MessagesSquare aria-hidden="true" className="size-4.5" />
               {t('events.chat.open')}
             </button>
@@ -220,7 +240,7 @@ function EventDetails({
         </div>
       </div>
       <AttendeesDialog event={event} open={attendeesOpen} onOpenChange={setAttendeesOpen} />
-      <EventChatDialog event={event} open={chatOpen} onOpenChange={setChatOpen} />
+      <EventChatDialog event={event} open={chatOpen && chats} onOpenChange={onChatOpenChange} />
       <DeleteEventDialog
         event={confirming ? event : null}
         onClose={() => setConfirming(false)}

@@ -17,7 +17,7 @@ import {
 import { type ReactNode, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
-import { EVENT_PARAM } from '#shared/domain/events';
+import { EVENT_CHAT_PARAM, EVENT_PARAM } from '#shared/domain/events';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { PastEvents } from './past-events';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -72,17 +72,20 @@ export default function EventsPage() {
   // Upcoming events, or (signed in) my past ones; a link may name one event to open (calendars, pushes).
   const tab = signedIn && params.get('tab') === 'past' ? 'past' : 'upcoming';
   const detailsId = params.get(EVENT_PARAM);
-  const setParam = (name: string, value: string | null) =>
+  // A push about the event's chat messages opens the chat too.
+  const chatOpen = detailsId !== null && params.has(EVENT_CHAT_PARAM);
+  const setParam = (values: Record<string, string | null>) =>
     setParams(
       (current) => {
         const next = new URLSearchParams(current);
-        if (value) next.set(name, value);
-        else next.delete(name);
+        for (const [name, value] of Object.entries(values))
+          if (value) next.set(name, value);
+          else next.delete(name);
         return next;
       },
       { replace: true },
     );
-  const setDetailsId = (id: string | null) => setParam(EVENT_PARAM, id);
+  const setDetailsId = (id: string | null) => setParam({ [EVENT_PARAM]: id, [EVENT_CHAT_PARAM]: null });
   const [pastSeen, setPastSeen] = useState<EventView[]>([]);
   const list = useMemo(() => events.data?.pages.flat(), [events.data]);
   // With nothing at all to show, the empty state's own button is the one way to create.
@@ -108,7 +111,7 @@ export default function EventsPage() {
         )}
       </header>
 
-      <Tabs value={tab} onValueChange={(value) => setParam('tab', value === 'past' ? 'past' : null)}>
+      <Tabs value={tab} onValueChange={(value) => setParam({ tab: value === 'past' ? 'past' : null })}>
         {signedIn && (
           <TabsList aria-label={t('events.tabs')} className="mb-5">
             <TabsTrigger value="upcoming">{t('events.tab.upcoming')}</TabsTrigger>
@@ -287,6 +290,8 @@ export default function EventsPage() {
       <EventDetailsDialog
         eventId={detailsId}
         initial={[...(list ?? []), ...pastSeen].find((event) => event.id === detailsId)}
+        chatOpen={chatOpen}
+        onChatOpenChange={(open) => setParam({ [EVENT_CHAT_PARAM]: open ? '1' : null })}
         onClose={() => setDetailsId(null)}
         onEdit={(event) => {
           setDetailsId(null);
