@@ -223,19 +223,21 @@ export async function pass(deps: ServiceDeps, userId: string, input: { fromDogId
   return { ok: true as const };
 }
 
-/** A pending request addressed to `userId`, locked; anything else is NOT_FOUND or REQUEST_HANDLED. */
+/**
+ * A pending request addressed to `userId`, locked; anything else is NOT_FOUND or REQUEST_HANDLED. The pair's
+ * stream lock comes first, as in every other writer of requests (like, mark read), so two of them never wait
+ * for each other's locks.
+ */
 async function pendingRequest(tx: Tx, userId: string, id: string) {
-  const [request] = await tx
-    .select()
-    .from(notifications)
-    .where(
-      and(
-        eq(notifications.id, id),
-        eq(notifications.ownerId, userId),
-        eq(notifications.notificationType, 'request'),
-      ),
-    )
-    .for('update');
+  const addressed = and(
+    eq(notifications.id, id),
+    eq(notifications.ownerId, userId),
+    eq(notifications.notificationType, 'request'),
+  );
+  const [parties] = await tx.select({ liker: notifications.userId }).from(notifications).where(addressed);
+  if (!parties?.liker) throw new AppError('NOT_FOUND');
+  await lockPair(tx, userId, parties.liker);
+  const [request] = await tx.select().from(notifications).where(addressed).for('update');
   if (!request || !request.userId || !request.dogId || !request.fromDogId) throw new AppError('NOT_FOUND');
   if (!isPending(request.status)) throw new AppError('REQUEST_HANDLED');
   return { ...request, userId: request.userId, dogId: request.dogId, fromDogId: request.fromDogId };
@@ -246,7 +248,6 @@ export async function accept(deps: ServiceDeps, userId: string, id: string): Pro
   const chatId = await deps.db.transaction(async (tx) => {
     const request = await pendingRequest(tx, userId, id);
     liker = request.userId;
-    await lockPair(tx, userId, liker);
     await updateNotices(
       tx,
       [userId, liker],
@@ -287,20 +288,18 @@ export async function accept(deps: ServiceDeps, userId: string, id: string): Pro
  */
 export async function withdraw(deps: ServiceDeps, userId: string, id: string) {
   const ownerId = await deps.db.transaction(async (tx) => {
-    const [request] = await tx
-      .select()
-      .from(notifications)
-      .where(
-        and(
-          eq(notifications.id, id),
-          eq(notifications.userId, userId),
-          eq(notifications.notificationType, 'request'),
-        ),
-      )
-      .for('update');
+    const sent = and(
+      eq(notifications.id, id),
+      eq(notifications.userId, userId),
+      eq(notifications.notificationType, 'request'),
+    );
+    // The pair's stream lock before the row's, as in every writer of requests (see pendingRequest).
+    const [parties] = await tx.select({ owner: notifications.ownerId }).from(notifications).where(sent);
+    if (!parties) throw new AppError('NOT_FOUND');
+    await lockPair(tx, userId, parties.owner);
+    const [request] = await tx.select().from(notifications).where(sent).for('update');
     if (!request || !request.dogId) throw new AppError('NOT_FOUND');
     if (!isPending(request.status)) throw new AppError('REQUEST_HANDLED');
-    await lockPair(tx, userId, request.ownerId);
     await updateNotices(
       tx,
       [userId, request.ownerId],
@@ -321,7 +320,6 @@ export async function reject(deps: ServiceDeps, userId: string, id: string) {
   await deps.db.transaction(async (tx) => {
     const request = await pendingRequest(tx, userId, id);
     liker = request.userId;
-    await lockPair(tx, userId, liker);
     await updateNotices(
       tx,
       [userId, liker],

@@ -18,6 +18,15 @@ interface Violation {
 /** axe-core's serious and critical findings on the page as it is now, one line each. */
 async function seriousViolations(page: Page): Promise<string[]> {
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
+  // Colours are judged once what is fading in or out (a toast, a dialog) has settled: mid-fade they blend.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => null)),
+    ),
+  );
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: unknown[] }> } })
       .axe;

@@ -232,6 +232,25 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
     expect(made.length + madeOther.length).toBe(1);
   });
 
+  it('reading a request while it is accepted, rejected or withdrawn never deadlocks (one lock order)', async () => {
+    for (let round = 0; round < 8; round++) {
+      const [ana, bor] = [await owner(`Ana${round}`), await owner(`Bor${round}`)];
+      await like(ana, bor);
+      const [request] = await received(bor);
+      const decide = [
+        () => bor.api.likes.accept({ id: request!.id }),
+        () => bor.api.likes.reject({ id: request!.id }),
+        () => ana.api.likes.withdraw({ id: request!.id }),
+      ][round % 3]!;
+      const results = await Promise.allSettled([
+        bor.api.likes.markRead({ id: request!.id }),
+        decide(),
+        bor.api.likes.markRead({ id: request!.id }),
+      ]);
+      expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
+    }
+  });
+
   it('the deck: other dogs not yet handled, never my own, my place first, the same order each time', async () => {
     const me = await owner('Jaz', 'Kranj');
     const near = await owner('Blizu', 'Kranj');
