@@ -122,5 +122,12 @@ export const LIMITS = {
    * Personal access tokens (issue 22): a name, live tokens per user, the lifetimes offered, and calls per token
    * in a fixed one-minute window (counted in the token's row, so exact across instances).
    */
-  accessToken: { nameMax: 60, perUser: 20, expiryDays: [7, 30, 90, 365], callsPerMinute: 300 },
+  accessToken: {
+    nameMax: 60,
+    perUser: 20,
+    expiryDays: [7, 30, 90, 365],
+    callsPerMinute: 300,
+    /** An expired token stays listed this long (its owner sees why a script stopped), then it is deleted. */
+    keepExpiredDays: 30,
+  },
 } as const;

@@ -1,19 +1,21 @@
 import { and, isNotNull, lt, ne, or } from 'drizzle-orm';
 import { LIMITS } from '../../src/limits';
 import type { DbOrTx } from '../db/client';
-import { emailTokens, reports, sessions } from '../db/schema';
+import { accessTokens, emailTokens, reports, sessions } from '../db/schema';
 import type { Storage } from '../storage/storage';
 import { purgeOldHits } from './rate-limit';
 import { purgeUnattachedUploads } from './uploads';
 
 /**
  * Delete what can no longer be used: expired sessions, used or expired e-mail tokens, rate-limit hits older
- * than any window, photos uploaded but never used, and decided reports (with their snapshots) past the
- * retention period (LIMITS.report.retentionDays; open ones stay until decided).
+ * than any window, photos uploaded but never used, decided reports (with their snapshots) past the
+ * retention period (LIMITS.report.retentionDays; open ones stay until decided), and personal access tokens
+ * expired for LIMITS.accessToken.keepExpiredDays.
  */
 export async function purgeExpired(db: DbOrTx, storage: Storage, now = new Date()) {
   const retained = new Date(now.getTime() - LIMITS.report.retentionDays * 86_400_000);
-  const [s, t, f, u, r] = await Promise.all([
+  const tokensExpiredBefore = new Date(now.getTime() - LIMITS.accessToken.keepExpiredDays * 86_400_000);
+  const [s, t, f, u, r, a] = await Promise.all([
     db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }),
     db
       .delete(emailTokens)
@@ -25,6 +27,17 @@ export async function purgeExpired(db: DbOrTx, storage: Storage, now = new Date(
       .delete(reports)
       .where(and(ne(reports.status, 'open'), lt(reports.decidedAt, retained)))
       .returning({ id: reports.id }),
+    db
+      .delete(accessTokens)
+      .where(lt(accessTokens.expiresAt, tokensExpiredBefore))
+      .returning({ id: accessTokens.id }),
   ]);
-  return { sessions: s.length, emailTokens: t.length, rateLimitHits: f, uploads: u, reports: r.length };
+  return {
+    sessions: s.length,
+    emailTokens: t.length,
+    rateLimitHits: f,
+    uploads: u,
+    reports: r.length,
+    accessTokens: a.length,
+  };
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { emailTokens, rateLimitHits, reports, sessions, uploads } from '../../server/db/schema';
+import { accessTokens, emailTokens, rateLimitHits, reports, sessions, uploads } from '../../server/db/schema';
 import { purgeExpired } from '../../server/services/maintenance';
 import { LIMITS } from '../../src/limits';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
@@ -48,13 +48,34 @@ describe.each(dbKinds())('maintenance on %s', (kind) => {
       { ...report, createdAt: longAgo },
     ]);
 
+    // Access tokens: one expired past the listing period goes; one expired yesterday stays listed.
+    const day = 86_400_000;
+    const tokenRow = (name: string, expiresAt: Date) => ({
+      userId: user!.userId,
+      name,
+      tokenHash: randomUUID(),
+      hint: 'abcd',
+      scopes: ['read' as const],
+      expiresAt,
+    });
+    await t.db
+      .insert(accessTokens)
+      .values([
+        tokenRow('stara', new Date(Date.now() - (LIMITS.accessToken.keepExpiredDays + 1) * day)),
+        tokenRow('včerajšnja', new Date(Date.now() - day)),
+      ]);
+
     expect(await purgeExpired(t.db, t.app.deps.storage)).toEqual({
       sessions: 1,
       emailTokens: 1,
       rateLimitHits: 1,
       uploads: 0,
       reports: 1,
+      accessTokens: 1,
     });
+    expect(
+      (await t.db.select({ name: accessTokens.name }).from(accessTokens)).map((row) => row.name),
+    ).toEqual(['včerajšnja']);
     expect((await t.db.select({ status: reports.status }).from(reports)).map((r) => r.status).sort()).toEqual(
       ['actioned', 'open'],
     );
