@@ -65,6 +65,12 @@ export const appealStatus = pgEnum('appeal_status', APPEAL_STATUSES);
 export const tokenScope = pgEnum('token_scope', TOKEN_SCOPES);
 export const attendanceStatus = pgEnum('attendance_status', ATTENDANCE_STATUSES);
 
+/** A user's id that goes with the user (ON DELETE CASCADE): the rows of an account are deleted with it. */
+const userRef = (column: string) =>
+  uuid(column)
+    .notNull()
+    .references((): AnyPgColumn => users.id, { onDelete: 'cascade' });
+
 // ── Auth ────────────────────────────────────────────────────────────────────────────────────────
 
 export const users = pgTable('users', {
@@ -95,9 +101,7 @@ export const sessions = pgTable(
   {
     /** SHA-256 (hex) of the session token; the token itself is never stored. */
     id: text('id').primaryKey(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
   },
@@ -112,9 +116,7 @@ export const accessTokens = pgTable(
   'access_tokens',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     name: text('name').notNull(),
     /** SHA-256 (hex) of the whole token, prefix included. */
     tokenHash: text('token_hash').notNull().unique(),
@@ -136,9 +138,7 @@ export const emailTokens = pgTable(
     id: id(),
     /** SHA-256 (hex) of the token sent by e-mail. */
     tokenHash: text('token_hash').notNull().unique(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     kind: emailTokenKind('kind').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -164,9 +164,7 @@ export const rateLimitHits = pgTable(
 // ── Spec entities (SPEC §3) ─────────────────────────────────────────────────────────────────────
 
 export const profiles = pgTable('profiles', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef('user_id').primaryKey(),
   fullName: text('full_name').notNull(),
   age: integer('age'),
   location: text('location'),
@@ -199,9 +197,7 @@ export const dogProfiles = pgTable(
   'dog_profiles',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     name: text('name').notNull(),
     breed: text('breed').notNull(),
     age: integer('age').notNull(),
@@ -255,9 +251,7 @@ export const dogProfiles = pgTable(
 export const swipes = pgTable(
   'swipes',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     dogId: uuid('dog_id')
       .notNull()
       .references(() => dogProfiles.id, { onDelete: 'cascade' }),
@@ -277,9 +271,7 @@ export const swipes = pgTable(
 
 /** A user's deck filters (issue 20), remembered across visits and devices; no row: the defaults. */
 export const deckFilters = pgTable('deck_filters', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef('user_id').primaryKey(),
   filters: jsonb('filters').$type<DeckFilters>().notNull(),
   updatedAt: updatedAt(),
 });
@@ -293,9 +285,7 @@ export const deckFilters = pgTable('deck_filters', {
 export const deckPositions = pgTable(
   'deck_positions',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     fromPlaceId: integer('from_place_id')
       .notNull()
       .references(() => places.id, { onDelete: 'cascade' }),
@@ -316,9 +306,7 @@ export const notifications = pgTable(
     /** The liker's dog (DECISIONS 2). */
     fromDogId: uuid('from_dog_id').references(() => dogProfiles.id, { onDelete: 'cascade' }),
     /** Recipient. */
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: userRef('owner_id'),
     /** Sender (the liker); null for system notices. */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     status: notificationStatus('status').notNull().default('unread'),
@@ -361,9 +349,7 @@ export const chats = pgTable(
   {
     id: id(),
     /** The dog's owner; their chats go with their account. */
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: userRef('owner_id'),
     /** The other party; null once that account is deleted ('Deleted User', read-only). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
     dogId: uuid('dog_id')
@@ -402,9 +388,7 @@ export const chatMessages = pgTable(
     chatId: uuid('chat_id')
       .notNull()
       .references(() => chats.id, { onDelete: 'cascade' }),
-    senderId: uuid('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    senderId: userRef('sender_id'),
     content: text('content').notNull(),
     messageType: messageType('message_type').notNull().default('text'),
     createdAt: createdAt(),
@@ -420,12 +404,8 @@ export const matches = pgTable(
   'matches',
   {
     id: id(),
-    user1Id: uuid('user1_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    user2Id: uuid('user2_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    user1Id: userRef('user1_id'),
+    user2Id: userRef('user2_id'),
     dog1Id: uuid('dog1_id')
       .notNull()
       .references(() => dogProfiles.id, { onDelete: 'cascade' }),
@@ -449,9 +429,7 @@ export const events = pgTable(
   'events',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     title: text('title').notNull(),
     description: text('description'),
     eventDate: date('event_date', { mode: 'string' }).notNull(),
@@ -505,9 +483,7 @@ export const eventAttendees = pgTable(
     eventId: uuid('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     /** Only `going` rows hold a seat (counted in events.current_attendees, with the creator's). */
     status: attendanceStatus('status').notNull().default('going'),
     /** When they joined, or joined the waitlist or asked: the waitlist's order. */
@@ -529,9 +505,7 @@ export const eventMessages = pgTable(
     eventId: uuid('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
-    senderId: uuid('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    senderId: userRef('sender_id'),
     content: text('content').notNull(),
     createdAt: createdAt(),
   },
@@ -551,9 +525,7 @@ export const eventChatReads = pgTable(
     eventId: uuid('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     readSeq: bigint('read_seq', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.eventId, t.userId] })],
@@ -561,9 +533,7 @@ export const eventChatReads = pgTable(
 
 /** A user's private calendar feed: only the SHA-256 of its secret token; a new token replaces the old. */
 export const calendarFeeds = pgTable('calendar_feeds', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef('user_id').primaryKey(),
   tokenHash: text('token_hash').notNull().unique(),
   createdAt: createdAt(),
 });
@@ -592,9 +562,7 @@ export const uploads = pgTable(
   'uploads',
   {
     key: text('key').primaryKey(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: userRef('owner_id'),
     kind: uploadKind('kind').notNull(),
     attachedAt: timestamp('attached_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -609,9 +577,7 @@ export const uploads = pgTable(
 
 /** Users who asked to hear when the shop opens (one row each). */
 export const shopWishes = pgTable('shop_wishes', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef('user_id').primaryKey(),
   createdAt: createdAt(),
 });
 
@@ -621,12 +587,8 @@ export const shopWishes = pgTable('shop_wishes', {
 export const blocks = pgTable(
   'blocks',
   {
-    blockerId: uuid('blocker_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    blockedId: uuid('blocked_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    blockerId: userRef('blocker_id'),
+    blockedId: userRef('blocked_id'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.blockerId, t.blockedId] }), index('blocks_blocked_idx').on(t.blockedId)],
@@ -682,9 +644,7 @@ export const appeals = pgTable('appeals', {
     .notNull()
     .unique()
     .references(() => moderationActions.id, { onDelete: 'cascade' }),
-  userId: uuid('user_id')
-    .notNull()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef('user_id'),
   text: text('text').notNull(),
   status: appealStatus('status').notNull().default('open'),
   decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -695,9 +655,7 @@ export const appeals = pgTable('appeals', {
 
 /** A user's channel per topic and quiet hours; no row means the defaults (DEFAULT_CHANNELS, no quiet hours). */
 export const notifySettings = pgTable('notify_settings', {
-  userId: uuid('user_id')
-    .primaryKey()
-    .references(() => users.id, { onDelete: 'cascade' }),
+  userId: userRef('user_id').primaryKey(),
   channels: jsonb('channels').$type<NotifyChannels>().notNull(),
   quietFrom: text('quiet_from'),
   quietTo: text('quiet_to'),
@@ -710,9 +668,7 @@ export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),

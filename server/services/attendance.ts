@@ -200,6 +200,16 @@ export async function settle(tx: Tx, eventId: string): Promise<string[]> {
 }
 
 /**
+ * The events `userId` created or takes part in (any status but removed: a seat, the line, a request), or with
+ * `seated` only those they created or hold a seat at, as a condition on `events.id`. The two small sets come
+ * from their indexes, never from a scan of all events.
+ */
+export const eventsOf = (userId: string, { seated = false } = {}): SQL =>
+  sql`${events.id} in (select e.id from ${events} e where e.user_id = ${userId}
+    union all select a.event_id from ${eventAttendees} a where a.user_id = ${userId}
+      and ${seated ? sql`a.status = 'going'` : sql`a.status <> 'removed'`})`;
+
+/**
  * A deleted account leaves every event it takes part in (its rows go with it by cascade); each seat it held
  * goes to the first in line. Returns who got one.
  */

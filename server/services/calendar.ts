@@ -7,7 +7,8 @@ import { isLocale, type Locale } from '../../src/i18n';
 import { EVENT_PARAM } from '../../src/domain/events';
 import { AppError } from '../../src/errors';
 import type { DbOrTx } from '../db/client';
-import { calendarFeeds, eventAttendees, events, profiles, users } from '../db/schema';
+import { calendarFeeds, events, profiles, users } from '../db/schema';
+import { eventsOf } from './attendance';
 import { activeUser, shownTo } from './visibility';
 
 /**
@@ -102,8 +103,7 @@ export async function feedCalendar(
     .where(
       and(
         gt(events.startsAt, sql`now() - make_interval(days => ${FEED_PAST_DAYS})`),
-        sql`${events.id} in (select e.id from ${events} e where e.user_id = ${feed.userId}
-          union all select a.event_id from ${eventAttendees} a where a.user_id = ${feed.userId} and a.status = 'going')`,
+        eventsOf(feed.userId, { seated: true }),
         shownTo(feed.userId, events.userId),
       ),
     )

@@ -9,6 +9,7 @@ import { eventAttendees, eventChatReads, eventMessages, events, profiles } from 
 import { BACKFILL_BATCH } from '../realtime/backfill';
 import { lockStreams } from '../realtime/stream-lock';
 import { checkDuplicate } from './anti-spam';
+import { eventsOf } from './attendance';
 import type { ServiceDeps } from './deps';
 import { photoOf } from './uploads';
 import { shownTo } from './visibility';
@@ -38,11 +39,7 @@ export const eventChatTopic = (eventId: string) => `event-chat:${eventId}`;
  * organiser not hidden from them. Read from their own rows (a few), never by a scan of all events.
  */
 const chatMemberOf = (userId: string) =>
-  and(
-    sql`${events.id} in (select e.id from ${events} e where e.user_id = ${userId}
-      union all select a.event_id from ${eventAttendees} a where a.user_id = ${userId} and a.status = 'going')`,
-    shownTo(userId, events.userId),
-  );
+  and(eventsOf(userId, { seated: true }), shownTo(userId, events.userId));
 
 /** The event if `userId` may read and write its chat (chatMemberOf); anyone else learns nothing (NOT_FOUND). */
 export async function chatEventOf(db: DbOrTx, userId: string, eventId: string) {

@@ -148,17 +148,11 @@ export async function listEvents(
   } else if (filter) {
     if (!userId) throw new AppError('UNAUTHENTICATED');
     // Mine: created or joined; the two small sets come from their indexes, not from a scan of all events.
-    if (filter === 'mine') conditions.push(mine(userId));
+    if (filter === 'mine') conditions.push(attendance.eventsOf(userId));
     else conditions.push(await nearby(deps.db, userId));
   }
   return eventViews(deps, userId, and(...conditions), { limit: LIMITS.event.pageSize });
 }
-
-/** Events I created or take part in (a seat, the waitlist, a request); `going`: only those I had a seat at. */
-const mine = (userId: string, going = false) =>
-  sql`${events.id} in (select e.id from ${events} e where e.user_id = ${userId}
-    union all select a.event_id from ${eventAttendees} a where a.user_id = ${userId}
-      and ${going ? sql`a.status = 'going'` : sql`a.status <> 'removed'`})`;
 
 /** My history: events that have started which I created or had a seat at, the latest first, a page at a time. */
 export async function pastEvents(
@@ -166,7 +160,10 @@ export async function pastEvents(
   userId: string,
   input: z.output<typeof pastEventsInput>,
 ): Promise<EventView[]> {
-  const conditions: Array<SQL | undefined> = [lte(events.startsAt, new Date()), mine(userId, true)];
+  const conditions: Array<SQL | undefined> = [
+    lte(events.startsAt, new Date()),
+    attendance.eventsOf(userId, { seated: true }),
+  ];
   if (input?.cursor)
     conditions.push(
       sql`(${events.startsAt}, ${events.id}) < (select e.starts_at, e.id from ${events} e where e.id = ${input.cursor})`,

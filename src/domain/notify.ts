@@ -1,4 +1,4 @@
-import type { NotificationType } from './requests';
+import { isEventNotice, type NotificationType } from './requests';
 
 /**
  * Notifications that reach people away from the app (issue 19): what they are about, how each kind reaches
@@ -34,18 +34,8 @@ export function topicOfNotice(type: NotificationType): NotifyTopic | null {
     case 'match':
     case 'acceptance_feedback':
       return 'matches';
-    case 'event_changed':
-    case 'event_cancelled':
-    case 'event_reminder_day':
-    case 'event_reminder_hour':
-    case 'event_seat':
-    case 'event_approved':
-    case 'event_declined':
-    case 'event_removed':
-    case 'event_join_request':
-      return 'events';
     default:
-      return null;
+      return isEventNotice(type) ? 'events' : null;
   }
 }
 

@@ -29,6 +29,9 @@ export const NOTIFICATION_TYPES = [
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
+/** A notice about an event (changed, cancelled, a reminder, a seat, the organiser's answer, …). */
+export const isEventNotice = (type: NotificationType): boolean => type.startsWith('event_');
+
 /** `withdrawn`: the liker took the request back before it was answered; nobody lists it any more. */
 export const NOTIFICATION_STATUSES = ['unread', 'read', 'accepted', 'rejected', 'withdrawn'] as const;
 export type NotificationStatus = (typeof NOTIFICATION_STATUSES)[number];

@@ -92,6 +92,25 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
     await Promise.all([ana?.api.close(), bor?.api.close()]);
   });
 
+  /** Walks `steps` signed in with `token`; `record(what)` notes the page's serious findings, and there are none. */
+  async function walkWithAxe(
+    token: string,
+    steps: (page: Page, record: (what: string) => Promise<void>) => Promise<void>,
+  ) {
+    const context = await sessionContext(e2e.browser, e2e.server, options, token);
+    const page = await context.newPage();
+    const found: Record<string, string[]> = {};
+    try {
+      await steps(page, async (what) => {
+        const violations = await seriousViolations(page);
+        if (violations.length) found[what] = violations;
+      });
+      expect(found).toEqual({});
+    } finally {
+      await context.close();
+    }
+  }
+
   async function check(context: BrowserContext, routes: string[]) {
     const page = await context.newPage();
     const found: Record<string, string[]> = {};
@@ -161,14 +180,7 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
   });
 
   it('has none in the access token dialogs: the form with errors, the new token, revoking', async () => {
-    const context = await sessionContext(e2e.browser, e2e.server, options, ana.token);
-    const page = await context.newPage();
-    const found: Record<string, string[]> = {};
-    const record = async (what: string) => {
-      const violations = await seriousViolations(page);
-      if (violations.length) found[what] = violations;
-    };
-    try {
+    await walkWithAxe(ana.token, async (page, record) => {
       await page.goto(`${e2e.server.url}/profil`);
       const settings = page.getByRole('region', { name: 'Nastavitve' });
       await settings.getByRole('button', { name: 'Nov žeton' }).click();
@@ -184,21 +196,11 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
       await settings.getByRole('button', { name: 'Razveljavi žeton Preverjanje' }).click();
       await page.getByRole('dialog', { name: 'Razveljavim žeton »Preverjanje«?' }).waitFor();
       await record('revoke');
-      expect(found).toEqual({});
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('has none with the dialogs open: dog details, event details, the event form, the terms, the deck’s', async () => {
-    const context = await sessionContext(e2e.browser, e2e.server, options, ana.token);
-    const page = await context.newPage();
-    const found: Record<string, string[]> = {};
-    const record = async (what: string) => {
-      const violations = await seriousViolations(page);
-      if (violations.length) found[what] = violations;
-    };
-    try {
+    await walkWithAxe(ana.token, async (page, record) => {
       await page.goto(`${e2e.server.url}/moji-psi`);
       await page.getByRole('main').getByRole('button', { name: /Piki/ }).first().click();
       await page.getByRole('dialog', { name: 'Piki' }).waitFor();
@@ -241,10 +243,7 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
       await page.getByRole('main').getByRole('button', { name: 'Uredi Piki' }).click();
       await page.getByRole('dialog', { name: 'Uredi profil psa' }).getByLabel('Velikost').waitFor();
       await record('dog form with the playdate fields');
-      expect(found).toEqual({});
-    } finally {
-      await context.close();
-    }
+    });
   });
 
   it('has none in the event tools: the chat, the organiser’s list with a request and a line, a removal, the series form, past', async () => {
@@ -260,14 +259,7 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
     });
     await bor.api.events.join.mutate({ id: event.id });
     await bor.api.events.chatSend.mutate({ eventId: event.id, content: 'Živjo' }).catch(() => null);
-    const context = await sessionContext(e2e.browser, e2e.server, options, ana.token);
-    const page = await context.newPage();
-    const found: Record<string, string[]> = {};
-    const record = async (what: string) => {
-      const violations = await seriousViolations(page);
-      if (violations.length) found[what] = violations;
-    };
-    try {
+    await walkWithAxe(ana.token, async (page, record) => {
       await page.goto(`${e2e.server.url}/events?dogodek=${event.id}`);
       const details = page.getByRole('dialog', { name: title });
       await details.getByRole('button', { name: 'Klepet dogodka' }).click();
@@ -299,9 +291,6 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
       await page.getByRole('main').getByRole('tab', { name: 'Pretekli' }).click();
       await page.getByText('Še ni preteklih dogodkov').waitFor();
       await record('past tab');
-      expect(found).toEqual({});
-    } finally {
-      await context.close();
-    }
+    });
   });
 });

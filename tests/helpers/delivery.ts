@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sleep } from './instances';
 import { type DbKind, startTestApp, type TestApp } from './app';
 import { type PushService, startPushService } from './push-service';
@@ -7,11 +10,54 @@ import { type PushService, startPushService } from './push-service';
  * local push service, and ways to see and hurry the queue's jobs.
  */
 
+/** Settings of an app whose job queue's workers deliver (polling every 0.5 s). */
+export const WORKING = { JOB_WORKERS: 'true', JOB_POLL_SECONDS: '0.5' };
+
 /** A test app that delivers its jobs, and the push service its users' devices subscribe to. */
 export async function startDelivery(kind: DbKind): Promise<{ t: TestApp; push: PushService }> {
   const push = await startPushService();
-  const t = await startTestApp(kind, { JOB_WORKERS: 'true', JOB_POLL_SECONDS: '0.5' });
+  const t = await startTestApp(kind, WORKING);
   return { t, push };
+}
+
+/**
+ * A database that outlives its apps, for restarts: PGlite in a folder of its own, or the first app's
+ * throwaway PostgreSQL database. `start` opens an app on it (with `env` added); `remove` deletes the folder.
+ */
+export function lastingDatabase(kind: DbKind) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tacke-lasting-'));
+  let databaseUrl: string | undefined;
+  return {
+    async start(env: Record<string, string> = {}): Promise<TestApp> {
+      const where =
+        kind === 'pglite'
+          ? { DATABASE_URL: '', DATA_DIR: dataDir }
+          : databaseUrl === undefined
+            ? {}
+            : { DATABASE_URL: databaseUrl };
+      const app = await startTestApp(kind, { ...where, ...env });
+      databaseUrl ??= app.config.databaseUrl ?? '';
+      return app;
+    },
+    remove: () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** Two delivering instances on one PostgreSQL database, and the push service their users subscribe to. */
+export async function startTwoInstances(kind: DbKind) {
+  const push = await startPushService();
+  const a = await startTestApp(kind, WORKING);
+  const b = await startTestApp(kind, { ...WORKING, DATABASE_URL: a.config.databaseUrl ?? '' });
+  return {
+    push,
+    a,
+    b,
+    async close() {
+      await b.close();
+      await a.close();
+      await push.close();
+    },
+  };
 }
 
 /** Waits for `check` (polling); fails with `what` after `ms`. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eventInstant } from '../../src/domain/event-time';
+import { dateInDays, eventInstant } from '../../src/domain/event-time';
 import type { UserRole } from '../../src/schemas/auth';
 import { hashPassword } from '../../server/auth/passwords';
 import { insertAccessToken } from '../../server/auth/access-tokens';
@@ -62,6 +62,16 @@ export async function makeDog(
     .returning();
   return dog!;
 }
+
+/** What `events.create` takes for a walk in Ljubljana three days from now. */
+export const EVENT_INPUT = {
+  title: 'Sprehod ob Ljubljanici',
+  eventDate: dateInDays(3),
+  eventTime: '17:30',
+  locationName: 'Tromostovje',
+  country: 'SI',
+  location: 'Ljubljana',
+};
 
 /** An upcoming event of `userId` (a week from now unless the fields say otherwise). */
 export async function makeEvent(

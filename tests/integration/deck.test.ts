@@ -7,6 +7,7 @@ import { placeIdOf } from '../../server/services/dogs';
 import { DEFAULT_DECK_FILTERS } from '../../src/domain/deck-filters';
 import type { DeckFiltersInput } from '../../src/schemas/deck';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
+import { WORKING } from '../helpers/delivery';
 import { makeDog, makeUser } from '../helpers/factories';
 import { sleep } from '../helpers/instances';
 
@@ -16,7 +17,7 @@ describe.each(dbKinds())('the deck on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {
     // Workers on: a suspension's end is a job.
-    t = await startTestApp(kind, { JOB_WORKERS: 'true', JOB_POLL_SECONDS: '0.5' });
+    t = await startTestApp(kind, WORKING);
   });
   afterAll(() => t.close());
   // Each test sees only its own dogs.

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventAttendees, events as eventsTable, notifications, users } from '../../server/db/schema';
@@ -8,9 +5,17 @@ import { deliverEventReminder, scheduleReminders } from '../../server/services/e
 import { deliverChatPush } from '../../server/services/push-delivery';
 import { addPushSubscription } from '../../server/services/notify-settings';
 import { EVENT_TIME_ZONE } from '../../src/domain/event-time';
-import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
+import { dbKinds, type TestApp } from '../helpers/app';
 import { makeEvent, makeUser } from '../helpers/factories';
-import { dueNow, startDelivery, until, waitingJobs } from '../helpers/delivery';
+import {
+  dueNow,
+  lastingDatabase,
+  startDelivery,
+  startTwoInstances,
+  until,
+  waitingJobs,
+  WORKING,
+} from '../helpers/delivery';
 import { sleep } from '../helpers/instances';
 import { type FakeDevice, type PushService, startPushService } from '../helpers/push-service';
 
@@ -339,14 +344,12 @@ describe.each(dbKinds())('event chat messages away from the app on %s', (kind) =
 describe.each(dbKinds())('event reminders across restarts and instances on %s', (kind) => {
   it('reminders queued before a restart are sent once by the next instance', async () => {
     const push = await startPushService();
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tacke-reminders-'));
-    const first = await startTestApp(kind, kind === 'pglite' ? { DATABASE_URL: '', DATA_DIR: dataDir } : {});
-    const databaseUrl = first.config.databaseUrl ?? '';
+    const database = lastingDatabase(kind);
+    const first = await database.start();
     const ana = await person(first, push, 'Ana');
     const event = await ana.api.events.create({ ...place, ...inHours(30) });
     await first.app.close();
-    const env = kind === 'pglite' ? { DATABASE_URL: '', DATA_DIR: dataDir } : { DATABASE_URL: databaseUrl };
-    const second = await startTestApp(kind, { JOB_WORKERS: 'true', JOB_POLL_SECONDS: '0.5', ...env });
+    const second = await database.start(WORKING);
     try {
       await dueNow(second, 'event-reminder');
       await until(() => ana.device.received.length === 2, 'both reminders after the restart');
@@ -362,15 +365,14 @@ describe.each(dbKinds())('event reminders across restarts and instances on %s', 
     } finally {
       await second.close();
       await push.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      database.remove();
     }
   }, 30_000);
 
   it('upcoming events written straight into the database get their reminders from the start-up sweep', async () => {
     const push = await startPushService();
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tacke-sweep-'));
-    const env = kind === 'pglite' ? { DATABASE_URL: '', DATA_DIR: dataDir } : {};
-    const first = await startTestApp(kind, env);
+    const database = lastingDatabase(kind);
+    const first = await database.start();
     const ana = await person(first, push, 'Ana');
     const bor = await person(first, push, 'Bor');
     // As an installation before reminders had them, or one whose jobs were lost: rows, no jobs.
@@ -380,11 +382,7 @@ describe.each(dbKinds())('event reminders across restarts and instances on %s', 
     await makeEvent(first.db, ana.id, { title: 'Čez teden', startsAt: at(24 * 7) });
     await first.db.insert(eventAttendees).values({ eventId: soon.id, userId: bor.id });
     await first.app.close();
-    const second = await startTestApp(kind, {
-      JOB_WORKERS: 'true',
-      JOB_POLL_SECONDS: '0.5',
-      ...(kind === 'pglite' ? env : { DATABASE_URL: first.config.databaseUrl ?? '' }),
-    });
+    const second = await database.start(WORKING);
     try {
       await second.app.ready();
       const reminders = async () =>
@@ -411,20 +409,14 @@ describe.each(dbKinds())('event reminders across restarts and instances on %s', 
     } finally {
       await second.close();
       await push.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      database.remove();
     }
   }, 30_000);
 
   // Only a server database is shared by instances (PGlite has one process).
   if (kind === 'postgres')
     it('two instances working the same reminders send each person one', async () => {
-      const push = await startPushService();
-      const a = await startTestApp(kind, { JOB_WORKERS: 'true', JOB_POLL_SECONDS: '0.5' });
-      const b = await startTestApp(kind, {
-        JOB_WORKERS: 'true',
-        JOB_POLL_SECONDS: '0.5',
-        DATABASE_URL: a.config.databaseUrl ?? '',
-      });
+      const { push, a, b, ...instances } = await startTwoInstances(kind);
       try {
         const ana = await person(a, push, 'Ana');
         const event = await ana.api.events.create({ ...place, ...inHours(30), maxAttendees: 30 });
@@ -446,9 +438,7 @@ describe.each(dbKinds())('event reminders across restarts and instances on %s', 
         await sleep(1_500);
         expect([ana, ...people].map((p) => p.device.received.length)).toEqual([ana, ...people].map(() => 2));
       } finally {
-        await b.close();
-        await a.close();
-        await push.close();
+        await instances.close();
       }
     }, 60_000);
 });

@@ -3,17 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventAttendees, events, notifications } from '../../server/db/schema';
 import { addDays, dateInDays, eventInstant } from '../../src/domain/event-time';
 import { LIMITS } from '../../src/limits';
-import { makeEvent } from '../helpers/factories';
+import { EVENT_INPUT, makeEvent } from '../helpers/factories';
 import { dbKinds, failure, startTestApp, type TestApp, trackedEvent } from '../helpers/app';
 
-const base = {
-  title: 'Sprehod ob Ljubljanici',
-  eventDate: dateInDays(3),
-  eventTime: '17:30',
-  locationName: 'Tromostovje',
-  country: 'SI',
-  location: 'Ljubljana',
-};
+const base = EVENT_INPUT;
 
 describe.each(dbKinds())('event tools on %s', (kind) => {
   let t: TestApp;

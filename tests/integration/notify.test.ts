@@ -1,15 +1,20 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, users } from '../../server/db/schema';
 import { deliverNotices } from '../../server/services/push-delivery';
 import { addPushSubscription } from '../../server/services/notify-settings';
 import { NOTICES_PATH } from '../../src/domain/notify';
-import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
+import { dbKinds, type TestApp } from '../helpers/app';
 import { makeDog, makeUser } from '../helpers/factories';
-import { dueNow, startDelivery, until, waitingJobs } from '../helpers/delivery';
+import {
+  dueNow,
+  lastingDatabase,
+  startDelivery,
+  startTwoInstances,
+  until,
+  waitingJobs,
+  WORKING,
+} from '../helpers/delivery';
 import { sleep } from '../helpers/instances';
 import { type FakeDevice, type PushService, startPushService } from '../helpers/push-service';
 
@@ -302,9 +307,8 @@ describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
 describe.each(dbKinds())('the job queue on %s', (kind) => {
   it('jobs waiting when an instance stops are delivered by the next one', async () => {
     const push = await startPushService();
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'tacke-queue-'));
-    const first = await startTestApp(kind, kind === 'pglite' ? { DATABASE_URL: '', DATA_DIR: dataDir } : {});
-    const databaseUrl = first.config.databaseUrl ?? '';
+    const database = lastingDatabase(kind);
+    const first = await database.start();
     const ana = await makeUser(first.db, { fullName: 'Ana' });
     const bor = await makeUser(first.db, { fullName: 'Bor' });
     const [piki, rex] = [
@@ -317,31 +321,21 @@ describe.each(dbKinds())('the job queue on %s', (kind) => {
     await (await first.caller(bor.token)).likes.like({ fromDogId: rex.id, dogId: piki.id });
     await first.app.close();
     expect(device.received).toEqual([]);
-    const second = await startTestApp(kind, {
-      JOB_WORKERS: 'true',
-      JOB_POLL_SECONDS: '0.5',
-      ...(kind === 'pglite' ? { DATABASE_URL: '', DATA_DIR: dataDir } : { DATABASE_URL: databaseUrl }),
-    });
+    const second = await database.start(WORKING);
     try {
       await until(() => device.received.length === 1, 'the push after the restart');
       expect(device.received[0]!.title).toBe('Nova zahteva za Piki');
     } finally {
       await second.close();
       await push.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      database.remove();
     }
   }, 30_000);
 
   // Only a server database is shared by instances (PGlite has one process).
   if (kind === 'postgres')
     it('two instances on one database push each notice once', async () => {
-      const push = await startPushService();
-      const a = await startTestApp(kind, { JOB_WORKERS: 'true', JOB_POLL_SECONDS: '0.5' });
-      const b = await startTestApp(kind, {
-        JOB_WORKERS: 'true',
-        JOB_POLL_SECONDS: '0.5',
-        DATABASE_URL: a.config.databaseUrl ?? '',
-      });
+      const { push, a, b, ...instances } = await startTwoInstances(kind);
       try {
         const liker = await makeUser(a.db, { fullName: 'Lovro' });
         const likerDog = await makeDog(a.db, liker.id, { name: 'Bobi' });
@@ -364,9 +358,7 @@ describe.each(dbKinds())('the job queue on %s', (kind) => {
         await sleep(1_500);
         expect(owners.map((o) => o.device.received.length)).toEqual(owners.map(() => 1));
       } finally {
-        await b.close();
-        await a.close();
-        await push.close();
+        await instances.close();
       }
     }, 30_000);
 });

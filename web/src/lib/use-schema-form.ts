@@ -1,4 +1,4 @@
-import { type ChangeEvent, useEffect, useRef, useState } from 'react';
+import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
 import type { z } from 'zod';
 import {
   type FieldIssue,
@@ -82,6 +82,18 @@ export function useSchemaForm<V extends object, S extends z.ZodType, F extends s
     return issue && t(issue.key, issue.values);
   };
 
+  /** The parsed input, or null after showing every field's error. */
+  const validate = async (): Promise<z.output<S> | null> => {
+    const result = (await loadSchema()).safeParse(toInput(values));
+    if (result.success) {
+      setIssues({});
+      return result.data;
+    }
+    const found = issuesByField<F>(result.error.issues, bounds);
+    moreIssues?.(values, found);
+    showIssues(found);
+    return null;
+  };
   return {
     formRef,
     values,
@@ -101,18 +113,18 @@ export function useSchemaForm<V extends object, S extends z.ZodType, F extends s
       onChange: (event: ChangeEvent<HTMLInputElement>) => set(name, event.target.value as V[K]),
     }),
     showIssues,
-    /** The parsed input, or null after showing every field's error. */
-    async validate(): Promise<z.output<S> | null> {
-      const result = (await loadSchema()).safeParse(toInput(values));
-      if (result.success) {
-        setIssues({});
-        return result.data;
-      }
-      const found = issuesByField<F>(result.error.issues, bounds);
-      moreIssues?.(values, found);
-      showIssues(found);
-      return null;
-    },
+    validate,
+    /**
+     * The form's submit handler: nothing while `busy` (a save on its way); otherwise every field is checked
+     * and `send` gets the parsed input.
+     */
+    submitWith:
+      (send: (input: z.output<S>) => void, busy = false) =>
+      (event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        if (busy) return;
+        void validate().then((input) => input && send(input));
+      },
     /**
      * Shows the server's refusals of single fields (`more` may add what only the form knows to say on a
      * field); null when the error is not about fields.

@@ -2,8 +2,7 @@ import { useErrorText } from '../../lib/errors';
 import { useT } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { Button } from '../ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog';
+import { ConfirmDialog } from '../ui/confirm-dialog';
 
 /** Everything a block can take out of view: read again after one. */
 export function useBlockedRefresh() {
@@ -43,23 +42,15 @@ export function BlockDialog({
     onError: (error) => toast.error(t('block.error'), { description: errorText(error) }),
   });
   return (
-    <Dialog open={user !== null} onOpenChange={(open) => !open && !block.isPending && onClose()}>
-      <DialogContent>
-        <DialogTitle>{user && t('block.title', { name: user.name })}</DialogTitle>
-        <DialogDescription>{t('block.text')}</DialogDescription>
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={block.isPending}>
-            {t('block.cancel')}
-          </Button>
-          <Button
-            variant="danger"
-            loading={block.isPending}
-            onClick={() => user && block.mutate({ userId: user.id })}
-          >
-            {t('block.confirm')}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={user !== null}
+      busy={block.isPending}
+      title={user && t('block.title', { name: user.name })}
+      description={t('block.text')}
+      cancelLabel={t('block.cancel')}
+      confirmLabel={t('block.confirm')}
+      onConfirm={() => user && block.mutate({ userId: user.id })}
+      onClose={onClose}
+    />
   );
 }

@@ -1,5 +1,5 @@
 import { CircleCheck } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { LIMITS } from '#shared/limits';
 import { REPORT_REASONS, type ReportReason, type ReportTarget } from '#shared/domain/safety';
 import { useErrorText } from '../../lib/errors';
@@ -94,25 +94,14 @@ function ReportForm({
     },
   });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (report.isPending) return;
-    const input = await form.validate();
-    if (!input) return;
-    if (!user && !input.contactEmail) {
+  const submit = form.submitWith((input) => {
+    if (!user && !input.contactEmail)
       form.showIssues({ contactEmail: { key: 'validation.emailRequired', values: {} } });
-      return;
-    }
-    report.mutate(input);
-  };
+    else report.mutate(input);
+  }, report.isPending);
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      className="mt-5 flex flex-col gap-5"
-    >
+    <form ref={formRef} noValidate onSubmit={submit} className="mt-5 flex flex-col gap-5">
       <fieldset
         className="flex flex-col gap-2"
         aria-describedby={message('reason') ? `${id}-reason` : undefined}

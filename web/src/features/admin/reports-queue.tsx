@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { LIMITS } from '#shared/limits';
 import { REPORT_DECISIONS } from '#shared/domain/safety';
@@ -111,18 +111,13 @@ function DecisionForm({ report }: { report: Report }) {
       toast.error(t('admin.reports.decideError'), { description: errorText(error) });
     },
   });
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (decide.isPending) return;
-    const input = await form.validate();
-    if (input) decide.mutate(input);
-  };
+  const submit = form.submitWith((input) => decide.mutate(input), decide.isPending);
   const actionId = `${id}-action`;
   return (
     <form
       ref={formRef}
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       className="flex flex-col gap-3 border-t border-border pt-3"
     >
       <div className="flex flex-col gap-1.5">

@@ -1,5 +1,5 @@
 import { Send } from 'lucide-react';
-import { type FormEvent, useId } from 'react';
+import { useId } from 'react';
 import { useIntl } from 'react-intl';
 import { LIMITS } from '#shared/limits';
 import type { UpdateType } from '#shared/schemas/announcements';
@@ -53,12 +53,7 @@ export function AnnouncementForm() {
     },
   });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (create.isPending) return;
-    const input = await form.validate();
-    if (input) create.mutate(input);
-  };
+  const submit = form.submitWith((input) => create.mutate(input), create.isPending);
 
   const contentId = `${id}-content`;
   const typeId = `${id}-type`;
@@ -66,7 +61,7 @@ export function AnnouncementForm() {
     <form
       ref={formRef}
       noValidate
-      onSubmit={(event) => void submit(event)}
+      onSubmit={submit}
       aria-labelledby={`${id}-heading`}
       className="flex flex-col gap-4 rounded-control border border-primary/30 bg-primary-soft/40 p-4"
     >

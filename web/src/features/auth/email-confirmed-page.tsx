@@ -1,5 +1,5 @@
 import { MailCheck, MailX } from 'lucide-react';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { FormattedMessage, useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LIMITS } from '#shared/limits';
@@ -53,11 +53,9 @@ export default function EmailConfirmedPage() {
   }
   if (confirm.data) return <Confirmed email={confirm.data.user.email} />;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const input = await form.validate();
-    if (input && token) confirm.mutate({ token, password: input.password });
-  };
+  const submit = form.submitWith((input) => {
+    if (token) confirm.mutate({ token, password: input.password });
+  });
 
   return (
     <LinkCard
@@ -65,7 +63,7 @@ export default function EmailConfirmedPage() {
       title={t('emailConfirmed.passwordTitle')}
       intro={t('emailConfirmed.passwordIntro')}
     >
-      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
         {confirm.error && (
           <Alert>
             {appErrorOf(confirm.error)?.appCode === 'INVALID_CREDENTIALS'

@@ -1,5 +1,4 @@
 import { KeyRound, LinkIcon } from 'lucide-react';
-import type { FormEvent } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LIMITS } from '#shared/limits';
@@ -57,15 +56,13 @@ export default function ResetPasswordPage() {
     );
   }
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const input = await form.validate();
-    if (input && token) reset.mutate({ token, password: input.password });
-  };
+  const submit = form.submitWith((input) => {
+    if (token) reset.mutate({ token, password: input.password });
+  });
 
   return (
     <LinkCard icon={KeyRound} title={t('resetPassword.title')} intro={t('resetPassword.intro')}>
-      <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+      <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
         {reset.error && <Alert>{errorText(reset.error)}</Alert>}
         <TextField
           label={t('resetPassword.password')}

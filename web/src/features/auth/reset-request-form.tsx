@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { useErrorText } from '../../lib/errors';
@@ -23,14 +22,10 @@ export function ResetRequestForm() {
       toast.success(t('auth.reset.success'), { description: t('auth.reset.successDescription') }),
   });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const input = await form.validate();
-    if (input) request.mutate({ ...input, locale });
-  };
+  const submit = form.submitWith((input) => request.mutate({ ...input, locale }));
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
       <p className="text-muted-foreground">{t('auth.reset.intro')}</p>
       {request.error && <Alert>{errorText(request.error)}</Alert>}
       <EmailField {...form.field('email')} />

@@ -1,4 +1,3 @@
-import type { FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -35,14 +34,10 @@ export function SignInForm({ defaultEmail, onForgotPassword }: SignInFormProps) 
     },
   });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const input = await form.validate();
-    if (input) signIn.mutate({ ...input, locale });
-  };
+  const submit = form.submitWith((input) => signIn.mutate({ ...input, locale }));
 
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
       {signIn.error && <Alert>{errorText(signIn.error)}</Alert>}
       <EmailField {...form.field('email')} />
       <TextField

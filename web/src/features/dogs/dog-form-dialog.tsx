@@ -1,6 +1,6 @@
 import clsx from 'clsx';
 import { Mars, Venus } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { DEFAULT_COUNTRY } from '#shared/data/countries';
 import { LIMITS } from '#shared/limits';
@@ -219,22 +219,13 @@ function DogForm({
   });
   const saving = create.isPending || update.isPending;
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (saving || uploading) return;
-    const input = await form.validate();
-    if (!input) return;
+  const submit = form.submitWith((input) => {
     if (dog) update.mutate({ ...input, id: dog.id });
     else create.mutate(input);
-  };
+  }, saving || uploading);
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      className="mt-5 flex flex-col gap-5"
-    >
+    <form ref={formRef} noValidate onSubmit={submit} className="mt-5 flex flex-col gap-5">
       <TextField
         label={t('dogs.form.name')}
         name="name"

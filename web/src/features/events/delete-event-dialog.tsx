@@ -1,13 +1,13 @@
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { SERIES_SCOPES, type SeriesScope } from '#shared/domain/events';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import type { SeriesScope } from '#shared/domain/events';
 import { useErrorText } from '../../lib/errors';
 import { toast } from '../../lib/toast';
+import { SeriesScopeField } from './series-scope-field';
 import type { EventView } from './types';
 import { useRemoveEvent } from './api';
 import { useT } from '../../lib/intl';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 
 interface DeleteEventDialogProps {
   /** The event asked about; null keeps the dialog closed. */
@@ -34,44 +34,20 @@ export function DeleteEventDialog({ event, onClose, onDeleted }: DeleteEventDial
   });
 
   return (
-    <Dialog open={event !== null} onOpenChange={(open) => !open && !remove.isPending && onClose()}>
-      <DialogContent>
-        <DialogTitle>{t('events.confirm.title')}</DialogTitle>
-        <DialogDescription className="break-words">
-          {event && t('events.confirm.text', { title: event.title })}
-        </DialogDescription>
-        {event?.seriesId && (
-          <fieldset className="mt-4 flex flex-col gap-2">
-            <legend className="font-semibold">{t('events.form.scope')}</legend>
-            {SERIES_SCOPES.map((option) => (
-              <label key={option} className="flex min-h-10 items-center gap-3">
-                <input
-                  type="radio"
-                  name="delete-scope"
-                  value={option}
-                  checked={scope === option}
-                  onChange={() => setScope(option)}
-                  className="size-5 accent-primary"
-                />
-                {t(`events.form.scope.${option}`)}
-              </label>
-            ))}
-          </fieldset>
-        )}
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={remove.isPending}>
-            {t('events.confirm.cancel')}
-          </Button>
-          <Button
-            variant="danger"
-            loading={remove.isPending}
-            onClick={() => event && remove.mutate({ id: event.id, scope })}
-          >
-            <Trash2 aria-hidden="true" className="size-5" />
-            {t('events.confirm.delete')}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={event !== null}
+      busy={remove.isPending}
+      title={t('events.confirm.title')}
+      description={event && t('events.confirm.text', { title: event.title })}
+      cancelLabel={t('events.confirm.cancel')}
+      confirmLabel={t('events.confirm.delete')}
+      icon={Trash2}
+      onConfirm={() => event && remove.mutate({ id: event.id, scope })}
+      onClose={onClose}
+    >
+      {event?.seriesId && (
+        <SeriesScopeField name="delete-scope" value={scope} onChange={setScope} className="mt-4" />
+      )}
+    </ConfirmDialog>
   );
 }

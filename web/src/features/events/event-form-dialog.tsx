@@ -1,9 +1,9 @@
 import { Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { DEFAULT_COUNTRY } from '#shared/data/countries';
 import { addDays, isAhead, lastEventDate, todayInLjubljana } from '#shared/domain/event-time';
-import { REPEAT_WEEKS, type RepeatWeeks, SERIES_SCOPES, type SeriesScope } from '#shared/domain/events';
+import { REPEAT_WEEKS, type RepeatWeeks, type SeriesScope } from '#shared/domain/events';
 import { LIMITS } from '#shared/limits';
 import type { EventType } from '#shared/schemas/events';
 import type { Photo } from '#shared/schemas/uploads';
@@ -20,6 +20,7 @@ import { appErrorOf, useErrorText } from '../../lib/errors';
 import { placeIssue } from '../../lib/place-issue';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { toast } from '../../lib/toast';
+import { SeriesScopeField } from './series-scope-field';
 import { EVENT_TYPE_LIST, EventImage } from './event-look';
 import { loadEventSchema } from './schemas';
 import type { EventView } from './types';
@@ -202,11 +203,7 @@ function EventForm({ event, onDone }: { event: EventView | null; onDone: () => v
     onChange: (change: { target: { value: string } }) => set(field, change.target.value),
   });
 
-  const submit = async (submitted: FormEvent<HTMLFormElement>) => {
-    submitted.preventDefault();
-    if (saving || uploading) return;
-    const input = await form.validate();
-    if (!input) return;
+  const submit = form.submitWith((input) => {
     // The schema's output names the series `repeat`; the procedures take the form's fields.
     const { repeat, ...fields } = input;
     if (event) update.mutate({ ...fields, id: event.id, scope });
@@ -216,15 +213,10 @@ function EventForm({ event, onDone }: { event: EventView | null; onDone: () => v
         repeatWeeks: repeat?.everyWeeks ?? null,
         repeatUntil: repeat?.until ?? null,
       });
-  };
+  }, saving || uploading);
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(submitted) => void submit(submitted)}
-      className="mt-5 flex flex-col gap-5"
-    >
+    <form ref={formRef} noValidate onSubmit={submit} className="mt-5 flex flex-col gap-5">
       <TextField
         label={t('events.form.title')}
         placeholder={t('events.form.titlePlaceholder')}
@@ -353,22 +345,12 @@ function EventForm({ event, onDone }: { event: EventView | null; onDone: () => v
         </span>
       </label>
       {event?.seriesId && (
-        <fieldset className="flex flex-col gap-2 rounded-control border border-border p-3">
-          <legend className="px-1 font-semibold">{t('events.form.scope')}</legend>
-          {SERIES_SCOPES.map((option) => (
-            <label key={option} className="flex min-h-10 items-center gap-3">
-              <input
-                type="radio"
-                name="scope"
-                value={option}
-                checked={scope === option}
-                onChange={() => setScope(option)}
-                className="size-5 accent-primary"
-              />
-              {t(`events.form.scope.${option}`)}
-            </label>
-          ))}
-        </fieldset>
+        <SeriesScopeField
+          name="scope"
+          value={scope}
+          onChange={setScope}
+          className="rounded-control border border-border p-3"
+        />
       )}
       <div className="sticky -bottom-5 z-10 -mx-5 -mb-5 flex flex-col gap-2 border-t border-border bg-surface px-5 py-4 md:-bottom-8 md:-mx-8 md:-mb-8 md:px-8">
         {placeMissing && (

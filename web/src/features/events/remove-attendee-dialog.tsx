@@ -1,17 +1,11 @@
 import { UserX } from 'lucide-react';
 import { useRef } from 'react';
-import { Button } from '../../components/ui/button';
-import {
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogTitle,
-  focusHeadingUnder,
-} from '../../components/ui/dialog';
 import { useErrorText } from '../../lib/errors';
 import { useT } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 import { useRemoveAttendee } from './api';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
+import { focusHeadingUnder } from '../../components/ui/dialog';
 
 interface RemoveAttendeeDialogProps {
   eventId: string;
@@ -38,33 +32,22 @@ export function RemoveAttendeeDialog({ eventId, person, onClose }: RemoveAttende
     onError: (error) => toast.error(t('events.toast.actionError'), { description: errorText(error) }),
   });
   return (
-    <Dialog open={person !== null} onOpenChange={(open) => !open && !remove.isPending && onClose()}>
-      <DialogContent
-        onCloseAutoFocus={(event) => {
-          if (!removed.current) return;
-          removed.current = false;
-          event.preventDefault();
-          focusHeadingUnder();
-        }}
-      >
-        <DialogTitle>{t('events.attendees.removeTitle')}</DialogTitle>
-        <DialogDescription className="break-words">
-          {person && t('events.attendees.removeConfirm', { name: person.name })}
-        </DialogDescription>
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose} disabled={remove.isPending}>
-            {t('events.confirm.cancel')}
-          </Button>
-          <Button
-            variant="danger"
-            loading={remove.isPending}
-            onClick={() => person && remove.mutate({ eventId, userId: person.id })}
-          >
-            <UserX aria-hidden="true" className="size-5" />
-            {t('events.attendees.removeAction')}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={person !== null}
+      busy={remove.isPending}
+      title={t('events.attendees.removeTitle')}
+      description={person && t('events.attendees.removeConfirm', { name: person.name })}
+      cancelLabel={t('events.confirm.cancel')}
+      confirmLabel={t('events.attendees.removeAction')}
+      icon={UserX}
+      onConfirm={() => person && remove.mutate({ eventId, userId: person.id })}
+      onClose={onClose}
+      onCloseAutoFocus={(event) => {
+        if (!removed.current) return;
+        removed.current = false;
+        event.preventDefault();
+        focusHeadingUnder();
+      }}
+    />
   );
 }

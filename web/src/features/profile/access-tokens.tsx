@@ -3,7 +3,6 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { INTL_TAG } from '#shared/i18n';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { useErrorText } from '../../lib/errors';
 import { useLocale, useT } from '../../lib/intl';
 import { relativeTime, useNow } from '../../lib/relative-time';
@@ -11,6 +10,7 @@ import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { NewTokenDialog } from './new-token-dialog';
 import type { AccessToken } from './types';
+import { ConfirmDialog } from '../../components/ui/confirm-dialog';
 
 /** Settings → access tokens for scripts (issue 22): make one, see when each was last used, revoke it. */
 export function AccessTokens() {
@@ -106,23 +106,15 @@ function RevokeDialog({ token, onClose }: { token: AccessToken | null; onClose: 
     onSettled: () => utils.tokens.list.invalidate(),
   });
   return (
-    <Dialog open={token !== null} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent>
-        <DialogTitle>{token && t('tokens.revokeTitle', { name: token.name })}</DialogTitle>
-        <DialogDescription>{t('tokens.revokeText')}</DialogDescription>
-        <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={onClose}>
-            {t('tokens.cancel')}
-          </Button>
-          <Button
-            variant="danger"
-            loading={revoke.isPending}
-            onClick={() => token && revoke.mutate({ id: token.id })}
-          >
-            {t('tokens.revokeConfirm')}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+    <ConfirmDialog
+      open={token !== null}
+      busy={revoke.isPending}
+      title={token && t('tokens.revokeTitle', { name: token.name })}
+      description={t('tokens.revokeText')}
+      cancelLabel={t('tokens.cancel')}
+      confirmLabel={t('tokens.revokeConfirm')}
+      onConfirm={() => token && revoke.mutate({ id: token.id })}
+      onClose={onClose}
+    />
   );
 }

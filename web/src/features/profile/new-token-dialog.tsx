@@ -1,5 +1,5 @@
 import { Copy, TriangleAlert } from 'lucide-react';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { LIMITS } from '#shared/limits';
 import { TOKEN_SCOPES, type TokenScope } from '#shared/domain/access-tokens';
 import { CONTROL_CLASSES, FieldError } from '../../components/pickers/field-parts';
@@ -71,21 +71,11 @@ function NewTokenForm({ onCreated, onCancel }: { onCreated: (token: string) => v
     },
     onSettled: () => utils.tokens.list.invalidate(),
   });
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (create.isPending) return;
-    const input = await form.validate();
-    if (input) create.mutate(input);
-  };
+  const submit = form.submitWith((input) => create.mutate(input), create.isPending);
   const toggle = (scope: TokenScope, on: boolean) =>
     set('scopes', (current) => (on ? [...current, scope] : current.filter((other) => other !== scope)));
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      className="mt-5 flex flex-col gap-5"
-    >
+    <form ref={formRef} noValidate onSubmit={submit} className="mt-5 flex flex-col gap-5">
       <TextField
         label={t('tokens.name')}
         hint={t('tokens.nameHint')}

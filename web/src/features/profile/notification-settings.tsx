@@ -1,5 +1,5 @@
 import { Bell, BellOff } from 'lucide-react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { NOTIFY_CHANNELS, NOTIFY_TOPICS, type NotifyChannels } from '#shared/domain/notify';
 import { LIMITS } from '#shared/limits';
 import { CONTROL_CLASSES, FieldError } from '../../components/pickers/field-parts';
@@ -171,15 +171,10 @@ function PreferencesForm({ saved }: { saved: Saved }) {
       toast.error(t('notify.saveError'), { description: errorText(error) });
     },
   });
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending) return;
-    const input = await form.validate();
-    if (input) update.mutate(input);
-  };
+  const submit = form.submitWith((input) => update.mutate(input), update.isPending);
   const quietError = message('quietHours');
   return (
-    <form ref={formRef} noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+    <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
       <fieldset className="flex flex-col gap-3">
         <legend className="mb-2 font-semibold">{t('notify.topicsLegend')}</legend>
         {NOTIFY_TOPICS.map((topic) => (

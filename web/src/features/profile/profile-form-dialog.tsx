@@ -1,5 +1,5 @@
 import { Trash2 } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { LIMITS } from '#shared/limits';
 import type { Photo } from '#shared/schemas/uploads';
@@ -103,20 +103,10 @@ function ProfileForm({ profile, onDone }: { profile: MyProfile; onDone: () => vo
     },
   });
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (update.isPending || uploading) return;
-    const input = await form.validate();
-    if (input) update.mutate(input);
-  };
+  const submit = form.submitWith((input) => update.mutate(input), update.isPending || uploading);
 
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      className="mt-5 flex flex-col gap-5"
-    >
+    <form ref={formRef} noValidate onSubmit={submit} className="mt-5 flex flex-col gap-5">
       <div className="flex items-start gap-4">
         <div className="flex flex-col items-center gap-2 pt-8">
           <Avatar fullName={values.fullName} email={profile.email} photo={values.photo} size="lg" />

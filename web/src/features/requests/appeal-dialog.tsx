@@ -1,5 +1,5 @@
 import { Scale } from 'lucide-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { LIMITS } from '#shared/limits';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
@@ -68,19 +68,9 @@ function AppealForm({ decisionId, onDone }: { decisionId: string; onDone: () => 
       toast.error(t('moderation.appealError'), { description: errorText(error) });
     },
   });
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (appeal.isPending) return;
-    const input = await form.validate();
-    if (input) appeal.mutate(input);
-  };
+  const submit = form.submitWith((input) => appeal.mutate(input), appeal.isPending);
   return (
-    <form
-      ref={formRef}
-      noValidate
-      onSubmit={(event) => void submit(event)}
-      className="mt-5 flex flex-col gap-5"
-    >
+    <form ref={formRef} noValidate onSubmit={submit} className="mt-5 flex flex-col gap-5">
       <TextareaField
         label={t('moderation.appealLabel')}
         name="text"
