@@ -41,6 +41,10 @@ describe.each(dbKinds())('chat delivery on %s', (kind) => {
 
   it('a burst of 500 messages from both sides, cut off in the middle, arrives in order and each once', async () => {
     const { ana, bor, chatId } = await chatBetween();
+    // A greeting each first: until the other side writes, anti-spam caps a new account's messages.
+    await ana.api.chats.send({ chatId, content: 'Živjo' });
+    await bor.api.chats.send({ chatId, content: 'Živjo' });
+    const total = 502;
     const receiver = apiClient(bor.token, base);
     const received: ChatMessage[] = [];
     let drops = 0;
@@ -58,7 +62,7 @@ describe.each(dbKinds())('chat delivery on %s', (kind) => {
               drops++;
               dropAllSockets();
             }
-            if (received.length >= 500) {
+            if (received.length >= total) {
               subscription.unsubscribe();
               resolveAll();
             }
@@ -91,9 +95,9 @@ describe.each(dbKinds())('chat delivery on %s', (kind) => {
       .where(eq(chatMessages.chatId, chatId))
       .orderBy(asc(chatMessages.seq));
     expect(drops).toBe(2);
-    expect(stored).toHaveLength(500);
+    expect(stored).toHaveLength(total);
     expect(received.map((m) => m.id)).toEqual(stored.map((m) => m.id));
-    expect(new Set(received.map((m) => m.content)).size).toBe(500);
+    expect(new Set(received.map((m) => m.content)).size).toBe(total - 1);
   }, 60_000);
 
   it('a send retried with the same id (its answer was lost) is stored and counted once', async () => {
