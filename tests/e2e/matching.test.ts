@@ -233,8 +233,15 @@ describe('matching', () => {
     const context = await sessionContext(browser, server, VIEWPORTS.phone, ana.token);
 
     await onPage(context, 'phone', async (page) => {
+      // A small phone (iPhone SE): the tools take one row and the photo what the screen leaves, so Pass and
+      // Like show above the bottom bar unscrolled.
+      await page.setViewportSize({ width: 375, height: 667 });
       await page.goto(`${server.url}/ujemanja`);
       await counter(page, 'Še 2 psa');
+      const likeButton = (await page.getByRole('button', { name: 'Všeč mi je' }).boundingBox())!;
+      const bottomBar = (await page.getByRole('navigation').last().boundingBox())!;
+      expect(likeButton.y + likeButton.height).toBeLessThanOrEqual(bottomBar.y);
+      await page.setViewportSize(VIEWPORTS.phone.viewport);
       const topCard = page.locator('article:not([aria-hidden])');
       const first = (await topCard.getAttribute('aria-labelledby'))!;
       const cdp = await context.newCDPSession(page);

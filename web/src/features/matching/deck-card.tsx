@@ -18,6 +18,12 @@ const PHOTO_SIZES = '(min-width: 768px) 448px, calc(100vw - 2rem)';
 /** How long a card takes to fly off or spring back. */
 export const CARD_MOTION_MS = 280;
 
+/**
+ * The photo's height on a phone: what the screen leaves once the header, tools, card text, Pass and Like
+ * and the bottom bar have theirs (about 31rem), so the buttons show without scrolling even on a small phone.
+ */
+export const PHOTO_HEIGHT = 'h-[clamp(9rem,calc(100dvh-31rem),24rem)]';
+
 /** The card's place in the stack. */
 export type CardRole = 'top' | 'next';
 
@@ -120,7 +126,12 @@ export function DeckCard({
           aria-label={intl.formatMessage({ id: 'matching.openDetails' }, { name: dog.name })}
           className="block w-full focus-visible:-outline-offset-4"
         >
-          <span className="relative block h-[clamp(12rem,34dvh,24rem)] overflow-hidden bg-primary-soft md:h-full md:min-h-[24rem]">
+          <span
+            className={clsx(
+              PHOTO_HEIGHT,
+              'relative block overflow-hidden bg-primary-soft md:h-full md:min-h-[24rem]',
+            )}
+          >
             {photo ? (
               <img
                 src={photo.medium}

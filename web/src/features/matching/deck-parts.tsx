@@ -1,5 +1,7 @@
+import clsx from 'clsx';
 import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
+import { PHOTO_HEIGHT } from './deck-card';
 
 /**
  * The page heading (on phones only for screen readers: the bottom bar names the page, and the card needs
@@ -62,7 +64,7 @@ export function DeckSkeleton({ header = true }: { header?: boolean }) {
         aria-hidden="true"
         className="mx-auto w-full max-w-4xl overflow-hidden rounded-card border border-border bg-surface shadow-card md:grid md:grid-cols-2"
       >
-        <div className="h-[clamp(12rem,34dvh,24rem)] animate-pulse bg-muted md:h-[24rem]" />
+        <div className={clsx(PHOTO_HEIGHT, 'animate-pulse bg-muted md:h-[24rem]')} />
         <div className="flex flex-col gap-3 p-4 md:p-7">
           <div className="h-8 w-1/2 animate-pulse rounded-control bg-muted" />
           <div className="h-5 w-1/3 animate-pulse rounded-control bg-muted" />

@@ -141,7 +141,8 @@ function ActionButton({
       aria-disabled={disabled || undefined}
       onClick={() => !disabled && onClick()}
       className={clsx(
-        'inline-flex min-h-14 items-center justify-center gap-2 rounded-pill px-4 text-lead font-bold shadow-card transition-colors',
+        // Phones: a size smaller, so "Všeč mi je" and "Überspringen" keep one line in half a small screen.
+        'inline-flex min-h-14 items-center justify-center gap-1.5 rounded-pill px-3 text-body leading-tight font-bold text-balance shadow-card transition-colors sm:gap-2 sm:px-4 sm:text-lead',
         'aria-disabled:cursor-not-allowed aria-disabled:opacity-60',
         tone === 'like'
           ? 'bg-primary text-primary-foreground hover:bg-primary-hover'

@@ -175,18 +175,19 @@ export function SignedInDeck({ myDog, onSwitchDog }: SignedInDeckProps) {
   const narrowed = activeFilters(filters);
   const wider = widerRadius(filters.radiusKm);
   const tools = (
-    <div className="mx-auto flex w-full max-w-4xl flex-wrap items-center gap-2">
+    <div className="mx-auto flex w-full max-w-4xl items-center gap-2 sm:flex-wrap">
       <Button variant="outline" onClick={() => setDialog('filters')}>
         <SlidersHorizontal aria-hidden="true" className="size-5" />
         {t('matching.filters.button')}
-        <span className="rounded-pill bg-primary-soft px-2 text-caption font-bold text-primary-strong">
+        <span className="rounded-pill bg-primary-soft px-2 text-caption font-bold whitespace-nowrap text-primary-strong">
           {radiusText(intl, filters.radiusKm)}
           {narrowed > 0 && ` · +${narrowed}`}
         </span>
       </Button>
       <Button variant="outline" onClick={() => setDialog('liked')}>
         <Heart aria-hidden="true" className="size-5" />
-        {t('matching.liked.button')}
+        {/* Phones: an icon only, so the tools take one row and the card's buttons stay on screen. */}
+        <span className="max-sm:sr-only">{t('matching.liked.button')}</span>
       </Button>
       <Button
         variant="ghost"
@@ -196,7 +197,7 @@ export function SignedInDeck({ myDog, onSwitchDog }: SignedInDeckProps) {
         onClick={() => void undoPass()}
       >
         <Undo2 aria-hidden="true" className="size-5" />
-        {t('matching.undo.button')}
+        <span className="max-sm:sr-only">{t('matching.undo.button')}</span>
       </Button>
     </div>
   );
