@@ -162,7 +162,7 @@ export async function deliverNotices(deps: DeliveryDeps, { userId }: { userId: s
 }
 
 /**
- * `chat-push` job: one push for what others wrote in a pair chat or an event's chat since the last one, then
+ * `chat-push` job: one push for what others wrote in a pair chat or an event's chat since the last one, and
  * a pause of LIMITS.notify.messagePushEveryMinutes: the pause is a waiting job under the same key, so
  * messages meanwhile add no job, and when it runs it pushes what came in the pause, as one.
  */
@@ -187,12 +187,14 @@ export async function deliverChatPush(deps: DeliveryDeps, job: ChatPushJob) {
       : await pairChatNews(deps.db, user.locale, userId, job.chatId, since);
   // Read meanwhile (or gone): nothing to tell.
   if (!payload) return;
-  await pushTo(deps, targets, payload);
-  await deps.jobs.send(
+  // The pause before the push, so a message written once the push has arrived finds it waiting. Folded
+  // (null): a message came in while this job ran, and its job, waiting to run now, tells it all as one.
+  const paused = await deps.jobs.send(
     'chat-push',
     { ...job, since: new Date().toISOString() },
     { singletonKey, startAfter: LIMITS.notify.messagePushEveryMinutes * 60 },
   );
+  if (paused) await pushTo(deps, targets, payload);
 }
 
 /** "2 new messages · <the newest>", or the newest alone. */

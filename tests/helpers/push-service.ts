@@ -21,12 +21,16 @@ export interface FakeDevice {
 export async function startPushService() {
   const devices = new Map<string, FakeDevice & { ecdh: crypto.ECDH; gone: boolean }>();
   let requests = 0;
+  /** Devices whose answers wait (the push has arrived, the sender does not know yet), and their answers. */
+  const held = new Map<string, Array<() => void>>();
+  const idOf = (endpoint: string) => endpoint.split('/').at(-1)!;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       requests++;
-      const device = devices.get(req.url?.replace('/push/', '') ?? '');
+      const id = idOf(req.url ?? '');
+      const device = devices.get(id);
       if (!device) return void res.writeHead(404).end();
       if (device.gone) return void res.writeHead(410).end();
       if (!/^vapid t=.+, k=.+/.test(req.headers.authorization ?? '')) return void res.writeHead(401).end();
@@ -36,7 +40,10 @@ export async function startPushService() {
         authSecret: device.keys.auth,
       });
       device.received.push(JSON.parse(plain.toString('utf8')) as PushPayload);
-      res.writeHead(201).end();
+      const answer = () => void res.writeHead(201).end();
+      const waiting = held.get(id);
+      if (waiting) waiting.push(answer);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -59,7 +66,16 @@ export async function startPushService() {
     },
     /** The subscription expired: the service answers 410 from now on. */
     expire(device: FakeDevice) {
-      devices.get(device.endpoint.split('/').at(-1)!)!.gone = true;
+      devices.get(idOf(device.endpoint))!.gone = true;
+    },
+    /** Holds the answers to pushes to `device` until the returned function lets them go. */
+    hold(device: FakeDevice) {
+      const waiting: Array<() => void> = [];
+      held.set(idOf(device.endpoint), waiting);
+      return () => {
+        held.delete(idOf(device.endpoint));
+        for (const answer of waiting) answer();
+      };
     },
     requests: () => requests,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, users } from '../../server/db/schema';
-import { deliverNotices } from '../../server/services/push-delivery';
+import { deliverChatPush, deliverNotices } from '../../server/services/push-delivery';
+import { chatPushKey } from '../../server/services/notify';
 import { addPushSubscription } from '../../server/services/notify-settings';
 import { NOTICES_PATH } from '../../src/domain/notify';
 import { dbKinds, type TestApp } from '../helpers/app';
@@ -41,6 +42,14 @@ describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
   }
   type Owner = Awaited<ReturnType<typeof owner>>;
   const like = (from: Owner, to: Owner) => from.api.likes.like({ fromDogId: from.dog.id, dogId: to.dog.id });
+  /** `from` likes `to`, who accepts: their chat, once `from` has had the acceptance push. */
+  async function chatOf(from: Owner, to: Owner) {
+    await like(from, to);
+    const [request] = await to.api.likes.requests();
+    const { chatId } = await to.api.likes.accept({ id: request!.id });
+    await until(() => from.device.received.length === 1, 'the acceptance push');
+    return chatId;
+  }
   const prefs = (who: Owner, channels: Record<string, string>, quietHours = null as null | object) =>
     who.api.notifications.updatePreferences({
       channels: {
@@ -101,10 +110,7 @@ describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
   it('messages: the first is pushed at once, those in the pause after it go as one push', async () => {
     const ana = await owner('Ana', 'Fifi');
     const bor = await owner('Bor', 'Bruno');
-    await like(bor, ana);
-    const [request] = await ana.api.likes.requests();
-    const { chatId } = await ana.api.likes.accept({ id: request!.id });
-    await until(() => bor.device.received.length === 1, 'the acceptance push');
+    const chatId = await chatOf(bor, ana);
     expect(bor.device.received[0]).toMatchObject({
       title: 'Prošnja sprejeta',
       url: `/klepet?chat=${chatId}`,
@@ -137,6 +143,41 @@ describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
     await dueNow(t, 'chat-push');
     await sleep(1_500);
     expect(bor.device.received).toHaveLength(3);
+  });
+
+  it('a message written the moment the first push arrives waits for the pause: one push, not two', async () => {
+    const ana = await owner('Ana', 'Fifi');
+    const bor = await owner('Bor', 'Bruno');
+    const chatId = await chatOf(bor, ana);
+    // The push service takes its time to answer: the push is on Bor's phone, the job still waits for it.
+    const release = push.hold(bor.device);
+    await ana.api.chats.send({ chatId, content: 'Živjo!' });
+    await until(() => bor.device.received.length === 2, 'the first message push');
+    await ana.api.chats.send({ chatId, content: 'Greva v park?' });
+    await sleep(800);
+    release();
+    await sleep(1_500);
+    expect(bor.device.received.map((p) => p.body)).toEqual([expect.any(String), 'Živjo!']);
+    const pauses = (await waitingJobs(t, 'chat-push')).filter((job) => job.data.chatId === chatId);
+    expect(pauses).toHaveLength(1);
+    await dueNow(t, 'chat-push');
+    await until(() => bor.device.received.length === 3, 'the push after the pause');
+    expect(bor.device.received[2]).toMatchObject({ title: 'Ana', body: 'Greva v park?' });
+  });
+
+  it('a message that came in while the push job ran is told once, by the job it queued', async () => {
+    const ana = await owner('Ana', 'Fifi');
+    const bor = await owner('Bor', 'Bruno');
+    const chatId = await chatOf(bor, ana);
+    // The message's job is waiting (due in 2 s) while a job for the same chat is running.
+    const job = { userId: bor.id, chatId };
+    await t.app.deps.jobs.send('chat-push', job, { singletonKey: chatPushKey(job), startAfter: 2 });
+    await ana.api.chats.send({ chatId, content: 'Živjo!' });
+    await deliverChatPush(t.app.deps, job);
+    expect(bor.device.received).toHaveLength(1);
+    await until(() => bor.device.received.length === 2, 'the push of the waiting job');
+    await sleep(1_000);
+    expect(bor.device.received.map((p) => p.body)).toEqual([expect.any(String), 'Živjo!']);
   });
 
   it('off sends nothing; e-mail sends no push but one summary once away, with a working unsubscribe link', async () => {
