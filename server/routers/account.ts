@@ -1,9 +1,10 @@
 import * as account from '../services/account';
+import { exportAccount } from '../services/account-export';
 import { authedProcedure, router } from '../trpc/init';
 
 export const accountRouter = router({
   /** Everything I own, as JSON (a mutation: it is a download made on demand, never cached). */
-  export: authedProcedure.mutation(({ ctx }) => account.exportAccount(ctx, ctx.user.id)),
+  export: authedProcedure.mutation(({ ctx }) => exportAccount(ctx, ctx.user.id)),
   /** DECISIONS 5: everything goes; the session cookie is cleared with it. */
   delete: authedProcedure.mutation(async ({ ctx }) => {
     const done = await account.deleteAccount(ctx, ctx.user.id);

@@ -17,6 +17,7 @@ import {
 } from '../../server/db/schema';
 import { dateInDays } from '../../src/domain/event-time';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
+import { makeUser } from '../helpers/factories';
 import { png } from '../helpers/images';
 import { uploadedKey } from '../helpers/uploads';
 
@@ -168,6 +169,85 @@ describe.each(dbKinds())('account, shop and config on %s', (kind) => {
     expect(text).not.toContain('Skriti pes');
     expect(text).not.toContain('password');
     expect((await failure((await t.caller()).account.export())).appCode).toBe('UNAUTHENTICATED');
+  });
+
+  it('exports likes and passes, filters, blocks, reports, decisions about me with my appeal, token names', async () => {
+    const [ana, bor, cene] = [
+      await owner('Moj pes'),
+      await owner('Všečkani pes'),
+      await owner('Preskočeni pes'),
+    ];
+    const { id, name, breed, age } = ana.dog;
+    await ana.api.dogs.update({
+      id,
+      name,
+      breed,
+      age,
+      location: 'Ljubljana',
+      size: 'medium',
+      vaccinated: true,
+      energy: 'high',
+    });
+    await ana.api.likes.like({ fromDogId: ana.dog.id, dogId: bor.dog.id });
+    await ana.api.likes.pass({ fromDogId: ana.dog.id, dogId: cene.dog.id });
+    await ana.api.dogs.setDeckFilters({ radiusKm: 20, sizes: ['small'] });
+    await ana.api.safety.block({ userId: cene.user.id });
+    await ana.api.safety.report({
+      targetType: 'dog',
+      targetId: bor.dog.id,
+      reason: 'spam',
+      details: 'Oglas za prodajo',
+      goodFaith: true,
+    });
+    // Bor reports Ana; a moderator warns her, and she appeals.
+    const { id: reportId } = await bor.api.safety.report({
+      targetType: 'user',
+      targetId: ana.user.id,
+      reason: 'harassment',
+      details: 'Borova prijava',
+      goodFaith: true,
+    });
+    const admin = await t.caller((await makeUser(t.db, { role: 'admin' })).token);
+    const statement = 'Opozorilo: žaljivo sporočilo (pravila, točka 3).';
+    const { actionId } = await admin.admin.decide({ reportId, action: 'warn', statement });
+    await ana.api.safety.appeal({ actionId, text: 'Šlo je za nesporazum.' });
+    const { token } = await ana.api.tokens.create({ name: 'Skripta', scopes: ['read'], expiresInDays: 30 });
+
+    const data = await ana.api.account.export();
+    const text = JSON.stringify(data);
+    expect(data.dogs).toEqual([
+      expect.objectContaining({ name: 'Moj pes', size: 'medium', vaccinated: true, energy: 'high' }),
+    ]);
+    expect(data.swipes.map((s) => [s.dog, s.withDog, s.liked])).toEqual([
+      ['Všečkani pes', 'Moj pes', true],
+      ['Preskočeni pes', 'Moj pes', false],
+    ]);
+    expect(data.deckFilters).toMatchObject({ radiusKm: 20, sizes: ['small'] });
+    expect(data.blocked).toEqual([{ fullName: 'Test Uporabnik', blockedAt: expect.any(Date) }]);
+    expect(data.reportsFiled).toEqual([
+      expect.objectContaining({
+        targetType: 'dog',
+        reason: 'spam',
+        details: 'Oglas za prodajo',
+        status: 'open',
+      }),
+    ]);
+    expect(data.moderationDecisions).toEqual([
+      expect.objectContaining({
+        action: 'warn',
+        statement,
+        appeal: expect.objectContaining({ text: 'Šlo je za nesporazum.', status: 'open' }),
+      }),
+    ]);
+    expect(data.accessTokens).toEqual([expect.objectContaining({ name: 'Skripta', scopes: ['read'] })]);
+    // Never the token, nor who reported me and what they wrote.
+    expect(text).not.toContain(token);
+    expect(text).not.toContain('Borova prijava');
+    expect(text).not.toContain(bor.email);
+    // Bor's export has his report, not the decision about Ana.
+    const borData = await bor.api.account.export();
+    expect(borData.reportsFiled.map((r) => r.details)).toEqual(['Borova prijava']);
+    expect(borData.moderationDecisions).toEqual([]);
   });
 
   it('records the shop wish once, for signed-in users only', async () => {
