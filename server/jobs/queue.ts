@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
+import plans from 'pg-boss/src/plans.js';
 import type { Database } from '../db/client';
 
 /**
@@ -43,6 +44,8 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
+const SCHEMA = 'pgboss';
+
 export interface JobsOptions {
   /** How often an idle worker looks for jobs (pg-boss polls; 2 s by default). */
   pollingSeconds?: number;
@@ -53,9 +56,22 @@ export async function startJobs(
   log: FastifyBaseLogger,
   { pollingSeconds = 2 }: JobsOptions = {},
 ): Promise<Jobs> {
+  // pg-boss 10 records a job's outcome without awaiting it: were the database away just then, the rejection
+  // would end the process. Those two statements fail quietly instead; the job stays active until it expires
+  // (expireInMinutes) and then runs again. (pg-boss 11 awaits them, but needs Node 22.)
+  const outcomes = new Set([plans.completeJobs(SCHEMA), plans.failJobsById(SCHEMA)]);
   const boss = new PgBoss({
-    db: { executeSql: (text, values) => database.execute(text, values) },
-    schema: 'pgboss',
+    db: {
+      executeSql: (text, values) =>
+        outcomes.has(text)
+          ? database.execute(text, values).catch((err: unknown) => {
+              log.warn({ err }, 'could not record a job’s outcome; it runs again once expired');
+              // What the statement answers when it changed no job.
+              return { rows: [{ count: '0' }] };
+            })
+          : database.execute(text, values),
+    },
+    schema: SCHEMA,
     // Failed jobs try again (a push service or SMTP away for a while), then stay for inspection.
     retryLimit: 5,
     retryDelay: 30,
