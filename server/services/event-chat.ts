@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import { isUpcoming } from '../../src/domain/events';
 import { AppError } from '../../src/errors';
@@ -243,6 +243,19 @@ export async function unreadEventMessageCount(db: DbOrTx, userId: string, since:
     .leftJoin(eventChatReads, withReads(userId))
     .where(and(unreadBy(userId), gt(eventMessages.createdAt, since)));
   return row?.n ?? 0;
+}
+
+/** Per event of `eventIds` whose chat `userId` is in, how many messages there they have not read (none: 0). */
+export async function unreadByEvent(db: DbOrTx, userId: string, eventIds: string[]) {
+  if (!eventIds.length) return new Map<string, number>();
+  const rows = await db
+    .select({ eventId: eventMessages.eventId, n: count() })
+    .from(eventMessages)
+    .innerJoin(events, eq(events.id, eventMessages.eventId))
+    .leftJoin(eventChatReads, withReads(userId))
+    .where(and(inArray(eventMessages.eventId, eventIds), unreadBy(userId)))
+    .groupBy(eventMessages.eventId);
+  return new Map(rows.map((row) => [row.eventId, row.n]));
 }
 
 /** Messages after `afterSeq` that `viewerId` may see, oldest first (the resumable subscription). */

@@ -17,6 +17,7 @@ import { eventAttendees, events, profiles } from '../db/schema';
 import { lockStreams } from '../realtime/stream-lock';
 import * as attendance from './attendance';
 import type { ServiceDeps } from './deps';
+import { unreadByEvent } from './event-chat';
 import { activeUser, hiddenFrom, shownTo } from './visibility';
 import { publishRequests } from './notifications';
 import { attachUploads, photoOf, releaseUploads, removeUploadFiles } from './uploads';
@@ -50,6 +51,8 @@ export interface EventView {
   /** The occurrences of one recurring series share it. */
   seriesId: string | null;
   requiresApproval: boolean;
+  /** Messages in the event's chat I have not read (0 when I am not in it). */
+  unreadMessages: number;
 }
 
 export interface Attendee {
@@ -101,6 +104,13 @@ async function eventViews(
       ...(newestFirst ? [desc(events.startsAt), desc(events.id)] : [asc(events.startsAt), asc(events.id)]),
     );
   const rows = limit ? await query.limit(limit) : await query;
+  const unread = userId
+    ? await unreadByEvent(
+        deps.db,
+        userId,
+        rows.map((row) => row.event.id),
+      )
+    : new Map<string, number>();
   return rows.map(({ event, fullName, photoUrl, status: myStatus, position }): EventView => {
     const { userId: creatorId, imageUrl, searchText: _s, createdAt: _c, updatedAt: _u, ...fields } = event;
     return {
@@ -117,6 +127,7 @@ async function eventViews(
       isAttending: myStatus === 'going',
       myStatus,
       waitlistPosition: position,
+      unreadMessages: unread.get(event.id) ?? 0,
     };
   });
 }

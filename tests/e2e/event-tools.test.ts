@@ -236,6 +236,45 @@ describe.each(Object.entries(VIEWPORTS))('event tools on a %s', (name, options) 
     }
   });
 
+  it('the card counts the chat messages I have not read; tapping the count opens the chat and clears it', async () => {
+    const [ana, bor] = [await person('Ana Kos'), await person('Bor Novak')];
+    const title = `Neprebrano (${name})`;
+    const event = await ana.api.events.create.mutate({ ...place, title, eventDate: dateInDays(5) });
+    await bor.api.events.join.mutate({ id: event.id });
+    await ana.api.events.chatSend.mutate({ eventId: event.id, content: 'Zbor pri vodnjaku.' });
+    await ana.api.events.chatSend.mutate({ eventId: event.id, content: 'Prinesite vodo.' });
+    const errors: string[] = [];
+    const context = await sessionContext(e2e.browser, e2e.server, options, bor.token);
+    try {
+      const page = await openPage(context, `/events?q=${encodeURIComponent(title)}`, errors);
+      const unread = card(page, title).getByRole('button', {
+        name: `2 neprebrani sporočili v klepetu dogodka »${title}«`,
+      });
+      await unread.click();
+      const chat = page.getByRole('dialog', { name: 'Klepet dogodka' });
+      await chat.getByText('Prinesite vodo.').waitFor();
+      await page.keyboard.press('Escape');
+      await chat.waitFor({ state: 'detached' });
+      // The details and the card behind them no longer count anything.
+      const details = page.getByRole('dialog', { name: title });
+      await details.getByRole('button', { name: 'Klepet dogodka', exact: true }).waitFor();
+      await page.keyboard.press('Escape');
+      await details.waitFor({ state: 'detached' });
+      await card(page, title).getByRole('heading', { name: title }).waitFor();
+      expect(await unread.count()).toBe(0);
+      // A new message shows again once the list is read again (here: the page comes back).
+      await ana.api.events.chatSend.mutate({ eventId: event.id, content: 'Se vidimo!' });
+      await page.reload();
+      await card(page, title)
+        .getByRole('button', { name: /^1 neprebrano sporočilo/ })
+        .waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await Promise.all([ana, bor].map((p) => p.api.close()));
+    }
+  });
+
   it('in German (long words) the bars and the organiser’s list fit: nothing overflows or overlaps', async () => {
     const ana = await person('Anneliese Obermüller-Schwarzenbach');
     const bor = await person('Bartholomäus Niederwieser-Hundertwasser');

@@ -348,6 +348,34 @@ describe.each(dbKinds())('event tools on %s', (kind) => {
     expect((await failure(eve.api.safety.report(report))).appCode).toBe('NOT_FOUND');
   });
 
+  it('counts the event chat messages each member has not read, on the list and the details, until read', async () => {
+    const [ana, bor, cene, eve] = [
+      await user('Ana'),
+      await user('Bor'),
+      await user('Cene'),
+      await user('Eve'),
+    ];
+    const event = await ana.api.events.create({ ...base, maxAttendees: 3 });
+    await bor.api.events.join({ id: event.id });
+    await cene.api.events.join({ id: event.id });
+    await eve.api.events.join({ id: event.id, waitlist: true });
+    await cene.api.safety.block({ userId: bor.id });
+    const welcome = await ana.api.events.chatSend({ eventId: event.id, content: 'Dobrodošli!' });
+    const first = await bor.api.events.chatSend({ eventId: event.id, content: 'Pridem s Piko.' });
+    await bor.api.events.chatSend({ eventId: event.id, content: 'Ob petih?' });
+    const unread = async (who: User) => {
+      const [listed] = (await who.api.events.list({ filter: 'mine' })).filter((e) => e.id === event.id);
+      const details = await who.api.events.byId({ id: event.id });
+      expect(listed?.unreadMessages ?? details.unreadMessages).toBe(details.unreadMessages);
+      return details.unreadMessages;
+    };
+    // Never my own (writing reads what came before); never from someone I blocked; nothing for the line.
+    expect(await Promise.all([ana, bor, cene, eve].map(unread))).toEqual([2, 0, 1, 0]);
+    await ana.api.events.chatRead({ eventId: event.id, seq: first.seq });
+    await cene.api.events.chatRead({ eventId: event.id, seq: welcome.seq });
+    expect(await Promise.all([ana, cene].map(unread))).toEqual([1, 0]);
+  });
+
   it('the attendee list hides blocked people’s names but counts them, for the organiser’s line too', async () => {
     const [ana, bor, cene] = [await user('Ana'), await user('Bor'), await user('Cene')];
     const event = await ana.api.events.create({ ...base, maxAttendees: 2 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readChat } from '../../web/src/features/chat/cache';
-import { removedFromPages, replacedInPages } from '../../web/src/features/events/cache';
+import { readInPages, removedFromPages, replacedInPages } from '../../web/src/features/events/cache';
 import type { EventView } from '../../web/src/features/events/types';
 import { withStatus } from '../../web/src/features/requests/cache';
 import type { RequestItem } from '../../web/src/features/requests/types';
@@ -58,6 +58,16 @@ describe('event writers', () => {
       ['2'],
       ['3'],
     ]);
+  });
+  it('clears the unread messages of the event whose chat was read, only', () => {
+    const pages = [
+      [
+        { ...event('1'), unreadMessages: 2 },
+        { ...event('2'), unreadMessages: 5 },
+      ],
+    ];
+    const next = readInPages({ pages, pageParams: [null] }, '1');
+    expect(next.pages[0]!.map((item) => item.unreadMessages)).toEqual([0, 5]);
   });
 });
 

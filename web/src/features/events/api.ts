@@ -1,15 +1,16 @@
 import type { InfiniteData } from '@tanstack/react-query';
 import { getQueryKey } from '@trpc/react-query';
 import { queryClient, type MutationHandlers, trpc } from '../../lib/trpc';
-import { removedFromPages, replacedInPages } from './cache';
+import { readInPages, removedFromPages, replacedInPages } from './cache';
 import type { Attendee, EventView } from './types';
 
-/** Every cached list (each type, filter and search). */
+/** Every cached list (each type, filter and search; the past tab too). */
 function updateLists(change: (data: InfiniteData<EventView[]>) => InfiniteData<EventView[]>) {
-  queryClient.setQueriesData<InfiniteData<EventView[]>>(
-    { queryKey: getQueryKey(trpc.events.list, undefined, 'infinite') },
-    (data) => data && change(data),
-  );
+  for (const list of [trpc.events.list, trpc.events.past])
+    queryClient.setQueriesData<InfiniteData<EventView[]>>(
+      { queryKey: getQueryKey(list, undefined, 'infinite') },
+      (data) => data && change(data),
+    );
 }
 
 /**
@@ -128,3 +129,15 @@ export const useDecideAttendee = (handlers: MutationHandlers<Attendee[]> = {}) =
   trpc.events.decide.useMutation(useOrganiserCache(handlers));
 export const useRemoveAttendee = (handlers: MutationHandlers<Attendee[]> = {}) =>
   trpc.events.removeAttendee.useMutation(useOrganiserCache(handlers));
+
+/** The event's chat is read up to `seq`: its unread count is gone wherever the event shows it. */
+export function useMarkEventChatRead() {
+  const utils = trpc.useUtils();
+  return trpc.events.chatRead.useMutation({
+    onSuccess: (_done, { eventId }) => {
+      updateLists((data) => readInPages(data, eventId));
+      utils.events.byId.setData({ id: eventId }, (event) => event && { ...event, unreadMessages: 0 });
+    },
+    onError: (error) => console.error(error),
+  });
+}

@@ -14,3 +14,11 @@ export const removedFromPages = <C>(data: InfiniteData<EventView[], C>, id: stri
   ...data,
   pages: data.pages.map((page) => page.filter((item) => item.id !== id)),
 });
+
+/** The pages with the event's chat read (no unread messages). */
+export const readInPages = <C>(data: InfiniteData<EventView[], C>, id: string) => ({
+  ...data,
+  pages: data.pages.map((page) =>
+    page.map((item) => (item.id === id ? { ...item, unreadMessages: 0 } : item)),
+  ),
+});

@@ -5,6 +5,7 @@ import {
   Clock,
   Hourglass,
   MapPin,
+  MessagesSquare,
   Pencil,
   Repeat,
   Star,
@@ -28,11 +29,13 @@ interface EventCardProps {
   event: EventView;
   onOpen: () => void;
   onEdit: () => void;
+  /** Opens the event's chat (shown while it has messages I have not read). */
+  onOpenChat: () => void;
   eager?: boolean;
 }
 
 /** One upcoming event in the grid; the title is a button that covers the card and opens the details. */
-export function EventCard({ event, onOpen, onEdit, eager = false }: EventCardProps) {
+export function EventCard({ event, onOpen, onEdit, onOpenChat, eager = false }: EventCardProps) {
   const intl = useIntl();
   const t = useT();
   const [locale] = useLocale();
@@ -98,6 +101,18 @@ export function EventCard({ event, onOpen, onEdit, eager = false }: EventCardPro
               <UsersRound aria-hidden="true" className="size-4 shrink-0 text-muted-foreground" />
               {t('events.attendeesCount', { current: event.currentAttendees, max: event.maxAttendees })}
             </span>
+            {event.unreadMessages > 0 && (
+              // Above the title's cover, so it opens the chat rather than the details.
+              <button
+                type="button"
+                onClick={onOpenChat}
+                aria-label={t('events.chat.openUnread', { count: event.unreadMessages, title: event.title })}
+                className="relative z-10 -my-1 inline-flex min-h-8 shrink-0 items-center gap-1.5 rounded-pill bg-primary px-3 text-caption font-bold text-primary-foreground tabular-nums hover:bg-primary-hover"
+              >
+                <MessagesSquare aria-hidden="true" className="size-4 shrink-0" />
+                {event.unreadMessages}
+              </button>
+            )}
           </p>
           <span aria-hidden="true" className="h-1.5 overflow-hidden rounded-pill bg-muted">
             <span

@@ -15,6 +15,7 @@ import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { usePageVisible } from '../../lib/use-page-visible';
+import { useMarkEventChatRead } from './api';
 import { dateAndTime } from './format';
 import type { EventChatMessage as Message, EventView } from './types';
 
@@ -33,7 +34,7 @@ const merged = (all: Message[], more: Message[]) =>
  */
 function useMarkRead(eventId: string, lastSeq: number) {
   const visible = usePageVisible();
-  const { mutate } = trpc.events.chatRead.useMutation({ onError: (error) => console.error(error) });
+  const { mutate } = useMarkEventChatRead();
   useEffect(() => {
     if (visible && lastSeq > 0) mutate({ eventId, seq: lastSeq });
   }, [eventId, lastSeq, visible, mutate]);

@@ -189,6 +189,17 @@ function EventDetails({
             <button type="button" onClick={() => onChatOpenChange(true)} className={secondary}>
               <MessagesSquare aria-hidden="true" className="size-4.5" />
               {t('events.chat.open')}
+              {event.unreadMessages > 0 && (
+                <>
+                  <span
+                    aria-hidden="true"
+                    className="rounded-pill bg-primary px-2 text-caption font-bold text-primary-foreground tabular-nums"
+                  >
+                    {event.unreadMessages}
+                  </span>
+                  <span className="sr-only">, {t('chat.unread', { count: event.unreadMessages })}</span>
+                </>
+              )}
             </button>
           )}
           {event.isMine && <ExportAttendeesButton event={event} className={secondary} icon={Download} />}

@@ -85,7 +85,8 @@ export default function EventsPage() {
       },
       { replace: true },
     );
-  const setDetailsId = (id: string | null) => setParam({ [EVENT_PARAM]: id, [EVENT_CHAT_PARAM]: null });
+  const setDetailsId = (id: string | null, chat = false) =>
+    setParam({ [EVENT_PARAM]: id, [EVENT_CHAT_PARAM]: chat ? '1' : null });
   const [pastSeen, setPastSeen] = useState<EventView[]>([]);
   const list = useMemo(() => events.data?.pages.flat(), [events.data]);
   // With nothing at all to show, the empty state's own button is the one way to create.
@@ -121,9 +122,9 @@ export default function EventsPage() {
         <TabsContent value="past">
           {tab === 'past' && (
             <PastEvents
-              onOpen={(event) => {
+              onOpen={(event, chat) => {
                 setPastSeen([event]);
-                setDetailsId(event.id);
+                setDetailsId(event.id, chat);
               }}
               onEdit={(event) => setForm({ open: true, event })}
             />
@@ -260,6 +261,7 @@ export default function EventsPage() {
                       eager={index < 3}
                       onOpen={() => setDetailsId(event.id)}
                       onEdit={() => setForm({ open: true, event })}
+                      onOpenChat={() => setDetailsId(event.id, true)}
                     />
                   </li>
                 ))}

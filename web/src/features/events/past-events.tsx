@@ -15,7 +15,8 @@ export function PastEvents({
   onOpen,
   onEdit,
 }: {
-  onOpen: (event: EventView) => void;
+  /** With `chat`, the event's chat opens over its details. */
+  onOpen: (event: EventView, chat?: boolean) => void;
   onEdit: (event: EventView) => void;
 }) {
   const t = useT();
@@ -52,7 +53,12 @@ export function PastEvents({
       <ul aria-label={t('events.past.listLabel')} className="grid gap-5 md:grid-cols-2 lg:grid-cols-3">
         {list.map((event) => (
           <li key={event.id} className="grid">
-            <EventCard event={event} onOpen={() => onOpen(event)} onEdit={() => onEdit(event)} />
+            <EventCard
+              event={event}
+              onOpen={() => onOpen(event)}
+              onEdit={() => onEdit(event)}
+              onOpenChat={() => onOpen(event, true)}
+            />
           </li>
         ))}
       </ul>
