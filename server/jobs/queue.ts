@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
-import plans from 'pg-boss/src/plans.js';
 import type { Database } from '../db/client';
 
 /**
@@ -45,6 +45,12 @@ export interface Jobs {
 }
 
 const SCHEMA = 'pgboss';
+
+/** The statements pg-boss 10 runs, by name (its `src/plans.js`, which ships without types). */
+const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
+  completeJobs(schema: string): string;
+  failJobsById(schema: string): string;
+};
 
 export interface JobsOptions {
   /** How often an idle worker looks for jobs (pg-boss polls; 2 s by default). */

@@ -35,6 +35,20 @@ describe.each(dbKinds())('event tools on %s', (kind) => {
       .select()
       .from(notifications)
       .where(and(eq(notifications.ownerId, who.id), eq(notifications.notificationType, type)));
+  /** Ana's event, full with Bor and Cene in its chat; Eve waits in line, outside it. */
+  async function chatWithLine() {
+    const [ana, bor, cene, eve] = [
+      await user('Ana'),
+      await user('Bor'),
+      await user('Cene'),
+      await user('Eve'),
+    ];
+    const event = await ana.api.events.create({ ...base, maxAttendees: 3 });
+    await bor.api.events.join({ id: event.id });
+    await cene.api.events.join({ id: event.id });
+    await eve.api.events.join({ id: event.id, waitlist: true });
+    return { ana, bor, cene, eve, event };
+  }
   const seats = async (eventId: string) =>
     (await t.db.select().from(events).where(eq(events.id, eventId)))[0]!.currentAttendees;
 
@@ -279,16 +293,7 @@ describe.each(dbKinds())('event tools on %s', (kind) => {
   });
 
   it('the event chat: organiser and seated attendees read and write live; blocked people’s messages are hidden', async () => {
-    const [ana, bor, cene, eve] = [
-      await user('Ana'),
-      await user('Bor'),
-      await user('Cene'),
-      await user('Eve'),
-    ];
-    const event = await ana.api.events.create({ ...base, maxAttendees: 3 });
-    await bor.api.events.join({ id: event.id });
-    await cene.api.events.join({ id: event.id });
-    await eve.api.events.join({ id: event.id, waitlist: true });
+    const { ana, bor, cene, eve, event } = await chatWithLine();
     // Not in the chat: the line, strangers.
     expect((await failure(eve.api.events.chatSend({ eventId: event.id, content: 'Živjo' }))).appCode).toBe(
       'NOT_FOUND',
@@ -349,16 +354,7 @@ describe.each(dbKinds())('event tools on %s', (kind) => {
   });
 
   it('counts the event chat messages each member has not read, on the list and the details, until read', async () => {
-    const [ana, bor, cene, eve] = [
-      await user('Ana'),
-      await user('Bor'),
-      await user('Cene'),
-      await user('Eve'),
-    ];
-    const event = await ana.api.events.create({ ...base, maxAttendees: 3 });
-    await bor.api.events.join({ id: event.id });
-    await cene.api.events.join({ id: event.id });
-    await eve.api.events.join({ id: event.id, waitlist: true });
+    const { ana, bor, cene, eve, event } = await chatWithLine();
     await cene.api.safety.block({ userId: bor.id });
     const welcome = await ana.api.events.chatSend({ eventId: event.id, content: 'Dobrodošli!' });
     const first = await bor.api.events.chatSend({ eventId: event.id, content: 'Pridem s Piko.' });
