@@ -1,6 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import { eq } from 'drizzle-orm';
-import { EVENT_TIME_ZONE } from '../../src/domain/event-time';
+import { inLjubljana } from '../../src/domain/event-time';
 import { AppError } from '../../src/errors';
 import { isLocale } from '../../src/i18n';
 import { events, users } from '../db/schema';
@@ -18,15 +18,11 @@ import { attendees } from './events';
 const FORMULA_START = /^[=+\-@\t\r]/;
 export const safeCell = (value: string) => (FORMULA_START.test(value) ? `'${value}` : value);
 
-const when = new Intl.DateTimeFormat('sv-SE', {
-  timeZone: EVENT_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+/** When someone joined, as Ljubljana's wall clock ("2026-05-03 17:05"). */
+const joined = (instant: Date) => {
+  const { date, time } = inLjubljana(instant);
+  return `${date} ${time}`;
+};
 
 export async function exportAttendees(deps: ServiceDeps, organiserId: string, eventId: string) {
   const [event] = await deps.db
@@ -42,7 +38,7 @@ export async function exportAttendees(deps: ServiceDeps, organiserId: string, ev
     String(index + 1),
     safeCell(person.userId ? person.fullName : text('events.export.hidden')),
     text(person.isCreator ? 'events.export.organiser' : `events.export.status.${person.status}`),
-    when.format(person.joinedAt),
+    joined(person.joinedAt),
   ]);
   const header = ['#', 'name', 'status', 'joined'].map((column) => text(`events.export.column.${column}`));
   const csv = stringify([header, ...rows], { bom: true, record_delimiter: 'windows' });

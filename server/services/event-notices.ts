@@ -1,5 +1,5 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
-import { EVENT_TIME_ZONE } from '../../src/domain/event-time';
+import { inLjubljana } from '../../src/domain/event-time';
 import {
   EVENT_REMINDERS,
   type EventChanges,
@@ -124,13 +124,6 @@ export async function deliverEventChange(
   await publishRequests(deps, told);
 }
 
-const clock = new Intl.DateTimeFormat('en-GB', {
-  timeZone: EVENT_TIME_ZONE,
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
-
 /**
  * The values an event notice's text takes, in `locale`: `time`, a reminder's start (Ljubljana time);
  * `changes`, what moved ("new date Saturday, 12 April · new place Park Tivoli, Ljubljana").
@@ -152,5 +145,5 @@ export function eventNoticeValues(
   }
   if (changes?.time) parts.push(formatMessage(locale, 'push.event_changed.time', { time: changes.time }));
   if (changes?.place) parts.push(formatMessage(locale, 'push.event_changed.place', { place: changes.place }));
-  return { time: startsAt ? clock.format(startsAt) : '', changes: parts.join(' · ') };
+  return { time: startsAt ? inLjubljana(startsAt).time : '', changes: parts.join(' · ') };
 }

@@ -50,10 +50,17 @@ export function eventInstant(date: string, time = '00:00'): Date {
   return new Date(naive - offsetAt(new Date(first)));
 }
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The date (YYYY-MM-DD) and time (HH:MM) in Ljubljana at `instant`, as events and their forms write them. */
+export function inLjubljana(instant: Date): { date: string; time: string } {
+  const c = wallClock(instant);
+  return { date: `${c.year}-${pad(c.month)}-${pad(c.day)}`, time: `${pad(c.hour)}:${pad(c.minute)}` };
+}
+
 /** Today's date in Ljubljana as YYYY-MM-DD (the date picker's minimum). */
 export function todayInLjubljana(now = new Date()): string {
-  const c = wallClock(now);
-  return `${c.year}-${String(c.month).padStart(2, '0')}-${String(c.day).padStart(2, '0')}`;
+  return inLjubljana(now).date;
 }
 
 /** Adds days to a YYYY-MM-DD date. */

@@ -1,29 +1,24 @@
 import fs from 'node:fs';
-import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { eventAttendees, eventChatReads } from '../../server/db/schema';
 import { eventChatPath } from '../../src/domain/events';
 import { addDays, dateInDays } from '../../src/domain/event-time';
 import { makeEvent } from '../helpers/factories';
-import { apiUser, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
+import {
+  apiUser,
+  eventCard as card,
+  mainRegion as main,
+  openPage,
+  sessionContext,
+  useE2e,
+  VIEWPORTS,
+} from '../helpers/e2e';
 
 const e2e = useE2e();
 
 const place = { eventTime: '17:00', locationName: 'Tromostovje', country: 'SI', location: 'Ljubljana' };
 
-async function openPage(context: BrowserContext, url: string, errors: string[]) {
-  const page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${e2e.server.url}${url}`);
-  return page;
-}
-
-const main = (page: Page) => page.getByRole('main');
-const card = (page: Page, title: string) =>
-  main(page)
-    .getByRole('article')
-    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 /** A date as the Slovenian form writes it. */
 const typed = (date: string) => {
   const [y, m, d] = date.split('-').map(Number);
@@ -50,7 +45,7 @@ describe.each(Object.entries(VIEWPORTS))('event tools on a %s', (name, options) 
     const errors: string[] = [];
     const context = await sessionContext(e2e.browser, e2e.server, options, cene.token);
     try {
-      const page = await openPage(context, '/events', errors);
+      const page = await openPage(context, e2e.server, '/events', errors);
       const item = card(page, title);
       await item.getByRole('button', { name: `V čakalno vrsto za ${title}` }).click();
       await page.getByText('Ste v čakalni vrsti, 1. po vrsti.').waitFor();
@@ -77,7 +72,7 @@ describe.each(Object.entries(VIEWPORTS))('event tools on a %s', (name, options) 
     const title = `Tedenski trening (${name})`;
     const first = dateInDays(3);
     try {
-      const page = await openPage(context, '/events', errors);
+      const page = await openPage(context, e2e.server, '/events', errors);
       await main(page).getByRole('button', { name: 'Ustvari dogodek' }).click();
       const form = page.getByRole('dialog', { name: 'Ustvari dogodek' });
       await form.getByLabel('Naslov').fill(title);
@@ -128,7 +123,7 @@ describe.each(Object.entries(VIEWPORTS))('event tools on a %s', (name, options) 
     const errors: string[] = [];
     const context = await sessionContext(e2e.browser, e2e.server, options, ana.token);
     try {
-      const page = await openPage(context, `/events?dogodek=${event.id}`, errors);
+      const page = await openPage(context, e2e.server, `/events?dogodek=${event.id}`, errors);
       const details = page.getByRole('dialog', { name: title });
       await details.getByRole('link', { name: /Zemljevid/ }).waitFor();
       expect(await details.getByRole('link', { name: /Zemljevid/ }).getAttribute('href')).toBe(
@@ -213,7 +208,7 @@ describe.each(Object.entries(VIEWPORTS))('event tools on a %s', (name, options) 
     const context = await sessionContext(e2e.browser, e2e.server, options, bor.token);
     try {
       // Where the push's tap leads (server/services/push-delivery.ts).
-      const page = await openPage(context, eventChatPath(event.id), errors);
+      const page = await openPage(context, e2e.server, eventChatPath(event.id), errors);
       const chat = page.getByRole('dialog', { name: 'Klepet dogodka' });
       await chat.getByText('Zbor pri vodnjaku.').waitFor();
       const readSeq = async () =>
@@ -246,7 +241,7 @@ describe.each(Object.entries(VIEWPORTS))('event tools on a %s', (name, options) 
     const errors: string[] = [];
     const context = await sessionContext(e2e.browser, e2e.server, options, bor.token);
     try {
-      const page = await openPage(context, `/events?q=${encodeURIComponent(title)}`, errors);
+      const page = await openPage(context, e2e.server, `/events?q=${encodeURIComponent(title)}`, errors);
       const unread = card(page, title).getByRole('button', {
         name: `2 neprebrani sporočili v klepetu dogodka »${title}«`,
       });
@@ -290,7 +285,7 @@ describe.each(Object.entries(VIEWPORTS))('event tools on a %s', (name, options) 
     const context = await sessionContext(e2e.browser, e2e.server, options, ana.token);
     await context.addCookies([{ name: 'tacke.locale', value: 'de', url: e2e.server.url }]);
     try {
-      const page = await openPage(context, `/events?dogodek=${event.id}`, errors);
+      const page = await openPage(context, e2e.server, `/events?dogodek=${event.id}`, errors);
       const details = page.getByRole('dialog', { name: title });
       await details.getByRole('button', { name: /Teilnehmende: 1\/20/ }).click();
       const list = page.getByRole('dialog', { name: /^Teilnehmende/ });
@@ -343,7 +338,7 @@ describe.each(Object.entries(VIEWPORTS))('event tools on a %s', (name, options) 
     const errors: string[] = [];
     const context = await sessionContext(e2e.browser, e2e.server, options, ana.token);
     try {
-      const page = await openPage(context, '/events', errors);
+      const page = await openPage(context, e2e.server, '/events', errors);
       await main(page).getByRole('tab', { name: 'Pretekli' }).click();
       const list = main(page).getByRole('list', { name: 'Moji pretekli dogodki' });
       await list.waitFor();

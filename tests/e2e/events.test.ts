@@ -1,11 +1,19 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { events, profiles, users } from '../../server/db/schema';
 import { dateInDays, eventInstant, eventWeeks, todayInLjubljana } from '../../src/domain/event-time';
 import { LIMITS } from '../../src/limits';
-import { apiUser, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
+import {
+  apiUser,
+  eventCard as card,
+  mainRegion as main,
+  openPage,
+  sessionContext,
+  useE2e,
+  VIEWPORTS,
+} from '../helpers/e2e';
 
 const e2e = useE2e();
 
@@ -35,20 +43,7 @@ function tomorrowEvening() {
   };
 }
 
-/** A page that records uncaught errors. */
-async function openPage(context: BrowserContext, url: string, errors: string[]) {
-  const page = await context.newPage();
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto(`${e2e.server.url}${url}`);
-  return page;
-}
-
-const main = (page: Page) => page.getByRole('main');
 const list = (page: Page) => main(page).getByRole('list', { name: 'Prihajajoči dogodki' });
-const card = (page: Page, title: string) =>
-  main(page)
-    .getByRole('article')
-    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 const chip = (page: Page, name: string) => main(page).getByRole('button', { name, exact: true });
 
 async function shot(page: Page, name: string) {
@@ -64,7 +59,7 @@ describe.each(Object.entries(VIEWPORTS))('events on a %s', (name, options) => {
       sessionContext(e2e.browser, e2e.server, options, ana.token),
       sessionContext(e2e.browser, e2e.server, options, bor.token),
     ]);
-    const pageA = await openPage(contextA, '/events', errors);
+    const pageA = await openPage(contextA, e2e.server, '/events', errors);
     let pageB: Page | undefined;
     const when = tomorrowEvening();
     const title = `Sprehod v Tivoliju (${name})`;
@@ -154,7 +149,7 @@ describe.each(Object.entries(VIEWPORTS))('events on a %s', (name, options) => {
       expect(await cardA.getByRole('button', { name: /^Pridruži se/ }).count()).toBe(0);
 
       // B searches: the address keeps the search, so it survives a reload.
-      pageB = await openPage(contextB, '/events', errors);
+      pageB = await openPage(contextB, e2e.server, '/events', errors);
       const search = main(pageB).getByRole('searchbox', { name: 'Iskanje dogodkov' });
       await search.fill('tivoli');
       await pageB.waitForURL(/[?&]q=tivoli/);
@@ -300,7 +295,7 @@ describe.each(Object.entries(VIEWPORTS))('filters and toasts on a %s', (name, op
     });
     const errors: string[] = [];
     const context = await sessionContext(e2e.browser, e2e.server, options, eva.token);
-    const page = await openPage(context, '/events', errors);
+    const page = await openPage(context, e2e.server, '/events', errors);
     try {
       const active = main(page).getByRole('group', { name: 'Izbrani filtri' });
       const types = main(page).getByRole('group', { name: 'Vrsta dogodka' });
@@ -373,7 +368,7 @@ describe('signed out', () => {
     await insertEvents(LIMITS.event.pageSize + 1, 2);
     const context = await e2e.browser.newContext(VIEWPORTS.phone);
     const errors: string[] = [];
-    const page = await openPage(context, '/events', errors);
+    const page = await openPage(context, e2e.server, '/events', errors);
     const joins: string[] = [];
     page.on('request', (request) => {
       if (request.url().includes('events.join')) joins.push(request.url());

@@ -2,7 +2,13 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../server/app';
@@ -192,3 +198,19 @@ export async function sessionContext(
   await context.addCookies([{ name: 'tacke_session', value: token, url: server.url }]);
   return context;
 }
+
+/** A new page of `context` at `url` on `server`, recording uncaught errors into `errors`. */
+export async function openPage(context: BrowserContext, server: TestServer, url: string, errors: string[]) {
+  const page = await context.newPage();
+  page.on('pageerror', (error) => errors.push(error.message));
+  await page.goto(`${server.url}${url}`);
+  return page;
+}
+
+export const mainRegion = (page: Page) => page.getByRole('main');
+
+/** The event card in the page's main region whose title is `title`. */
+export const eventCard = (page: Page, title: string) =>
+  mainRegion(page)
+    .getByRole('article')
+    .filter({ has: page.getByRole('heading', { name: title, exact: true }) });

@@ -4,7 +4,7 @@ import { eventAttendees, events as eventsTable, notifications, users } from '../
 import { deliverEventReminder, scheduleReminders } from '../../server/services/event-notices';
 import { deliverChatPush } from '../../server/services/push-delivery';
 import { addPushSubscription } from '../../server/services/notify-settings';
-import { EVENT_TIME_ZONE } from '../../src/domain/event-time';
+import { inLjubljana } from '../../src/domain/event-time';
 import { dbKinds, type TestApp } from '../helpers/app';
 import { makeEvent, makeUser } from '../helpers/factories';
 import {
@@ -21,16 +21,7 @@ import { type FakeDevice, type PushService, startPushService } from '../helpers/
 
 /** The date and time (Ljubljana) of an instant `hours` from now, as the event form takes them. */
 function inHours(hours: number) {
-  const parts = new Intl.DateTimeFormat('sv-SE', {
-    timeZone: EVENT_TIME_ZONE,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(Date.now() + hours * 3_600_000));
-  const [eventDate, eventTime] = parts.split(' ') as [string, string];
+  const { date: eventDate, time: eventTime } = inLjubljana(new Date(Date.now() + hours * 3_600_000));
   return { eventDate, eventTime };
 }
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  inLjubljana,
   dateInDays,
   eventInstant,
   eventWeeks,
@@ -10,6 +11,11 @@ import { LIMITS } from '../../src/limits';
 import { eventCreateInput } from '../../src/schemas/events';
 
 describe('event times in Europe/Ljubljana', () => {
+  it('reads an instant as the date and time in Ljubljana, summer and winter, and back', () => {
+    expect(inLjubljana(new Date('2026-07-01T22:30:00Z'))).toEqual({ date: '2026-07-02', time: '00:30' });
+    expect(inLjubljana(new Date('2026-12-31T23:05:00Z'))).toEqual({ date: '2027-01-01', time: '00:05' });
+    expect(inLjubljana(eventInstant('2026-03-29', '03:15'))).toEqual({ date: '2026-03-29', time: '03:15' });
+  });
   it('turns a wall-clock date and time into the instant, in winter and in summer time', () => {
     expect(eventInstant('2026-01-15', '16:00').toISOString()).toBe('2026-01-15T15:00:00.000Z');
     expect(eventInstant('2026-07-15', '16:00').toISOString()).toBe('2026-07-15T14:00:00.000Z');
