@@ -3,21 +3,13 @@ import type { ReactNode } from 'react';
 import { useIntl } from 'react-intl';
 import { Alert } from './ui/alert';
 import { Button } from './ui/button';
-import { Spinner } from './ui/spinner';
+import { LoadingArea } from './ui/spinner';
 
 /** The scrolling area of a panel's list: at most 400 px (SPEC §9), focusable so keys can scroll it. */
 export const LIST_AREA = 'mt-3 max-h-100 overflow-y-auto overscroll-contain rounded-control';
 
 /** A list's states while it loads, when it is empty, and when it failed (with a retry). */
-export function Loading() {
-  const intl = useIntl();
-  return (
-    <div role="status" className="flex min-h-40 items-center justify-center text-primary">
-      <Spinner className="size-8" />
-      <span className="sr-only">{intl.formatMessage({ id: 'common.loading' })}</span>
-    </div>
-  );
-}
+export const Loading = () => <LoadingArea className="min-h-40" iconClassName="size-8" />;
 
 export function Empty({ icon, title, children }: { icon: ReactNode; title: string; children?: ReactNode }) {
   return (

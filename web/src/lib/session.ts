@@ -1,17 +1,20 @@
 import { useDeferredValue } from 'react';
+import { useOnline } from './connectivity';
 import { renewRealtimeConnection, trpc } from './trpc';
 
 /**
  * The signed-in user (null when signed out); cookies carry the session. `isLoading` until the first
  * answer: "pending", not "loading", so the prerendered landing page (nothing fetched at build time) and
- * the browser's first render agree.
+ * the browser's first render agree. Offline with no session kept (lib/offline-cache.ts) nothing will
+ * answer: the public app shows meanwhile, and the user arrives with the server's first answer.
  */
 export function useSession() {
   const me = trpc.auth.me.useQuery(undefined, { staleTime: 60_000 });
+  const online = useOnline();
   // Deferred: the session's arrival re-renders the navigation and every signed-in part of the page, and
   // React then does that in slices instead of one long task that would hold up taps.
   const user = useDeferredValue(me.data ?? null);
-  const isLoading = useDeferredValue(me.isPending);
+  const isLoading = useDeferredValue(me.isPending && online);
   return { user, isLoading };
 }
 

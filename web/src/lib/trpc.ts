@@ -1,8 +1,9 @@
-import { QueryClient } from '@tanstack/react-query';
+import { onlineManager, QueryClient } from '@tanstack/react-query';
 import { createWSClient, httpBatchLink, splitLink, TRPCClientError, wsLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
 import type { AppRouter } from '../../../server/routers/_app';
+import { connectivity, connectivityFetch } from './connectivity';
 
 export const trpc = createTRPCReact<AppRouter>();
 
@@ -16,7 +17,19 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: shouldRetry, staleTime: 30_000 } },
+  defaultOptions: {
+    queries: { retry: shouldRetry, staleTime: 30_000 },
+    // A change is tried when asked for: offline it fails at once with "no connection" (shown where it was
+    // asked), rather than waiting unseen and landing later, when the owner has moved on.
+    mutations: { networkMode: 'always' },
+  },
+});
+
+// Queries follow what the app experiences, not navigator.onLine: offline they pause (keeping what they
+// show) instead of failing, and resume, refetching what is stale, when the server answers again.
+onlineManager.setEventListener((setOnline) => {
+  setOnline(connectivity.isOnline());
+  return connectivity.subscribe(() => setOnline(connectivity.isOnline()));
 });
 
 // One socket per tab, opened by the first subscription and closed 10 s after the last one ends.
@@ -24,6 +37,13 @@ const wsClient = createWSClient({
   url: () => `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/trpc`,
   lazy: { enabled: true, closeMs: 10_000 },
   keepAlive: { enabled: true, intervalMs: 15_000, pongTimeoutMs: 5_000 },
+  // At once, then backing off to 10 s (tRPC's cap is 30 s), so a live chat resumes soon after the network
+  // does; spread out, so the clients of a restarted server do not all come back in the same second.
+  retryDelayMs: (attempt) =>
+    attempt === 0 ? 0 : Math.min(1_000 * 2 ** attempt, 10_000) * (0.5 + Math.random() / 2),
+  onOpen: connectivity.reachable,
+  // A socket that fails may be a lost network or only the socket: the probe tells.
+  onError: () => connectivity.suspect(),
 });
 
 /**
@@ -40,7 +60,7 @@ export const trpcClient = trpc.createClient({
     splitLink({
       condition: (op) => op.type === 'subscription',
       true: wsLink({ client: wsClient, transformer: superjson }),
-      false: httpBatchLink({ url: '/trpc', transformer: superjson }),
+      false: httpBatchLink({ url: '/trpc', transformer: superjson, fetch: connectivityFetch }),
     }),
   ],
 });

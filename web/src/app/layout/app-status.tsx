@@ -1,28 +1,17 @@
 import { WifiOff } from 'lucide-react';
-import { useEffect, useEffectEvent, useSyncExternalStore } from 'react';
+import { useEffect, useEffectEvent } from 'react';
+import { useOnline } from '../../lib/connectivity';
 import { useLocale, useT } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 
-const subscribeOnline = (listener: () => void) => {
-  window.addEventListener('online', listener);
-  window.addEventListener('offline', listener);
-  return () => {
-    window.removeEventListener('online', listener);
-    window.removeEventListener('offline', listener);
-  };
-};
-
 /**
- * "You are offline" under the top bar while the browser has no network: the app still opens (the service
- * worker keeps the shell) and shows what it last loaded. A live region, so screen readers hear it.
+ * "You are offline" under the top bar while the app cannot reach the server (lib/connectivity.ts): it still
+ * opens (the service worker keeps the shell) and shows what it last loaded. A live region, so screen readers
+ * hear it.
  */
 function OfflineBanner() {
   const t = useT();
-  const online = useSyncExternalStore(
-    subscribeOnline,
-    () => navigator.onLine,
-    () => true,
-  );
+  const online = useOnline();
   return (
     <div role="status" className="empty:hidden">
       {!online && (

@@ -1,5 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { useIntl } from 'react-intl';
+import { connectivity } from '../../lib/connectivity';
 import { useErrorText } from '../../lib/errors';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -23,7 +24,7 @@ function newId(): string {
 /** One outbox per tab, shared by every chat on every screen. */
 const outbox = createOutbox<ChatMessage>(newId);
 // Back online: waiting messages go at once instead of at their next backoff step.
-window.addEventListener('online', () => outbox.retryNow());
+connectivity.subscribe(() => connectivity.isOnline() && outbox.retryNow());
 
 export const retryMessage = outbox.retry;
 export const discardMessage = outbox.discard;
