@@ -1,3 +1,6 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
@@ -13,6 +16,20 @@ const api = { target: 'http://localhost:3000', changeOrigin: false };
 /** Libraries every page needs at start-up: one chunk instead of five compresses better and loads in one request. */
 const SHELL_LIBRARIES =
   /[\\/]node_modules[\\/](react|react-dom|scheduler|react-router|react-intl|@formatjs|intl-messageformat|@tanstack|@trpc|superjson|copy-anything|clsx)[\\/]/;
+
+/**
+ * The version of the data the API sends: a hash of the server's and the shared code. What the browser kept
+ * for offline use (web/src/lib/offline-cache.ts) under another version is dropped, as its shapes may differ.
+ */
+function dataVersion(): string {
+  const hash = crypto.createHash('sha256');
+  for (const dir of ['server', 'src']) {
+    const abs = path.join(root, '..', dir);
+    const files = fs.readdirSync(abs, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.ts'));
+    for (const file of files.sort()) hash.update(file).update(fs.readFileSync(path.join(abs, file)));
+  }
+  return hash.digest('base64url').slice(0, 16);
+}
 
 /**
  * Locale catalogues reach the browser as parsed ICU messages (still JSON), so the ICU parser (~7 KB
@@ -58,6 +75,7 @@ const serviceWorker = () =>
 
 export default defineConfig(({ command, isSsrBuild }) => ({
   root,
+  define: { __DATA_VERSION__: JSON.stringify(dataVersion()) },
   plugins: [
     precompiledMessages(),
     react(),

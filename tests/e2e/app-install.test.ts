@@ -6,7 +6,17 @@ import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { notifySettings, pushSubscriptions } from '../../server/db/schema';
-import { apiUser, sessionContext, startServer, useE2e, VIEWPORTS } from '../helpers/e2e';
+import {
+  apiUser,
+  eventCard,
+  mainRegion,
+  openPage,
+  sessionContext,
+  startServer,
+  useE2e,
+  VIEWPORTS,
+} from '../helpers/e2e';
+import { EVENT_INPUT } from '../helpers/factories';
 
 /** Issue 19: the installable app (manifest, icons), the offline shell, the update prompt and push. */
 const e2e = useE2e();
@@ -139,16 +149,69 @@ describe('installable app', () => {
   });
 });
 
-describe.each(Object.entries(VIEWPORTS))('offline on a %s', (name, options) => {
+/**
+ * How the network goes away. `browser`: Chromium's emulation, which since 156 also sets navigator.onLine to
+ * false. `lie-fi`: navigator.onLine stays true and no `offline` event comes, as behind a captive portal, on
+ * dead mobile data, and under Chromium's emulation before 156; only failing requests tell.
+ */
+const NETWORK_LOSSES = ['browser', 'lie-fi'] as const;
+
+async function loseNetworkAs(context: BrowserContext, how: (typeof NETWORK_LOSSES)[number]) {
+  if (how === 'lie-fi')
+    await context.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, 'onLine', { get: () => true, configurable: true });
+      window.addEventListener('offline', (event) => event.stopImmediatePropagation(), true);
+    });
+}
+
+interface KeptQuery {
+  path: string | null;
+  data: unknown;
+}
+
+/** What the page keeps for offline use (web/src/lib/offline-cache.ts), read from its IndexedDB. */
+function keptQueries(page: Page): Promise<KeptQuery[] | null> {
+  return page.evaluate(
+    () =>
+      new Promise<KeptQuery[] | null>((resolve, reject) => {
+        const open = indexedDB.open('tacke');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const read = db.transaction('offline-cache').objectStore('offline-cache').get('queries');
+          read.onerror = () => reject(read.error);
+          read.onsuccess = () => {
+            db.close();
+            const kept = read.result as
+              { state: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } } | undefined;
+            resolve(
+              kept?.state.queries.map(({ queryKey: [path], state }) => ({
+                path: Array.isArray(path) ? path.join('.') : null,
+                data: state.data,
+              })) ?? null,
+            );
+          };
+        };
+      }),
+  );
+}
+const keptPaths = async (page: Page) => (await keptQueries(page))?.map((query) => query.path) ?? [];
+
+const offlineBanner = (page: Page) => page.getByRole('status').filter({ hasText: 'Brez povezave' });
+
+describe.each(
+  Object.entries(VIEWPORTS).flatMap(([name, options]) =>
+    NETWORK_LOSSES.map((how) => [name, how, options] as const),
+  ),
+)('offline on a %s (%s)', (name, how, options) => {
   it('opens the app without a network, says so, and recovers when it is back', async () => {
     const context = await e2e.browser.newContext(options);
-    const page = await context.newPage();
+    await loseNetworkAs(context, how);
     const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
+    const page = await openPage(context, e2e.server, '/events', errors);
     try {
-      await page.goto(`${e2e.server.url}/events`);
       await controlled(page);
-      const banner = page.getByRole('status').filter({ hasText: 'Brez povezave' });
+      const banner = offlineBanner(page);
       expect(await banner.count()).toBe(0);
 
       await context.setOffline(true);
@@ -158,17 +221,88 @@ describe.each(Object.entries(VIEWPORTS))('offline on a %s', (name, options) => {
       expect(await banner.textContent()).toContain(
         'Brez povezave – prikazano je, kar je bilo nazadnje naloženo.',
       );
-      await page.getByRole('navigation').first().waitFor();
+      // Chromium before 156 also says online under its emulation; the app must not need it to say otherwise.
+      if (how === 'lie-fi') expect(await page.evaluate(() => navigator.onLine)).toBe(true);
+      // The navigation is there (the public one: who is signed in is not known here), the deck waits still.
+      await page.getByRole('navigation').getByRole('link', { name: 'Dogodki' }).first().waitFor();
       await page.goto(`${e2e.server.url}/`);
       await banner.waitFor();
       await page.getByRole('link', { name: 'Tačke' }).first().waitFor();
 
+      // Back by itself, without a reload (lie-fi: no `online` event either; the app asks the server).
       await context.setOffline(false);
-      await banner.waitFor({ state: 'detached' });
-      await page.screenshot({ path: path.join(os.tmpdir(), `offline-${name}.png`) });
+      await banner.waitFor({ state: 'detached', timeout: 15_000 });
+      await page.screenshot({ path: path.join(os.tmpdir(), `offline-${name}-${how}.png`) });
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+});
+
+describe.each(Object.entries(VIEWPORTS))('offline with an account on a %s', (name, options) => {
+  it('opens with what was last loaded, says what was never loaded, catches up by itself, and forgets it all at sign-out', async () => {
+    const ana = await apiUser(e2e.server, {
+      fullName: 'Ana Brezpovezave',
+      email: `ana.offline.${name}@example.com`,
+    });
+    const title = `Sprehod brez povezave ${name}`;
+    await ana.api.events.create.mutate({ ...EVENT_INPUT, title });
+    const context = await sessionContext(e2e.browser, e2e.server, options, ana.token);
+    await loseNetworkAs(context, 'lie-fi');
+    const errors: string[] = [];
+    const page = await openPage(context, e2e.server, '/events', errors);
+    try {
+      await controlled(page);
+      await eventCard(page, title).waitFor();
+      await expect.poll(() => keptPaths(page)).toEqual(expect.arrayContaining(['auth.me', 'events.list']));
+
+      await context.setOffline(true);
+      await page.reload();
+      await offlineBanner(page).waitFor({ timeout: 10_000 });
+      // What was last loaded, signed in as before: the event and the account's own navigation.
+      await eventCard(page, title).waitFor();
+      await page.getByRole('navigation').getByRole('link', { name: 'Klepet' }).first().waitFor();
+      expect(await mainRegion(page).getByRole('status').filter({ hasText: 'Nalaganje' }).count()).toBe(0);
+
+      // A screen never loaded says so, instead of spinning.
+      await page.goto(`${e2e.server.url}/profil`);
+      await mainRegion(page)
+        .getByText('Še ni naloženo – prikaže se, ko bo povezava spet vzpostavljena.')
+        .waitFor({ timeout: 10_000 });
+      expect(await mainRegion(page).locator('.animate-spin').count()).toBe(0);
+      await page.goto(`${e2e.server.url}/events`);
+      await eventCard(page, title).waitFor();
+
+      // Meanwhile a new event; back online, the banner goes and the list catches up without a reload.
+      const later = `Sprehod po povezavi ${name}`;
+      await ana.api.events.create.mutate({ ...EVENT_INPUT, title: later });
+      const loads = await page.evaluate(() => performance.getEntriesByType('navigation').length);
+      await context.setOffline(false);
+      await offlineBanner(page).waitFor({ state: 'detached', timeout: 15_000 });
+      await eventCard(page, later).waitFor();
+      expect(await page.evaluate(() => performance.getEntriesByType('navigation').length)).toBe(loads);
+      await page.screenshot({ path: path.join(os.tmpdir(), `offline-account-${name}.png`) });
+
+      // Signed out, nothing of Ana's stays on the device.
+      const ownPaths = ['likes.unreadCount', 'chats.list', 'profiles.me', 'dogs.mine'];
+      const kept = await keptPaths(page);
+      expect(kept.some((path) => ownPaths.includes(path ?? ''))).toBe(true);
+      await page.getByRole('banner').getByRole('button', { name: 'Odjava' }).click();
+      await page.getByText('Uspešna odjava').waitFor();
+      await expect
+        .poll(async () => {
+          const queries = (await keptQueries(page)) ?? [];
+          return {
+            me: queries.find((query) => query.path === 'auth.me')?.data,
+            own: queries.filter((query) => ownPaths.includes(query.path ?? '')).map((q) => q.path),
+          };
+        })
+        .toEqual({ me: null, own: [] });
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await ana.api.close();
     }
   });
 });

@@ -6,6 +6,8 @@ import { SW_MESSAGES } from '../sw/messages';
 import { App } from './app/app';
 import { AppRoutes, type PageHandle, routes } from './app/routes';
 import { type CompiledMessages, loadCatalogue, storedLocale } from './lib/intl';
+import { keepOfflineCache, restoreOfflineCache } from './lib/offline-cache';
+import { queryClient } from './lib/trpc';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
@@ -46,11 +48,16 @@ navigator.serviceWorker?.addEventListener(
 // Not top-level await: the bundler would then split the entry's shared modules into many small chunks.
 async function start(root: HTMLElement) {
   const locale = storedLocale();
+  const hydrating = root.dataset.prerendered === locale;
+  // What was last loaded, for a start without a network. A prerendered page is what a visitor sees before
+  // anything is loaded, so it hydrates first and takes the kept data after, as if it had been fetched.
+  const restored = restoreOfflineCache(queryClient);
   const [messages] = await Promise.all([
     // A failed chunk (offline, new deploy) shows the keys rather than nothing.
     loadCatalogue(locale).catch((): CompiledMessages => ({})),
     // A failed page chunk is fetched again by the first render, which shows the error screen if it fails too.
     loadCurrentPage().catch(() => {}),
+    hydrating ? undefined : restored,
   ]);
   const app = (
     <App catalogue={{ locale, messages }}>
@@ -62,9 +69,10 @@ async function start(root: HTMLElement) {
   );
   // A transition renders in slices that leave the main thread free for taps and scrolling.
   startTransition(() => {
-    if (root.dataset.prerendered === locale) hydrateRoot(root, app);
+    if (hydrating) hydrateRoot(root, app);
     else createRoot(root).render(app);
   });
+  void restored.then(() => keepOfflineCache(queryClient));
 }
 
 // After a yield: evaluating the bundle and starting the app are two shorter tasks instead of one long one.
