@@ -32,6 +32,9 @@ async function countingPushService() {
   return { base, arrivals, count: () => count, close: () => new Promise((r) => server.close(r)) };
 }
 
+/** The counting push service listens on loopback, over plain http. */
+const LOCAL_PUSH_SERVICE = { hosts: ['127.0.0.1'], allowPrivate: true };
+
 /** A browser's keys (any valid P-256 point and auth secret; the bench does not decrypt). */
 const KEYS = {
   p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
@@ -66,6 +69,7 @@ export async function benchPush(serverUrl: string): Promise<Row[]> {
     const push = await createPushSender(database.db, {
       vapid: undefined,
       subject: 'mailto:bench@example.com',
+      services: LOCAL_PUSH_SERVICE,
     });
     const jobs = {
       send: async () => null,
@@ -86,7 +90,11 @@ export async function benchPush(serverUrl: string): Promise<Row[]> {
     );
 
     // Message → push through a running server and its worker (JOB_POLL_SECONDS at its default, 2 s).
-    const server = await startServerProcess('push', { DATABASE_URL: databaseUrl });
+    const server = await startServerProcess('push', {
+      DATABASE_URL: databaseUrl,
+      PUSH_SERVICES: LOCAL_PUSH_SERVICE.hosts.join(','),
+      PUSH_ALLOW_PRIVATE: 'true',
+    });
     try {
       const chats = QUICK ? 30 : 100;
       const pairs = [];

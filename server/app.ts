@@ -91,7 +91,11 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
     config,
     jobs,
     notify: createNotifier(jobs, app.log),
-    push: await createPushSender(db.db, { vapid: config.vapid, subject: config.vapidSubject }),
+    push: await createPushSender(db.db, {
+      vapid: config.vapid,
+      subject: config.vapidSubject,
+      services: config.pushServices,
+    }),
     unsubscribe: await createUnsubscribeLinks(db.db, config.publicUrl),
     log: app.log,
     mailer:

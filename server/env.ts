@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { ROOT } from './paths';
+import { BROWSER_PUSH_SERVICES, type PushServices } from './push/push-services';
 import type { S3Options } from './storage/s3-storage';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -75,6 +76,19 @@ const envSchema = z.object({
     .string()
     .regex(/^(mailto:|https:\/\/)/, 'a mailto: or https: URL')
     .optional(),
+  /** Push services pushes may go to: host names, comma-separated, each with its subdomains. */
+  PUSH_SERVICES: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((host) => host.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .pipe(z.array(z.string().regex(/^[a-z0-9.:-]+$/, 'host names, comma-separated')).min(1))
+    .default([...BROWSER_PUSH_SERVICES]),
+  /** `true`: push services on loopback or private addresses, and plain http (one's own; the tests). */
+  PUSH_ALLOW_PRIVATE: z.enum(['true', 'false']).default('false'),
   /** How often an idle job worker polls the queue, in seconds. */
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** `false`: this instance only queues jobs (pushes, e-mails) and others deliver them. */
@@ -98,6 +112,7 @@ export interface Config {
   seedDemo: boolean;
   vapid: { publicKey: string; privateKey: string } | undefined;
   vapidSubject: string;
+  pushServices: PushServices;
   jobPollSeconds: number;
   jobWorkers: boolean;
 }
@@ -151,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY }
         : undefined,
     vapidSubject: e.VAPID_SUBJECT ?? `mailto:${/<([^>]+)>/.exec(e.MAIL_FROM)?.[1] ?? e.MAIL_FROM}`,
+    pushServices: { hosts: e.PUSH_SERVICES, allowPrivate: e.PUSH_ALLOW_PRIVATE === 'true' },
     jobPollSeconds: e.JOB_POLL_SECONDS,
     jobWorkers: e.JOB_WORKERS === 'true',
   };

@@ -44,6 +44,8 @@ export const APP_ERROR_CODES = [
   'TOO_MANY_TOKENS',
   'EVENT_REMOVED',
   'NOTHING_TO_UNDO',
+  'PUSH_SERVICE_NOT_ALLOWED',
+  'TOO_MANY_MESSAGES',
 ] as const;
 
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
@@ -102,6 +104,8 @@ export const TRPC_CODE_OF: Record<
   TOO_MANY_TOKENS: 'CONFLICT',
   EVENT_REMOVED: 'FORBIDDEN',
   NOTHING_TO_UNDO: 'NOT_FOUND',
+  PUSH_SERVICE_NOT_ALLOWED: 'BAD_REQUEST',
+  TOO_MANY_MESSAGES: 'TOO_MANY_REQUESTS',
 };
 
 export class AppError extends Error {

@@ -4,6 +4,7 @@ import {
   pushEndpointSchema,
   pushSubscriptionSchema,
 } from '../../src/schemas/notifications';
+import { AppError } from '../../src/errors';
 import * as settings from '../services/notify-settings';
 import { authedProcedure, router } from '../trpc/init';
 
@@ -18,9 +19,11 @@ export const notificationsRouter = router({
     publicKey: ctx.push.publicKey,
     ...(await settings.pushDevices(ctx.db, ctx.user.id, input.endpoint ?? null)),
   })),
-  subscribePush: authedProcedure
-    .input(pushSubscriptionSchema)
-    .mutation(({ ctx, input }) => settings.addPushSubscription(ctx.db, ctx.user.id, input)),
+  subscribePush: authedProcedure.input(pushSubscriptionSchema).mutation(({ ctx, input }) => {
+    // Only the push services browsers use (or the operator's): the server will connect to this address.
+    if (!ctx.push.accepts(input.endpoint)) throw new AppError('PUSH_SERVICE_NOT_ALLOWED');
+    return settings.addPushSubscription(ctx.db, ctx.user.id, input);
+  }),
   unsubscribePush: authedProcedure
     .input(pushEndpointSchema)
     .mutation(({ ctx, input }) => settings.removePushSubscription(ctx.db, ctx.user.id, input.endpoint)),

@@ -33,6 +33,8 @@ export async function startServer(env: Record<string, string> = {}) {
     PORT: String(port),
     PUBLIC_URL: url,
     LOG_LEVEL: 'warn',
+    // The made-up push service of app-install.test.ts's browsers (headless Chromium has none).
+    PUSH_SERVICES: 'push.example.test',
     ...env,
   });
   if (!fs.existsSync(path.join(config.webDist, 'index.html')))
