@@ -76,10 +76,10 @@ export const LIMITS = {
   swipe: { minDistancePx: 80, minVelocityPxPerMs: 0.2 },
   unreadBadgeMax: 9,
   /**
-   * Anti-spam (issue 18), per user and rolling day. An account younger than `newAccountDays` gets the lower
-   * caps. "Unanswered" messages are mine in chats where the other side has written nothing yet. A text of at
-   * least `duplicateMinLength` characters that I already sent into `duplicateChats` other chats today is
-   * refused.
+   * Anti-spam (issues 18 and 28), per user and rolling day. An account younger than `newAccountDays` gets the
+   * lower caps. "Unanswered" messages (hearts too) are mine in chats where the other side has written nothing
+   * yet. A text of at least `duplicateMinLength` letters and digits that I already sent into `duplicateChats`
+   * other chats today is refused, compared as src/domain/message-fingerprint.ts normalises it.
    */
   antiSpam: {
     newAccountDays: 7,
@@ -89,6 +89,16 @@ export const LIMITS = {
     unansweredMessagesPerDayNew: 10,
     duplicateMinLength: 12,
     duplicateChats: 3,
+    /**
+     * Event-chat messages per sender, all event chats together, in sliding windows of a minute (the burst)
+     * and an hour (the rate): an event chat has no "unanswered" state to cap, and a new account could pour
+     * a hundred messages into one in seconds. Real talk stays below ten in a minute and two a minute for an
+     * hour.
+     */
+    eventMessagesPerMinute: 10,
+    eventMessagesPerMinuteNew: 5,
+    eventMessagesPerHour: 120,
+    eventMessagesPerHourNew: 30,
   },
   /**
    * Notifications away from the app (issue 19): e-mail once a user has had no open socket this long; at
@@ -103,7 +113,7 @@ export const LIMITS = {
     previewChars: 120,
   },
   /** Reports (DSA Art. 16): per client an hour; texts; how long a decided report and its snapshot stay. */
-  report: { perClientPerHour: 10, detailsMax: 1000, retentionDays: 365 },
+  report: { perHour: 10, detailsMax: 1000, retentionDays: 365 },
   /**
    * Matching (issue 20). Distance is shown and ordered only in buckets whose upper bounds are `bucketsKm`
    * (the last bucket is "more than 200 km"); the radius filter takes one of `radiusStepsKm` (or any), and

@@ -188,7 +188,7 @@ async function snapshotOf(
 /**
  * A report, signed in or not (DSA Art. 16): the exact item, a reason, the reporter's contact and good-faith
  * statement. The item is copied as it is now, so the moderators see it even if its author deletes it. At most
- * LIMITS.report.perClientPerHour per client.
+ * LIMITS.report.perHour per client and per signed-in reporter (an account on many addresses is one reporter).
  */
 export async function report(
   deps: ServiceDeps & { client: string },
@@ -197,10 +197,12 @@ export async function report(
 ): Promise<{ id: string; receivedAt: Date }> {
   const contactEmail = input.contactEmail ?? reporter?.email;
   if (!contactEmail) throw new AppError('VALIDATION');
+  const window = { minutes: 60, max: LIMITS.report.perHour };
   const { full } = await takeSlot(deps.db, [
-    { bucket: `report:client:${deps.client}`, minutes: 60, max: LIMITS.report.perClientPerHour },
+    { bucket: `report:client:${deps.client}`, ...window },
+    ...(reporter ? [{ bucket: `report:user:${reporter.id}`, ...window }] : []),
   ]);
-  if (full) throw new AppError('TOO_MANY_REPORTS', { max: LIMITS.report.perClientPerHour });
+  if (full) throw new AppError('TOO_MANY_REPORTS', { max: LIMITS.report.perHour });
   return deps.db.transaction(async (tx) => {
     const { authorId, snapshot } = await snapshotOf(
       tx,

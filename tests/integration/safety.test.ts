@@ -228,7 +228,7 @@ describe.each(dbKinds())('safety on %s', (kind) => {
       });
     });
 
-    it('a message is reported only by the other party of its chat; reports are limited per client', async () => {
+    it('a message is reported only by the other party of its chat; reports are limited per client and per account', async () => {
       const { ana, bor, chat } = await acquainted();
       const [message] = await ana.api.chats.messages({ chatId: chat.id });
       const stranger = await person('Tujec');
@@ -249,8 +249,28 @@ describe.each(dbKinds())('safety on %s', (kind) => {
         goodFaith: true as const,
         contactEmail: 'a@example.com',
       };
-      for (let i = 0; i < LIMITS.report.perClientPerHour; i++) await client.safety.report(dogReport);
+      for (let i = 0; i < LIMITS.report.perHour; i++) await client.safety.report(dogReport);
       expect((await failure(client.safety.report(dogReport))).appCode).toBe('TOO_MANY_REPORTS');
+
+      // One account on many addresses is one reporter: the same hourly limit.
+      const { token, user } = await t.signedInUser();
+      const outcomes: string[] = [];
+      for (let i = 0; i < LIMITS.report.perHour + 5; i++) {
+        const from = await t.caller(token, undefined, `10.30.0.${i + 1}`);
+        // failure() throws when the call succeeds.
+        outcomes.push(
+          await failure(from.safety.report(dogReport)).then(
+            (refused) => refused.appCode,
+            () => 'filed',
+          ),
+        );
+      }
+      expect(outcomes).toEqual([
+        ...Array<string>(LIMITS.report.perHour).fill('filed'),
+        ...Array<string>(5).fill('TOO_MANY_REPORTS'),
+      ]);
+      const filed = await t.db.select().from(reports).where(eq(reports.reporterId, user.id));
+      expect(filed).toHaveLength(LIMITS.report.perHour);
     });
 
     it('a suspension ends the sessions, refuses sign-in, hides the user; an appeal reverses it', async () => {
