@@ -2,7 +2,7 @@ import { and, eq, gt } from 'drizzle-orm';
 import { LIMITS } from '../../src/limits';
 import type { UserRole } from '../../src/schemas/auth';
 import type { DbOrTx } from '../db/client';
-import { profiles, sessions, users } from '../db/schema';
+import { calendarFeeds, profiles, sessions, users } from '../db/schema';
 import { deleteUserAccessTokens } from './access-tokens';
 import { generateToken, hashToken } from './tokens';
 
@@ -77,8 +77,12 @@ export async function sessionIsLive(db: DbOrTx, token: string): Promise<boolean>
   return row !== undefined;
 }
 
-/** Every session of the user ends, and every personal access token goes with them (reset, suspension, ban). */
+/**
+ * Every way into the account ends (password reset, suspension, ban): its sessions, its personal access
+ * tokens and its private calendar feed's address (a secret like them; the owner makes a new one).
+ */
 export async function invalidateUserSessions(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.userId, userId));
   await deleteUserAccessTokens(db, userId);
+  await db.delete(calendarFeeds).where(eq(calendarFeeds.userId, userId));
 }
