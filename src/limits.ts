@@ -139,5 +139,8 @@ export const LIMITS = {
     callsPerMinute: 300,
     /** An expired token stays listed this long (its owner sees why a script stopped), then it is deleted. */
     keepExpiredDays: 30,
+    /** Wrong bearer tokens one client may present in the window before its bearer calls are refused. */
+    wrongPerClient: 30,
+    wrongWindowMinutes: 15,
   },
 } as const;

@@ -6,12 +6,20 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../src/errors';
 import { LIMITS } from '../../src/limits';
 import { isAccessToken } from '../auth/access-tokens';
+import { createBearerGuard } from '../auth/bearer-guard';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { clientKey } from '../client-address';
 import { startPresence } from '../realtime/presence';
 import { createSocketLimits } from '../realtime/socket-limits';
 import { appRouter, type AppRouter } from '../routers/_app';
-import { type AppDeps, type Context, isCrossOrigin, resolveUser, tokenFrom } from '../trpc/context';
+import {
+  type AppDeps,
+  bearerToken,
+  type Context,
+  isCrossOrigin,
+  resolveUser,
+  tokenFrom,
+} from '../trpc/context';
 import { serveTrpcOverHttp } from '../trpc/http';
 import { serveRestCalls } from '../trpc/rest';
 import { openApiDocument } from '../openapi/document';
@@ -28,6 +36,7 @@ export async function apiPlugin(scope: FastifyInstance, { deps }: { deps: AppDep
   const secure = config.publicUrl.startsWith('https://');
   const cookieOptions = { httpOnly: true, sameSite: 'lax', path: '/', secure } as const;
   const socketLimits = createSocketLimits();
+  const bearerGuard = createBearerGuard(deps.db);
   const presence = startPresence(deps.db, socketLimits.onlineUsers, scope.log);
   scope.addHook('onClose', async () => presence.stop());
   const answerHeaders = apiHeaders(secure);
@@ -47,10 +56,19 @@ export async function apiPlugin(scope: FastifyInstance, { deps }: { deps: AppDep
     cookies: Record<string, string | undefined>,
     reply: FastifyReply | null,
     client: string,
-    paramToken?: string,
+    { paramToken, patOnly = false }: { paramToken?: string; patOnly?: boolean } = {},
   ): Promise<Context> => {
-    const token = paramToken || tokenFrom(headers, cookies);
+    const bearer = paramToken || bearerToken(headers);
+    if (bearer) bearerGuard.check(client);
+    // /api/v1 takes personal access tokens only: a session's rights are not bounded by scopes.
+    if (bearer && patOnly && !isAccessToken(bearer)) {
+      await bearerGuard.wrong(client);
+      throw new AppError('UNAUTHENTICATED');
+    }
+    const token = bearer ?? tokenFrom(headers, cookies);
     const session = await resolveUser(deps.sessions.validate, token);
+    // A wrong bearer token counts against its client (guessing); a stale session cookie is no guess.
+    if (!session.user && bearer) await bearerGuard.wrong(client);
     // A revoked or expired access token is refused outright; a stale session cookie still reads public pages.
     if (!session.user && token && isAccessToken(token)) throw new AppError('UNAUTHENTICATED');
     // Every field named, not `...deps`: properties added after a spread cost a map transition each, per call.
@@ -101,7 +119,7 @@ export async function apiPlugin(scope: FastifyInstance, { deps }: { deps: AppDep
   // The same procedures as plain JSON for curl and Python (bearer tokens only), and their OpenAPI document.
   serveRestCalls(scope, {
     router: appRouter,
-    createContext: (req) => contextFor(req.headers, {}, null, clientKey(req.ip)),
+    createContext: (req) => contextFor(req.headers, {}, null, clientKey(req.ip), { patOnly: true }),
     onError,
   });
   let openApi: string | undefined;
@@ -124,7 +142,7 @@ export async function apiPlugin(scope: FastifyInstance, { deps }: { deps: AppDep
         scope.parseCookie(req.headers.cookie ?? ''),
         null,
         socketClients.get(req) ?? 'unknown',
-        info.connectionParams?.token,
+        { paramToken: info.connectionParams?.token },
       );
       // tRPC aborts the connection's signal when the socket closes; each subscription listens to it.
       setMaxListeners(LIMITS.websocket.subscriptionsPerSocket + 10, info.signal);

@@ -51,11 +51,15 @@ export function isCrossOrigin(headers: IncomingMessage['headers'], publicUrl: st
   }
 }
 
+/** The `Authorization: Bearer` token (scripts), or null. */
+export function bearerToken(headers: IncomingMessage['headers']) {
+  const auth = headers.authorization;
+  return auth?.startsWith('Bearer ') ? auth.slice('Bearer '.length).trim() || null : null;
+}
+
 /** Bearer header (scripts) or the session cookie (browsers). */
 export function tokenFrom(headers: IncomingMessage['headers'], cookies: Record<string, string | undefined>) {
-  const auth = headers.authorization;
-  if (auth?.startsWith('Bearer ')) return auth.slice('Bearer '.length).trim() || null;
-  return cookies[SESSION_COOKIE] ?? null;
+  return bearerToken(headers) ?? cookies[SESSION_COOKIE] ?? null;
 }
 
 /**

@@ -3,9 +3,10 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { hashToken } from '../../server/auth/tokens';
-import { accessTokens } from '../../server/db/schema';
+import { accessTokens, rateLimitHits } from '../../server/db/schema';
 import type { AppRouter } from '../../server/routers/_app';
 import { createApiClient } from '../../src/client';
+import { ACCESS_TOKEN_PREFIX } from '../../src/domain/access-tokens';
 import { LIMITS } from '../../src/limits';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
 import { makeAccessToken, makeChat, makeDog, makeUser } from '../helpers/factories';
@@ -161,6 +162,56 @@ describe.each(dbKinds())('personal access tokens on %s', (kind) => {
     const res = await rest('dogs.mine', expiring.token);
     expect(res.status).toBe(401);
     expect((await res.json()).error.code).toBe('UNAUTHENTICATED');
+  });
+
+  it(`refuses a client's bearer calls after ${LIMITS.accessToken.wrongPerClient} wrong tokens, a right one too, and only that client`, async () => {
+    const max = LIMITS.accessToken.wrongPerClient;
+    const ana = await makeUser(t.db);
+    const { token } = await makeAccessToken(t.db, ana.id, { scopes: ['read'] });
+    // Requests as other clients than this file's 127.0.0.1, so the other tests keep their window.
+    const call = (remoteAddress: string, bearer: string, url = '/api/v1/dogs.mine') =>
+      t.app.inject({ method: 'GET', url, remoteAddress, headers: { authorization: `Bearer ${bearer}` } });
+    const guesser = '10.50.0.1';
+    const wrong = (i: number) => `${ACCESS_TOKEN_PREFIX}${'a'.repeat(40)}${i}`;
+    const statuses: number[] = [];
+    // Guesses over both protocols count together; so do session-like tokens that match nothing.
+    for (let i = 0; i < max + 3; i++) {
+      const url = i % 3 === 0 ? '/trpc/dogs.mine' : '/api/v1/dogs.mine';
+      statuses.push((await call(guesser, i % 5 === 0 ? `guess-${i}` : wrong(i), url)).statusCode);
+    }
+    const answers = new Set(statuses.slice(0, max));
+    // Before the limit: refused as unknown (or, for an unknown session on tRPC, answered as a visitor would be,
+    // which dogs.mine refuses too).
+    expect(answers).toEqual(new Set([401]));
+    expect(statuses.slice(max)).toEqual([429, 429, 429]);
+    // Now even the right token is refused from there, over both protocols, with the minutes to wait…
+    const refused = await call(guesser, token);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      error: { code: 'TOO_MANY_ATTEMPTS', meta: { minutes: LIMITS.accessToken.wrongWindowMinutes } },
+    });
+    expect((await call(guesser, token, '/trpc/dogs.mine')).statusCode).toBe(429);
+    // …while another client and browsers (no bearer token) are not.
+    expect((await call('10.50.0.2', token)).statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/trpc/config.get', remoteAddress: guesser })).statusCode,
+    ).toBe(200);
+  });
+
+  it('takes only personal access tokens on /api/v1: a session token there is refused and counted', async () => {
+    const ana = await makeUser(t.db);
+    const session = (remoteAddress: string, url: string) =>
+      t.app.inject({ method: 'GET', url, remoteAddress, headers: { authorization: `Bearer ${ana.token}` } });
+    const refused = await session('10.51.0.1', '/api/v1/dogs.mine');
+    expect(refused.statusCode).toBe(401);
+    expect(refused.json()).toMatchObject({ error: { code: 'UNAUTHENTICATED' } });
+    // tRPC's own protocol still takes it (the web app and scripts that signed in).
+    expect((await session('10.51.0.1', '/trpc/dogs.mine')).statusCode).toBe(200);
+    const hits = await t.db
+      .select()
+      .from(rateLimitHits)
+      .where(eq(rateLimitHits.bucket, 'bearer:from:10.51.0.1'));
+    expect(hits).toHaveLength(1);
   });
 
   it(`allows ${LIMITS.accessToken.callsPerMinute} calls a minute per token, exactly under concurrency, then 429 with Retry-After`, async () => {

@@ -196,8 +196,10 @@ describe.each(dbKinds())('the OpenAPI surface on %s', (kind) => {
       headers: { cookie: `tacke_session=${ana.token}` },
     });
     expect(withCookie.status).toBe(401);
-    // A session token from sign-in still works as a bearer token, with no scopes to bound it.
-    expect((await rest('tokens.list', ana.token)).status).toBe(200);
+    // Nor is a session token: a session's rights are not bounded by scopes. Personal access tokens only.
+    const asBearer = await rest('dogs.mine', ana.token);
+    expect(asBearer.status).toBe(401);
+    expect((await asBearer.json()).error).toMatchObject({ code: 'UNAUTHENTICATED' });
   });
 
   it('never fails on hostile query strings or bodies: every answer is a result or a typed refusal', async () => {
