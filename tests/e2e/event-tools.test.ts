@@ -148,9 +148,9 @@ describe.each(Object.entries(VIEWPORTS))('event tools on a %s', (name, options) 
         })(),
       ]);
       const csv = fs.readFileSync((await download.path())!, 'utf8');
-      expect(csv.startsWith('\uFEFF#,Ime,Status,Prijava')).toBe(true);
-      expect(csv).toContain('Bor Novak,Udeleženec');
-      expect(csv).toContain('Cene Zupan,Čaka na odobritev');
+      expect(csv.startsWith('\uFEFF"#","Ime","Status","Prijava"')).toBe(true);
+      expect(csv).toContain('"Bor Novak","Udeleženec"');
+      expect(csv).toContain('"Cene Zupan","Čaka na odobritev"');
 
       // The event's chat: Bor writes, Ana reads it live and answers.
       await details.getByRole('button', { name: 'Klepet dogodka' }).click();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventAttendees, events, notifications } from '../../server/db/schema';
 import { addDays, dateInDays, eventInstant } from '../../src/domain/event-time';
 import { LIMITS } from '../../src/limits';
+import { formulaCells, parseCsv } from '../helpers/csv';
 import { EVENT_INPUT, makeEvent } from '../helpers/factories';
 import { dbKinds, failure, startTestApp, type TestApp, trackedEvent } from '../helpers/app';
 
@@ -275,12 +276,26 @@ describe.each(dbKinds())('event tools on %s', (kind) => {
     await bor.api.events.join({ id: event.id, waitlist: true });
     const { csv, filename } = await ana.api.events.exportAttendees({ eventId: event.id });
     expect(filename).toBe(`Sprehod-ob-Ljubljanici-${base.eventDate}.csv`);
-    expect(csv.startsWith('\uFEFF#,Ime,Status,Prijava\r\n')).toBe(true);
+    expect(csv.startsWith('\uFEFF"#","Ime","Status","Prijava"\r\n')).toBe(true);
     const lines = csv.slice(1).trimEnd().split('\r\n');
-    expect(lines[1]).toMatch(/^1,Ana Organizatorka,Organizator,\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
-    expect(lines[2]).toMatch(/^2,"'=HYPERLINK\(""http:\/\/zlo.example"",""klik""\)",Udeleženec,/);
-    expect(lines[3]).toMatch(/^3,"Bor ""Bobi"", Novak",Čakalna vrsta,/);
+    expect(lines[1]).toMatch(/^"1","Ana Organizatorka","Organizator","\d{4}-\d{2}-\d{2} \d{2}:\d{2}"$/);
+    expect(lines[2]).toMatch(/^"2","'=HYPERLINK\(""http:\/\/zlo.example"",""klik""\)","Udeleženec",/);
+    expect(lines[3]).toMatch(/^"3","Bor ""Bobi"", Novak","Čakalna vrsta",/);
     expect((await failure(bor.api.events.exportAttendees({ eventId: event.id }))).appCode).toBe('NOT_FOUND');
+  });
+
+  it('exports no formula behind a separator or a line break, whichever one a spreadsheet splits on', async () => {
+    const ana = await user('Ana;=2+5;');
+    const zed = await user('Zed\t=1+1');
+    const lin = await user('Lin\r\n@SUM(1,1)|-3');
+    const event = await ana.api.events.create(base);
+    await zed.api.events.join({ id: event.id });
+    await lin.api.events.join({ id: event.id });
+    const { csv } = await ana.api.events.exportAttendees({ eventId: event.id });
+    expect(formulaCells(csv)).toEqual([]);
+    // With the real separator and quotes honoured: one row each, the names with only apostrophes added.
+    const table = parseCsv(csv.replace(/^\uFEFF/, ''), ',');
+    expect(table.map((row) => row[1])).toEqual(['Ime', "Ana;'=2+5;", "Zed\t'=1+1", "Lin\r\n'@SUM(1,1)|'-3"]);
   });
 
   it('a map link from the place text', async () => {
