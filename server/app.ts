@@ -20,6 +20,7 @@ import { type Bus, createLocalBus, createPostgresBus } from './realtime/bus';
 import { startDeliveryWorkers } from './jobs/workers';
 import { startJobs } from './jobs/queue';
 import { createPushSender } from './push/push-sender';
+import { loadDeviceCookies } from './auth/device-cookies';
 import { grantAdmin } from './services/auth';
 import { createUnsubscribeLinks } from './services/digest';
 import { createNotifier } from './services/notify';
@@ -97,6 +98,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
       services: config.pushServices,
     }),
     unsubscribe: await createUnsubscribeLinks(db.db, config.publicUrl),
+    devices: await loadDeviceCookies(db.db),
     log: app.log,
     mailer:
       mailer ??

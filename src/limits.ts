@@ -58,9 +58,10 @@ export const LIMITS = {
   /**
    * Failed sign-ins in a sliding window. One client (an IP address, an IPv6 /64) that fails on one address is
    * slowed down alone, so an attacker's failures do not lock the owner out; one client failing on many
-   * addresses is stopped; only many clients failing on one address lock it, and a reset link lifts that.
+   * addresses is stopped; only many clients failing on one address lock it, and a reset link lifts that. A
+   * browser that signed in to the account before (its device cookie) counts only its own failures.
    */
-  signIn: { windowMinutes: 15, perAddressAndClient: 10, perClient: 30, perAddress: 50 },
+  signIn: { windowMinutes: 15, perDevice: 10, perAddressAndClient: 10, perClient: 30, perAddress: 50 },
   /** Account e-mails (confirmation, reset, "you already have an account") asked for, per hour. */
   mail: { perAddressPerHour: 3, perClientPerHour: 10 },
   /** Unconfirmed sign-ups kept per address (the newest); each waits for its link and its own password. */

@@ -7,6 +7,7 @@ import { AppError } from '../../src/errors';
 import { LIMITS } from '../../src/limits';
 import { isAccessToken } from '../auth/access-tokens';
 import { createBearerGuard } from '../auth/bearer-guard';
+import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_DAYS } from '../auth/device-cookies';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { clientKey } from '../client-address';
 import { startPresence } from '../realtime/presence';
@@ -26,6 +27,8 @@ import { openApiDocument } from '../openapi/document';
 import { asTRPCError } from '../trpc/as-trpc-error';
 import { isServerFault } from '../trpc/init';
 import { apiHeaders } from './security-headers';
+
+const DEVICE_COOKIE_MAX_AGE_S = DEVICE_COOKIE_MAX_AGE_DAYS * 86_400;
 
 /** Calls one HTTP batch may carry; the web client batches far fewer. */
 export const MAX_BATCH_SIZE = 50;
@@ -80,6 +83,7 @@ export async function apiPlugin(scope: FastifyInstance, { deps }: { deps: AppDep
       jobs: deps.jobs,
       push: deps.push,
       unsubscribe: deps.unsubscribe,
+      devices: deps.devices,
       log: deps.log,
       config: deps.config,
       mailer: deps.mailer,
@@ -90,11 +94,15 @@ export async function apiPlugin(scope: FastifyInstance, { deps }: { deps: AppDep
       access: session.access,
       client,
       socket: undefined,
+      deviceCookie: cookies[DEVICE_COOKIE] ?? null,
       setSessionCookie: (value, expires) => {
         void reply?.setCookie(SESSION_COOKIE, value, { ...cookieOptions, expires });
       },
       clearSessionCookie: () => {
         void reply?.clearCookie(SESSION_COOKIE, cookieOptions);
+      },
+      setDeviceCookie: (value) => {
+        void reply?.setCookie(DEVICE_COOKIE, value, { ...cookieOptions, maxAge: DEVICE_COOKIE_MAX_AGE_S });
       },
     };
     // A session extended on the server gets a cookie with the new expiry too.

@@ -20,12 +20,16 @@ const depsOf = (ctx: Context): auth.AuthDeps => ({
   bus: ctx.bus,
   background: ctx.background,
   client: ctx.client,
+  devices: ctx.devices,
+  deviceCookie: ctx.deviceCookie,
 });
 
 /** The token in the answer for scripts that ask for it; otherwise only in the HttpOnly cookie. */
 function signedIn(ctx: Context, result: auth.SignedIn, returnToken: boolean | undefined) {
   if (returnToken) return { user: result.user, token: result.token as string | null };
   ctx.setSessionCookie(result.token, result.expiresAt);
+  // This browser is now trusted for the account: its sign-ins are never locked by strangers' failures.
+  ctx.setDeviceCookie(ctx.devices.issue(ctx.deviceCookie, result.user.email));
   return { user: result.user, token: null };
 }
 

@@ -15,6 +15,7 @@ import type {
 import { type MailKind, renderMail } from '../auth/mail-templates';
 import type { Mailer } from '../auth/mailer';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import type { DeviceCookies } from '../auth/device-cookies';
 import { createSession, invalidateUserSessions } from '../auth/sessions';
 import type { Bus } from '../realtime/bus';
 import { announceSessionsEnded } from '../realtime/sessions';
@@ -34,6 +35,9 @@ export interface AuthDeps {
   background: Background;
   /** The caller's address key (per-client limits). */
   client: string;
+  devices: DeviceCookies;
+  /** The caller's device cookie: a browser that signed in to an account before is limited on its own. */
+  deviceCookie: string | null;
 }
 
 export interface SignedIn {
@@ -64,7 +68,10 @@ const mailWindows = (email: string, client: string): RateWindow[] => [
   { bucket: `mail:from:${client}`, max: LIMITS.mail.perClientPerHour, minutes: 60 },
 ];
 
-/** Failed password checks: per address and client, per client, per address (see LIMITS.signIn). */
+/**
+ * Failed password checks of an untrusted client: per address and client, per client, per address (see
+ * LIMITS.signIn).
+ */
 const signInWindows = (email: string, client: string): RateWindow[] => [
   {
     bucket: `${pairPrefix(email)}${client}`,
@@ -94,9 +101,22 @@ async function takeMailSlot(deps: AuthDeps, email: string) {
 
 /**
  * Counts a password check before it runs (so parallel guesses count too); refused while a window is full.
- * Returns the hits, to take back when the password was right.
+ * Returns the hits, to take back when the password was right. A browser that signed in to this address
+ * before (its device cookie) is limited on its own and never locked by other clients' failures; once it has
+ * used up its own window it is an untrusted client like any other.
  */
 async function takeSignInSlot(deps: AuthDeps, email: string): Promise<string[]> {
+  const device = deps.devices.trusted(deps.deviceCookie, email);
+  if (device) {
+    const { full, hitIds } = await takeSlot(deps.db, [
+      {
+        bucket: `signin:device:${device}`,
+        max: LIMITS.signIn.perDevice,
+        minutes: LIMITS.signIn.windowMinutes,
+      },
+    ]);
+    if (!full) return hitIds;
+  }
   const { full, hitIds } = await takeSlot(deps.db, signInWindows(email, deps.client));
   if (!full) return hitIds;
   // Only many clients together lock the address itself; one client is slowed down alone.

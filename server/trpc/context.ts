@@ -10,6 +10,7 @@ import type { SessionCache } from '../auth/session-cache';
 import type { SocketState } from '../realtime/socket-limits';
 import type { AccessGrant } from '../auth/access-tokens';
 import type { Credential } from '../auth/credentials';
+import type { DeviceCookies } from '../auth/device-cookies';
 import { SESSION_COOKIE, type SessionUser } from '../auth/sessions';
 
 export interface AppDeps extends ServiceDeps {
@@ -20,6 +21,7 @@ export interface AppDeps extends ServiceDeps {
   jobs: Jobs;
   push: PushSender;
   unsubscribe: UnsubscribeLinks;
+  devices: DeviceCookies;
 }
 
 export interface Context extends AppDeps {
@@ -32,9 +34,12 @@ export interface Context extends AppDeps {
   client: string;
   /** The WebSocket the call came over, if it did (its subscription slots). */
   socket: SocketState | undefined;
+  /** This browser's device cookie (server/auth/device-cookies.ts), as sent. */
+  deviceCookie: string | null;
   /** Cookie writers; no-ops on WebSocket calls, which return the token instead. */
   setSessionCookie(token: string, expiresAt: Date): void;
   clearSessionCookie(): void;
+  setDeviceCookie(value: string): void;
 }
 
 /** Same-origin rule for browsers: Sec-Fetch-Site when sent, else Origin against Host or PUBLIC_URL. */

@@ -62,7 +62,12 @@ export async function startTestApp(kind: DbKind, env: Record<string, string | un
   const cookies: Record<string, string> = {};
 
   /** A tRPC caller as a same-origin browser with this session token (or signed out); `signal` ends its subscriptions. */
-  async function caller(token?: string | null, signal?: AbortSignal, client = '127.0.0.1') {
+  async function caller(
+    token?: string | null,
+    signal?: AbortSignal,
+    client = '127.0.0.1',
+    deviceCookie: string | null = null,
+  ) {
     const session = await resolveUser((value) => validateCredential(db, value), token ?? null);
     return createCaller(
       {
@@ -72,8 +77,10 @@ export async function startTestApp(kind: DbKind, env: Record<string, string | un
         access: session.access,
         client,
         socket: undefined,
+        deviceCookie,
         setSessionCookie: (value) => void (cookies.tacke_session = value),
         clearSessionCookie: () => void (cookies.tacke_session = ''),
+        setDeviceCookie: (value) => void (cookies.tacke_device = value),
       },
       signal ? { signal } : undefined,
     );
