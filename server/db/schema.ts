@@ -43,6 +43,11 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 /** Monotonic event id for resumable subscriptions; a changed row takes a new one (`seq = default`). */
 const seq = () => bigint('seq', { mode: 'number' }).notNull().generatedByDefaultAsIdentity();
+/**
+ * A message's text as the duplicate-text rule compares it (server/services/anti-spam.ts `fingerprintOf`);
+ * null where the rule does not apply (too short) and in messages written before migration 0015.
+ */
+const fingerprint = () => text('fingerprint');
 
 // The enums are the shared tuples the schemas validate with: one list of values for database, server and web.
 export const userRole = pgEnum('user_role', USER_ROLES);
@@ -391,11 +396,13 @@ export const chatMessages = pgTable(
     senderId: userRef('sender_id'),
     content: text('content').notNull(),
     messageType: messageType('message_type').notNull().default('text'),
+    fingerprint: fingerprint(),
     createdAt: createdAt(),
   },
   (t) => [
     index('chat_messages_chat_seq_idx').on(t.chatId, t.seq),
-    // The sender's messages of the last day (anti-spam), and theirs at all (account deletion).
+    // The sender's messages of the last day (anti-spam: counts, fingerprints), and theirs at all (account
+    // deletion).
     index('chat_messages_sender_created_idx').on(t.senderId, t.createdAt),
   ],
 );
@@ -507,10 +514,12 @@ export const eventMessages = pgTable(
       .references(() => events.id, { onDelete: 'cascade' }),
     senderId: userRef('sender_id'),
     content: text('content').notNull(),
+    fingerprint: fingerprint(),
     createdAt: createdAt(),
   },
   (t) => [
     index('event_messages_event_seq_idx').on(t.eventId, t.seq),
+    // As chat_messages_sender_created_idx; and the sender's rate (the newest of the last hour).
     index('event_messages_sender_created_idx').on(t.senderId, t.createdAt),
   ],
 );

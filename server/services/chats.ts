@@ -9,7 +9,7 @@ import { chatMessages, chats, dogProfiles, profiles } from '../db/schema';
 import { BACKFILL_BATCH } from '../realtime/backfill';
 import type { ServiceDeps } from './deps';
 import { photoOf } from './uploads';
-import { checkMessage } from './anti-spam';
+import { checkMessage, fingerprintOf, lockSender } from './anti-spam';
 import { chatListedFor, chatSeenBy, chatSeenBySql } from './visibility';
 
 type ChatRow = typeof chats.$inferSelect;
@@ -148,10 +148,11 @@ interface SentRow extends Record<string, unknown> {
 /**
  * Stores a message from `senderId` and, with it, the chat's last activity and the other party's unread count
  * (and brings a hidden chat back to both lists):
- * the one place a message is written (a sent message, a like's heart). One statement (an implicit
- * transaction) instead of five round trips: sending is the hot path of a chat. The chat's row lock is taken
- * first, so its messages commit in `seq` order (see chatOf). Nothing is stored where the sender is not a
- * party (no row) or the other party is gone (`user_id` null); a repeated `id` is not stored twice (`id` null).
+ * the one place a message is written (a sent message, a like's heart; the caller checks its caps in the same
+ * transaction: checkMessage). One statement instead of five round trips: sending is the hot path of a chat.
+ * The chat's row lock is taken first, so its messages commit in `seq` order (see chatOf). Nothing is stored
+ * where the sender is not a party (no row) or the other party is gone (`user_id` null); a repeated `id` is
+ * not stored twice (`id` null).
  */
 export async function appendMessage(
   db: DbOrTx,
@@ -169,9 +170,9 @@ export async function appendMessage(
       where ${chats.id} = ${message.chatId} and ${chatSeenBySql(senderId)}
       for update
     ), message as (
-      insert into ${chatMessages} (id, chat_id, sender_id, content, message_type)
-      select coalesce(${message.id ?? null}::uuid, gen_random_uuid()), chat.id, ${senderId}, ${message.content},
-        ${message.messageType}
+      insert into ${chatMessages} (id, chat_id, sender_id, content, message_type, fingerprint)
+      select coalesce(${message.id ?? null}::uuid, gen_random_uuid()), chat.id, ${senderId},
+        ${message.content}, ${message.messageType}, ${fingerprintOf(message.content)}
       from chat where chat.user_id is not null
       on conflict (id) do nothing
       returning id, seq, created_at
@@ -194,12 +195,16 @@ export async function send(
   userId: string,
   input: { chatId: string; id?: string; content: string; type: MessageRow['messageType'] },
 ): Promise<ChatMessage> {
-  if (input.type !== 'like') await checkMessage(deps.db, userId, input.chatId, input.content);
-  const row = await appendMessage(deps.db, userId, {
-    chatId: input.chatId,
-    id: input.id,
-    content: input.content,
-    messageType: input.type,
+  const row = await deps.db.transaction(async (tx) => {
+    await lockSender(tx, userId);
+    // Hearts too: the unanswered cap counts them (their fixed text has no letters for the duplicate rule).
+    await checkMessage(tx, userId, input);
+    return appendMessage(tx, userId, {
+      chatId: input.chatId,
+      id: input.id,
+      content: input.content,
+      messageType: input.type,
+    });
   });
   if (!row) throw new AppError('NOT_FOUND');
   // The other party's account is gone: the chat stays to read, but nobody answers.

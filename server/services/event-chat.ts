@@ -8,7 +8,7 @@ import type { DbOrTx } from '../db/client';
 import { eventAttendees, eventChatReads, eventMessages, events, profiles } from '../db/schema';
 import { BACKFILL_BATCH } from '../realtime/backfill';
 import { lockStreams } from '../realtime/stream-lock';
-import { checkDuplicate } from './anti-spam';
+import { checkEventMessage, fingerprintOf, lockSender } from './anti-spam';
 import { eventsOf } from './attendance';
 import type { ServiceDeps } from './deps';
 import { photoOf } from './uploads';
@@ -16,8 +16,9 @@ import { shownTo } from './visibility';
 
 /**
  * An event's chat (issue 21): one conversation for the organiser and everyone with a seat, live like the pair
- * chats (resumable by `seq`) and under the same message rules (the text's schema, the duplicate-text cap);
- * the messages of someone hidden from the reader (a block either way) are not shown to them.
+ * chats (resumable by `seq`) and under the same message rules (the text's schema, the duplicate-text cap),
+ * with a rate per sender instead of the unanswered cap (services/anti-spam.ts); the messages of someone
+ * hidden from the reader (a block either way) are not shown to them.
  */
 
 export interface EventChatMessage {
@@ -102,7 +103,8 @@ export async function eventChatMessages(
 
 /**
  * Sends a message to the event's chat (an event that has not started yet). A repeated client `id` is stored
- * once. The chat's stream lock is held from before the message takes its `seq` until the commit, so
+ * once. The sender's anti-spam lock comes first (see lockSender) and holds from the caps' check to the
+ * commit; the chat's stream lock after it, from before the message takes its `seq` until the commit, so
  * subscribers never miss one (realtime/stream-lock.ts).
  */
 export async function sendEventMessage(
@@ -112,12 +114,19 @@ export async function sendEventMessage(
 ): Promise<EventChatMessage> {
   const event = await chatEventOf(deps.db, userId, input.eventId);
   if (!isUpcoming(event)) throw new AppError('CHAT_READ_ONLY');
-  await checkDuplicate(deps.db, userId, input.content, { eventId: input.eventId });
   const sent = await deps.db.transaction(async (tx) => {
+    await lockSender(tx, userId);
+    await checkEventMessage(tx, userId, input);
     await lockStreams(tx, eventChatTopic(input.eventId));
     const [stored] = await tx
       .insert(eventMessages)
-      .values({ id: input.id, eventId: input.eventId, senderId: userId, content: input.content })
+      .values({
+        id: input.id,
+        eventId: input.eventId,
+        senderId: userId,
+        content: input.content,
+        fingerprint: fingerprintOf(input.content),
+      })
       .onConflictDoNothing()
       .returning({ id: eventMessages.id, seq: eventMessages.seq });
     if (stored) {

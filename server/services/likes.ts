@@ -7,7 +7,7 @@ import type { LikeOutcome } from '../../src/schemas/likes';
 import type { DbOrTx, Tx } from '../db/client';
 import { chats, dogProfiles, matches, notifications, profiles, swipes } from '../db/schema';
 import { lockStreams } from '../realtime/stream-lock';
-import { checkNewRequest } from './anti-spam';
+import { checkMessage, checkNewRequest, lockSender } from './anti-spam';
 import { announceChat, appendMessage } from './chats';
 import { rewindTo } from './deck-positions';
 import type { ServiceDeps } from './deps';
@@ -80,9 +80,11 @@ async function dogOf(tx: DbOrTx, id: string) {
   return dog;
 }
 
-/** The heart message from `senderId` into the pair's chat (locked by the caller). */
-const sendHeart = (tx: Tx, chat: { id: string }, senderId: string) =>
-  appendMessage(tx, senderId, { chatId: chat.id, ...LIKE_MESSAGE });
+/** The heart message from `senderId` into the pair's chat (locked by the caller), capped as any message. */
+async function sendHeart(tx: Tx, chat: { id: string }, senderId: string) {
+  await checkMessage(tx, senderId, { chatId: chat.id, content: LIKE_MESSAGE.content });
+  return appendMessage(tx, senderId, { chatId: chat.id, ...LIKE_MESSAGE });
+}
 
 /** SPEC §4 Like request with DECISIONS 2–4: request, already sent, cooldown, heart message or match. */
 export async function like(
@@ -99,6 +101,8 @@ export async function like(
     if (!from || from.userId !== userId || !dog || dog.userId === userId) throw new AppError('NOT_FOUND');
     if (await isHiddenFrom(tx, userId, dog.userId)) throw new AppError('NOT_FOUND');
     ownerId = dog.userId;
+    // The like may post a heart: the sender's anti-spam lock comes first (see lockSender).
+    await lockSender(tx, userId);
     await lockPair(tx, userId, ownerId);
 
     const [swipe] = await tx

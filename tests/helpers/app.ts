@@ -38,8 +38,9 @@ export async function startTestApp(kind: DbKind, env: Record<string, string | un
     // Jobs wait in the queue: a worker changing rows mid-test would blur what each call changed. Delivery
     // tests turn them on (notify.test.ts).
     JOB_WORKERS: 'false',
-    // The tests' push service (tests/helpers/push-service.ts) listens on loopback, over plain http.
-    PUSH_SERVICES: '127.0.0.1',
+    // The tests' push service (tests/helpers/push-service.ts) listens on loopback, over plain http; the
+    // authorization table subscribes a made-up one.
+    PUSH_SERVICES: '127.0.0.1,push.example.test',
     PUSH_ALLOW_PRIVATE: 'true',
     ...env,
   });
