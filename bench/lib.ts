@@ -155,3 +155,21 @@ export function webSocketFrom(address: string): typeof globalThis.WebSocket {
 
 /** The `i`-th loopback address from 127.1.0.1 on: one per simulated client. */
 export const loopbackAddress = (i: number) => `127.1.${((i + 1) >> 8) & 255}.${(i + 1) & 255}`;
+
+/** Resident memory of a process, in bytes (Linux). */
+export function rss(pid: number): number {
+  const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  return Number(kb) * 1024;
+}
+
+/** RSS once it has stopped moving (allocation settles after a burst). */
+export async function settledRss(pid: number): Promise<number> {
+  let last = rss(pid);
+  for (let i = 0; i < 20; i++) {
+    await sleep(500);
+    const now = rss(pid);
+    if (Math.abs(now - last) < 256 * 1024) return now;
+    last = now;
+  }
+  return last;
+}

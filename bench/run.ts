@@ -21,13 +21,14 @@ import { benchProcedures } from './procedures';
 import { benchPush } from './push';
 import { seedDatabase, VOLUMES } from './seed';
 import { benchSignIn } from './sign-in';
+import { benchSlowClients } from './slow-clients';
 import { benchSockets } from './sockets';
 import { benchStartup } from './startup';
 import { benchThroughput } from './throughput';
 import { benchUploads } from './uploads';
 
 const rows: Row[] = [];
-/** BENCH_ONLY=size,startup,uploads,grid,sockets,tokens,postgres,deck: run only these parts (development; `deck` is in `postgres`). */
+/** BENCH_ONLY=size,startup,uploads,grid,sockets,slow,tokens,postgres,deck: run only these parts (development; `deck` is in `postgres`). */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wanted = (part: string) => !only || only.includes(part);
 
@@ -197,6 +198,7 @@ try {
   if (wanted('uploads')) await stage('upload pipeline', benchUploads);
   if (wanted('grid')) await stage('/dogs grid', benchDogsGrid);
   if (wanted('sockets')) await stage('WebSocket memory', benchSockets);
+  if (wanted('slow') && postgresAvailable()) await stage('clients that do not read', benchSlowClients);
   if (wanted('tokens') && postgresAvailable()) await stage('access tokens', benchAccessTokens);
   if (wanted('postgres'))
     await stage('PostgreSQL', async () => {

@@ -1,7 +1,6 @@
 // Memory a WebSocket and a subscription cost the server: the built server on its own throwaway PostgreSQL,
 // N signed-in sockets (each its own user and client address, as in life), idle, then each with
 // LIMITS.websocket.subscriptionsPerSocket live subscriptions; the server's RSS before and after each step.
-import fs from 'node:fs';
 import superjson from 'superjson';
 import WebSocket from 'ws';
 import { createSession } from '../server/auth/sessions';
@@ -9,28 +8,19 @@ import { openDatabase } from '../server/db/client';
 import { profiles, users } from '../server/db/schema';
 import { LIMITS } from '../src/limits';
 import { createDatabase, startPostgres } from '../tests/helpers/postgres';
-import { info, loopbackAddress, onCleanup, QUICK, type Row, sleep, startServerProcess } from './lib';
+import {
+  info,
+  loopbackAddress,
+  onCleanup,
+  QUICK,
+  type Row,
+  settledRss,
+  sleep,
+  startServerProcess,
+} from './lib';
 
 const SOCKETS = QUICK ? 200 : 1_000;
 const PER_SOCKET = LIMITS.websocket.subscriptionsPerSocket;
-
-/** Resident memory of a process, in bytes (Linux). */
-function rss(pid: number): number {
-  const kb = /VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
-  return Number(kb) * 1024;
-}
-
-/** RSS once it has stopped moving (allocation settles after a burst). */
-async function settledRss(pid: number): Promise<number> {
-  let last = rss(pid);
-  for (let i = 0; i < 20; i++) {
-    await sleep(500);
-    const now = rss(pid);
-    if (Math.abs(now - last) < 256 * 1024) return now;
-    last = now;
-  }
-  return last;
-}
 
 /** "started" comes before a subscription's first read: waits until /healthz answers fast again. */
 async function untilIdle(url: string): Promise<number> {

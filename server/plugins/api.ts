@@ -11,6 +11,7 @@ import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_DAYS } from '../auth/device-cookie
 import { SESSION_COOKIE } from '../auth/sessions';
 import { clientKey } from '../client-address';
 import { startPresence } from '../realtime/presence';
+import { guardSocket } from '../realtime/slow-sockets';
 import { createSocketLimits } from '../realtime/socket-limits';
 import { appRouter, type AppRouter } from '../routers/_app';
 import {
@@ -155,13 +156,19 @@ export async function apiPlugin(scope: FastifyInstance, { deps }: { deps: AppDep
       // tRPC aborts the connection's signal when the socket closes; each subscription listens to it.
       setMaxListeners(LIMITS.websocket.subscriptionsPerSocket + 10, info.signal);
       if (context.user) socketLimits.holdForUser(context.user.id, info.signal);
-      context.socket = { closed: info.signal, subscriptions: 0 };
+      const guard = socketGuards.get(req);
+      context.socket = {
+        closed: info.signal,
+        subscriptions: 0,
+        writable: guard ? guard.writable : async () => {},
+      };
       return context;
     },
     onError: ({ error, path }) => onError(error, path),
   });
   // tRPC's handler sees the raw request; the client's address comes from Fastify's (TRUST_PROXY).
   const socketClients = new WeakMap<IncomingMessage, string>();
+  const socketGuards = new WeakMap<IncomingMessage, ReturnType<typeof guardSocket>>();
   scope.get('/trpc', { websocket: true }, (socket, req) => {
     const client = clientKey(req.ip);
     const closed = new AbortController();
@@ -169,6 +176,7 @@ export async function apiPlugin(scope: FastifyInstance, { deps }: { deps: AppDep
     // Exact here (the upgrade check above can be passed by several sockets opening at once).
     if (!socketLimits.holdForClient(client, closed.signal)) return socket.close(1008, 'TOO_MANY_CONNECTIONS');
     socketClients.set(req.raw, client);
+    socketGuards.set(req.raw, guardSocket(socket));
     onConnection(socket, req.raw);
   });
 }

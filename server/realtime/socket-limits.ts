@@ -9,6 +9,8 @@ export interface SocketState {
   /** Aborted when the socket closes. */
   closed: AbortSignal;
   subscriptions: number;
+  /** Resolves once the client has taken what waits for it (realtime/slow-sockets.ts). */
+  writable(): Promise<void>;
 }
 
 /** Counts `key` in `counts` until `until` aborts; false (nothing counted) when it already has `max`. */

@@ -4,7 +4,7 @@ import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import superjson from 'superjson';
 import { AppError, type AppErrorCode, type AppErrorData } from '../../src/errors';
 import { asTRPCError } from './as-trpc-error';
-import { holdSubscription } from '../realtime/socket-limits';
+import { holdSubscription, type SocketState } from '../realtime/socket-limits';
 import type { Access } from '../auth/scopes';
 import type { Context } from './context';
 
@@ -125,10 +125,21 @@ export const authedProcedure = publicProcedure.meta({ access: 'user' }).use(({ c
   return next({ ctx: { user: ctx.user } });
 });
 
-/** Passes a subscription's events on, then releases its slot when it ends. */
-async function* releasing<T>(source: AsyncIterable<T>, release: () => void): AsyncGenerator<T> {
+/**
+ * Passes a subscription's events on, each once the client has taken what waits on its socket (a stream of a
+ * client that does not read waits, holding nothing: it reads what is new when it goes on), then releases its
+ * slot when it ends.
+ */
+async function* paced<T>(
+  source: AsyncIterable<T>,
+  socket: SocketState | undefined,
+  release: () => void,
+): AsyncGenerator<T> {
   try {
-    yield* source;
+    for await (const item of source) {
+      yield item;
+      await socket?.writable();
+    }
   } finally {
     release();
   }
@@ -142,7 +153,7 @@ const limitSubscriptions = t.middleware(async ({ ctx, signal, next }) => {
     release();
     return result;
   }
-  return { ...result, data: releasing(result.data as AsyncIterable<unknown>, release) };
+  return { ...result, data: paced(result.data as AsyncIterable<unknown>, ctx.socket, release) };
 });
 
 export const publicSubscription = publicProcedure.use(limitSubscriptions);

@@ -3,7 +3,12 @@ import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { LIMITS } from '../../src/limits';
+import { chatMessages } from '../../server/db/schema';
+import { BACKFILL_BATCH } from '../../server/realtime/backfill';
+import { SEND_BUFFER_SOFT_BYTES } from '../../server/realtime/slow-sockets';
+import { chatTopic } from '../../server/services/chats';
 import { startTestApp, type TestApp } from '../helpers/app';
+import { makeChat, makeDog, makeUser } from '../helpers/factories';
 
 interface Reply {
   id: number | null;
@@ -120,5 +125,57 @@ describe('WebSocket limits (PGlite)', () => {
     await until(() => again.replies.length > 0, 'the new tab');
     expect(again.replies[0]?.result?.type).toBe('started');
     for (const s of [...tabs, again]) s.socket.close();
+  });
+
+  it('a client that does not read holds back its streams, not the server memory; once it reads it gets everything', async () => {
+    const ana = await makeUser(t.db, { fullName: 'Ana Hitra' });
+    const bor = await makeUser(t.db, { fullName: 'Bor Počasni' });
+    const [anaDog, borDog] = [await makeDog(t.db, ana.id), await makeDog(t.db, bor.id)];
+    const { id: chatId } = await makeChat(
+      t.db,
+      { userId: ana.id, dogId: anaDog.id },
+      { userId: bor.id, dogId: borDog.id },
+    );
+    const onMessage = (id: number) => ({
+      id,
+      method: 'subscription',
+      params: { path: 'chats.onMessage', input: superjson.serialize({ chatId }) },
+    });
+    const reader = open({ token: bor.token, localAddress: '127.0.4.1' });
+    const stalled = open({ token: bor.token, localAddress: '127.0.4.2' });
+    await Promise.all([reader.opened, stalled.opened]);
+    reader.socket.send(JSON.stringify(onMessage(1)));
+    stalled.socket.send(JSON.stringify(onMessage(1)));
+    await until(() => reader.replies.length > 0 && stalled.replies.length > 0, 'both started');
+    // The stalled client stops reading: what the server sends it piles up.
+    const stalledTcp = (stalled.socket as unknown as { _socket: { pause(): void; resume(): void } })._socket;
+    stalledTcp.pause();
+
+    // A burst of long messages, written at once and announced once (a busy chat; quicker than 2,500 sends):
+    // 5 MB, more than loopback's kernel buffers take, so the rest would wait in the server's memory.
+    const sent = 2_500;
+    const text = 'Tačke '.repeat(330);
+    await t.db
+      .insert(chatMessages)
+      .values(
+        Array.from({ length: sent }, (_, i) => ({ chatId, senderId: ana.id, content: `${i} ${text}` })),
+      );
+    await t.app.deps.bus.publish(chatTopic(chatId), null);
+
+    const data = (client: typeof reader) => client.replies.filter((reply) => reply.result?.type === 'data');
+    await until(() => data(reader).length === sent, 'every message at the reader');
+    // The stalled socket's stream waits: at most a bound and one read's worth are kept for it.
+    const serverSide = () => [...t.app.websocketServer.clients].map((s) => s.bufferedAmount);
+    await sleep(300);
+    expect(Math.max(...serverSide())).toBeLessThan(SEND_BUFFER_SOFT_BYTES + BACKFILL_BATCH * 2_100);
+    expect(serverSide()).toHaveLength(2);
+
+    // Reading again, it gets every message, in order, none twice.
+    stalledTcp.resume();
+    await until(() => data(stalled).length === sent, 'every message at the stalled client');
+    const ids = data(stalled).map((reply) => (reply.result as { id?: string }).id);
+    expect(new Set(ids).size).toBe(sent);
+    reader.socket.close();
+    stalled.socket.close();
   });
 });
