@@ -25,6 +25,7 @@ import { grantAdmin } from './services/auth';
 import { createUnsubscribeLinks } from './services/digest';
 import { createNotifier } from './services/notify';
 import { REMINDER_SWEEP_EVERY_MS, scheduleReminders } from './services/event-notices';
+import { requeueUnpushedNotices } from './services/push-delivery';
 import { purgeExpired } from './services/maintenance';
 import { createFsStorage } from './storage/fs-storage';
 import type { Storage } from './storage/storage';
@@ -139,14 +140,22 @@ function startMaintenance(app: FastifyInstance, deps: AppDeps) {
     scheduleReminders(deps)
       .then((events) => app.log.debug({ events }, 'event reminders scheduled'))
       .catch((err: unknown) => app.log.error({ err }, 'scheduling event reminders failed'));
+  const requeue = () =>
+    requeueUnpushedNotices(deps)
+      .then((users) => app.log.debug({ users }, 'unpushed notices requeued'))
+      .catch((err: unknown) => app.log.error({ err }, 'requeueing unpushed notices failed'));
   const timer = setInterval(() => {
     purgeExpired(deps.db, deps.storage)
       .then((removed) => app.log.debug({ removed }, 'purged expired rows'))
       .catch((err: unknown) => app.log.error({ err }, 'maintenance failed'));
     void remind();
+    void requeue();
   }, REMINDER_SWEEP_EVERY_MS);
   timer.unref();
   app.addHook('onClose', async () => clearInterval(timer));
   // Once the server is ready, not in its way: it answers meanwhile.
-  app.addHook('onReady', async () => void remind());
+  app.addHook('onReady', async () => {
+    void remind();
+    void requeue();
+  });
 }

@@ -10,6 +10,8 @@ export interface Mail {
   link: string;
   /** Extra headers (List-Unsubscribe on summaries). */
   headers?: Record<string, string>;
+  /** `<id@host>`: the same for every attempt of one mail, so a repeat shows once. */
+  messageId?: string;
 }
 
 export interface Mailer {
@@ -41,6 +43,7 @@ export function createMailer(opts: {
           subject: mail.subject,
           text: mail.text,
           headers: mail.headers,
+          messageId: mail.messageId,
         });
       },
     };
@@ -57,6 +60,7 @@ export function createMailer(opts: {
         subject: mail.subject,
         text: mail.text,
         headers: mail.headers,
+        messageId: mail.messageId,
       });
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const file = path.join(

@@ -10,6 +10,7 @@ import postgres from 'postgres';
 import { ROOT } from '../paths';
 import { copyTemplate, PGLITE_EXTENSIONS, readTemplate } from './pglite-template';
 import * as schema from './schema';
+import { nodePostgresValue } from './transact';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -101,14 +102,7 @@ async function openPostgres(url: string): Promise<Database> {
     sql,
     async execute(text, values) {
       if (values?.length) {
-        // As node-postgres sends them (the queue library is written for it): undefined as null, objects as JSON.
-        const params = values.map((value) =>
-          value === undefined
-            ? null
-            : value !== null && typeof value === 'object' && !(value instanceof Date) && !Array.isArray(value)
-              ? JSON.stringify(value)
-              : value,
-        );
+        const params = values.map(nodePostgresValue);
         return { rows: await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]) };
       }
       // A script: the simple protocol runs several statements and answers one result each; one that opens a

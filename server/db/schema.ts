@@ -566,6 +566,22 @@ export const adminUpdates = pgTable(
   ],
 );
 
+/**
+ * Who an announcement's delivery has handled (pushed, mailed or passed over in quiet hours): a delivery that
+ * stopped (an instance killed) continues with the others instead of pushing to everyone again. Kept a month.
+ */
+export const announcementDeliveries = pgTable(
+  'announcement_deliveries',
+  {
+    announcementId: uuid('announcement_id')
+      .notNull()
+      .references(() => adminUpdates.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.announcementId, t.userId] })],
+);
+
 /** Every stored photo, owned by its uploader; unattached ones are removed after 24 h. */
 export const uploads = pgTable(
   'uploads',

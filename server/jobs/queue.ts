@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { createRequire } from 'node:module';
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/client';
+import type { Database, Tx } from '../db/client';
+import { afterCommit, executeIn } from '../db/transact';
 
 /**
  * The job queue (pg-boss) in the application's own database: PGlite by default, PostgreSQL otherwise, through
@@ -28,16 +29,27 @@ export const QUEUES = {
   'event-changed': 'short',
   /** A suspension's end → the user's dogs back into the decks that walked past them. */
   'suspension-end': 'standard',
+  /** An account or moderation e-mail (services/mail-delivery.ts). */
+  mail: 'standard',
 } as const satisfies Record<string, PgBoss.QueuePolicy>;
 export type QueueName = keyof typeof QUEUES;
 
+/**
+ * Where a job is queued: `tx` queues it with the write it delivers (it exists if and only if that commits;
+ * see db/transact.ts), else on its own.
+ */
+export interface InTransaction {
+  tx?: Tx;
+}
+
 export interface Jobs {
   /** Queues a job; null when the queue's policy folded it into one already waiting. */
-  send(queue: QueueName, data: object, options?: PgBoss.SendOptions): Promise<string | null>;
+  send(queue: QueueName, data: object, options?: PgBoss.SendOptions & InTransaction): Promise<string | null>;
   /** Queues many jobs in one statement; those the queue's policy folds into one already waiting are dropped. */
   sendMany(
     queue: QueueName,
     jobs: Array<{ data: object; singletonKey: string; startAfter?: Date }>,
+    options?: InTransaction,
   ): Promise<void>;
   /** Runs `handle` for each job of `queue` on this instance, until `stop`. A throw retries the job later. */
   work<T extends object>(queue: QueueName, handle: (data: T) => Promise<void>): Promise<void>;
@@ -96,25 +108,41 @@ export async function startJobs(
   });
   /** This instance's worker of each queue: a job sent here for now wakes it at once, not at its next poll. */
   const workers = new Map<QueueName, string>();
+  /** Wakes the queue's worker here, once the job is there to find (after the commit that queued it). */
+  const wake = (queue: QueueName, tx: Tx | undefined) => {
+    const worker = workers.get(queue);
+    if (!worker) return;
+    if (tx) afterCommit(tx, () => boss.notifyWorker(worker));
+    else boss.notifyWorker(worker);
+  };
+  const through = (tx: Tx | undefined) =>
+    tx ? { db: { executeSql: (text: string, values: unknown[]) => executeIn(tx, text, values) } } : {};
   return {
-    async send(queue, data, options = {}) {
-      const id = await boss.send(queue, data, options);
-      const worker = workers.get(queue);
-      if (id && worker && options.startAfter === undefined) boss.notifyWorker(worker);
+    async send(queue, data, { tx, ...options } = {}) {
+      const id = await boss.send(queue, data, { ...options, ...through(tx) });
+      if (id && options.startAfter === undefined) wake(queue, tx);
       return id;
     },
-    async sendMany(queue, jobs) {
+    async sendMany(queue, jobs, { tx } = {}) {
       if (!jobs.length) return;
-      await boss.insert(jobs.map((job) => ({ name: queue, ...job })));
-      const worker = workers.get(queue);
-      if (worker && jobs.some((job) => job.startAfter === undefined)) boss.notifyWorker(worker);
+      await boss.insert(
+        jobs.map((job) => ({ name: queue, ...job })),
+        through(tx),
+      );
+      if (jobs.some((job) => job.startAfter === undefined)) wake(queue, tx);
     },
     async work(queue, handle) {
       const worker = await boss.work<object>(
         queue,
         { pollingIntervalSeconds: pollingSeconds, batchSize: 10 },
         async (jobs) => {
-          for (const job of jobs) await handle(job.data as never);
+          // Each job on its own: one that fails is retried alone; the others of the batch are done (a failure
+          // used to fail the whole batch, and its retry repeated what had worked, a mail among them).
+          for (const job of jobs)
+            await handle(job.data as never).catch(async (err: unknown) => {
+              log.warn({ err, queue, job: job.id }, 'job failed; it will be retried');
+              await boss.fail(queue, job.id, { message: err instanceof Error ? err.message : String(err) });
+            });
         },
       );
       workers.set(queue, worker);

@@ -5,6 +5,13 @@ import type { ChatPushJob, EventPlace } from '../services/notify';
 import { suspensionEnded } from '../services/moderation';
 import { deliverAnnouncement, deliverChatPush, deliverNotices } from '../services/push-delivery';
 import type { AppDeps } from '../trpc/context';
+import { type MailJob, sendQueuedMail } from '../services/mail-delivery';
+
+export const mailDeps = (deps: AppDeps) => ({
+  db: deps.db,
+  mailer: deps.mailer,
+  publicUrl: deps.config.publicUrl,
+});
 
 /** Every instance works every queue; the queue hands each job to one of them. */
 export async function startDeliveryWorkers(deps: AppDeps) {
@@ -23,4 +30,5 @@ export async function startDeliveryWorkers(deps: AppDeps) {
     sendDigest({ ...deps, links: deps.unsubscribe, publicUrl: deps.config.publicUrl }, data),
   );
   await deps.jobs.work('suspension-end', (data: { userId: string }) => suspensionEnded(deps.db, data.userId));
+  await deps.jobs.work('mail', (data: MailJob) => sendQueuedMail(mailDeps(deps), data));
 }

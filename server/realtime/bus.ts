@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
+import { sql as drizzleSql } from 'drizzle-orm';
 import type postgres from 'postgres';
+import type { Tx } from '../db/client';
+import { afterCommit } from '../db/transact';
 
 /**
  * Change notices between the code that writes and the subscriptions that read. Payloads are small (ids);
@@ -9,6 +12,11 @@ import type postgres from 'postgres';
 export interface Bus {
   /** Call after the transaction commits, so readers find the change. Several topics travel as one notice. */
   publish(topic: string | readonly string[], payload: unknown): Promise<void>;
+  /**
+   * The same, as part of `tx`: every instance hears it if and only if `tx` commits, even when this process
+   * dies right after the commit (PostgreSQL sends a transaction's NOTIFY at its commit).
+   */
+  publishIn(tx: Tx, topic: string | readonly string[], payload: unknown): Promise<void>;
   subscribe(topic: string, listener: (payload: unknown) => void): () => void;
   /** How many notices this process has heard so far: a read started at one count saw all of them. */
   heard(): number;
@@ -27,10 +35,15 @@ export function createLocalBus(): Bus & { resync(): void } {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
   let heard = 0;
+  const publish = async (topic: string | readonly string[], payload: unknown) => {
+    heard++;
+    for (const name of typeof topic === 'string' ? [topic] : topic) emitter.emit(name, payload);
+  };
   return {
-    async publish(topic, payload) {
-      heard++;
-      for (const name of typeof topic === 'string' ? [topic] : topic) emitter.emit(name, payload);
+    publish,
+    // One process: its subscribers live and die with it, so hearing after the commit is enough.
+    async publishIn(tx, topic, payload) {
+      afterCommit(tx, () => void publish(topic, payload));
     },
     resync() {
       // Counts as a notice: a read started before it may have missed anything, so it answers nobody after it.
@@ -67,7 +80,7 @@ export async function createPostgresBus(sql: postgres.Sql): Promise<Bus> {
       const { topic, payload, from } = JSON.parse(message) as {
         topic: string | string[];
         payload: unknown;
-        from: string;
+        from?: string;
       };
       if (from !== origin) void local.publish(topic, payload);
     },
@@ -81,6 +94,11 @@ export async function createPostgresBus(sql: postgres.Sql): Promise<Bus> {
       if (!topic.length) return;
       await sql.notify(CHANNEL, JSON.stringify({ topic, payload, from: origin }));
       await local.publish(topic, payload);
+    },
+    // No origin: sent at the commit, it comes back to this instance's subscribers through LISTEN too.
+    async publishIn(tx, topic, payload) {
+      if (!topic.length) return;
+      await tx.execute(drizzleSql`select pg_notify(${CHANNEL}, ${JSON.stringify({ topic, payload })})`);
     },
     subscribe: local.subscribe,
     heard: local.heard,

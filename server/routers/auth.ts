@@ -13,7 +13,7 @@ import { publicProcedure, router } from '../trpc/init';
 
 const depsOf = (ctx: Context): auth.AuthDeps => ({
   db: ctx.db,
-  mailer: ctx.mailer,
+  jobs: ctx.jobs,
   publicUrl: ctx.config.publicUrl,
   adminEmails: ctx.config.adminEmails,
   log: ctx.log,

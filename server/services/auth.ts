@@ -12,22 +12,24 @@ import type {
   signUpInput,
   UserRole,
 } from '../../src/schemas/auth';
-import { type MailKind, renderMail } from '../auth/mail-templates';
-import type { Mailer } from '../auth/mailer';
+import { endUnusedTokens, reserveEmailToken, type TokenKind } from '../auth/email-tokens';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import type { DeviceCookies } from '../auth/device-cookies';
 import { createSession, invalidateUserSessions } from '../auth/sessions';
 import type { Bus } from '../realtime/bus';
 import { announceSessionsEnded } from '../realtime/sessions';
-import { generateToken, hashToken } from '../auth/tokens';
-import type { Db, DbOrTx } from '../db/client';
+import { hashToken } from '../auth/tokens';
+import type { Db, DbOrTx, Tx } from '../db/client';
 import { emailTokens, profiles, users } from '../db/schema';
+import { transact } from '../db/transact';
 import type { Background } from '../background';
+import type { Jobs } from '../jobs/queue';
+import { queueMail } from './mail-delivery';
 import { clearBuckets, type RateWindow, releaseHits, takeSlot } from './rate-limit';
 
 export interface AuthDeps {
   db: Db;
-  mailer: Mailer;
+  jobs: Jobs;
   publicUrl: string;
   adminEmails: string[];
   log: FastifyBaseLogger;
@@ -46,15 +48,6 @@ export interface SignedIn {
   token: string;
   expiresAt: Date;
 }
-
-type TokenKind = 'confirm' | 'reset';
-
-const TOKEN_LIFETIME_MS = {
-  confirm: LIMITS.confirmTokenHours * 3_600_000,
-  reset: LIMITS.resetTokenMinutes * 60_000,
-} as const;
-
-const LINK_PATH = { confirm: '/email-confirmed', reset: '/reset-password' } as const;
 
 function isUniqueViolation(error: unknown): boolean {
   for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause)
@@ -124,32 +117,23 @@ async function takeSignInSlot(deps: AuthDeps, email: string): Promise<string[]> 
   throw new AppError(code, { minutes: full.minutes });
 }
 
-/** Store a new confirm or reset token (hashed), ending the user's earlier unused ones of that kind. */
-async function issueToken(tx: DbOrTx, deps: AuthDeps, userId: string, kind: TokenKind): Promise<string> {
-  await tx
-    .delete(emailTokens)
-    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.kind, kind), isNull(emailTokens.usedAt)));
-  const token = generateToken();
-  await tx.insert(emailTokens).values({
-    tokenHash: hashToken(token),
+/**
+ * An account e-mail, queued with what asks for it (services/mail-delivery.ts: retried until the mail server
+ * takes it; its link made when it is sent). A new confirm or reset request ends the earlier unused links of
+ * its kind.
+ */
+async function mailAccount(
+  deps: AuthDeps,
+  tx: Tx,
+  {
     userId,
-    kind,
-    expiresAt: new Date(Date.now() + TOKEN_LIFETIME_MS[kind]),
-  });
-  return `${deps.publicUrl}${LINK_PATH[kind]}?token=${token}`;
-}
-
-/** Mail an account e-mail. Never inside a transaction: a slow mail server must not hold the database. */
-async function sendMail(deps: AuthDeps, to: string, kind: MailKind, locale: Locale, link: string) {
-  const tokenKind = kind === 'confirm' ? 'confirm' : 'reset';
-  const hours = Math.max(1, Math.round(TOKEN_LIFETIME_MS[tokenKind] / 3_600_000));
-  const { subject, text } = renderMail(kind, locale, { link, hours });
-  try {
-    await deps.mailer.send({ to, subject, text, link });
-  } catch (cause) {
-    deps.log.error({ err: cause, kind }, 'sending mail failed');
-    throw new AppError('MAIL_FAILED', undefined, { cause });
-  }
+    ...mail
+  }: { to: string; kind: 'confirm' | 'reset' | 'pending' | 'exists'; locale: Locale; userId?: string },
+) {
+  if (!userId || mail.kind === 'exists') return void (await queueMail(deps.jobs, tx, mail));
+  const kind = mail.kind === 'confirm' ? 'confirm' : 'reset';
+  await endUnusedTokens(tx, userId, kind);
+  await queueMail(deps.jobs, tx, { ...mail, tokenId: await reserveEmailToken(tx, userId, kind) });
 }
 
 /**
@@ -179,32 +163,26 @@ async function finishSignUp(
     .select({ id: users.id, emailVerifiedAt: users.emailVerifiedAt })
     .from(users)
     .where(eq(users.email, input.email));
+  const to = input.email;
   if (existing?.emailVerifiedAt)
-    return sendMail(deps, input.email, 'exists', locale, `${deps.publicUrl}/auth`);
-  if (existing) {
-    const link = await deps.db.transaction((tx) => issueToken(tx, deps, existing.id, 'reset'));
-    return sendMail(deps, input.email, 'pending', locale, link);
-  }
-  let created: { userId: string; link: string };
+    return transact(deps.db, (tx) => mailAccount(deps, tx, { to, kind: 'exists', locale }));
+  if (existing)
+    return transact(deps.db, (tx) =>
+      mailAccount(deps, tx, { to, kind: 'pending', locale, userId: existing.id }),
+    );
   try {
-    created = await deps.db.transaction(async (tx) => {
+    // The account and its confirmation mail commit together: no account waits for a mail never queued.
+    await transact(deps.db, async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({ email: input.email, passwordHash, signupDogName: input.dogName ?? null, locale })
         .returning({ id: users.id });
       if (!user) throw new AppError('INTERNAL');
       await tx.insert(profiles).values({ userId: user.id, fullName: input.fullName });
-      return { userId: user.id, link: await issueToken(tx, deps, user.id, 'confirm') };
+      await mailAccount(deps, tx, { to, kind: 'confirm', locale, userId: user.id });
     });
   } catch (error) {
     if (isUniqueViolation(error)) return; // a sign-up of the same address in parallel made it first
-    throw error;
-  }
-  try {
-    await sendMail(deps, input.email, 'confirm', locale, created.link);
-  } catch (error) {
-    // Without its mail the account could never be confirmed: take it back, so the address can sign up again.
-    await deps.db.delete(users).where(eq(users.id, created.userId));
     throw error;
   }
 }
@@ -286,7 +264,7 @@ export async function confirmEmail(
 
 /** A confirmation link has run out unused: the right password earns a new one (never more than one live). */
 async function resendConfirmation(deps: AuthDeps, userId: string, email: string, locale: Locale) {
-  const link = await deps.db.transaction(async (tx) => {
+  await transact(deps.db, async (tx) => {
     const [live] = await tx
       .select({ id: emailTokens.id })
       .from(emailTokens)
@@ -298,9 +276,8 @@ async function resendConfirmation(deps: AuthDeps, userId: string, email: string,
           gt(emailTokens.expiresAt, new Date()),
         ),
       );
-    return live ? null : issueToken(tx, deps, userId, 'confirm');
+    if (!live) await mailAccount(deps, tx, { to: email, kind: 'confirm', locale, userId });
   });
-  if (link) await sendMail(deps, email, 'confirm', locale, link);
 }
 
 /** Sign-in with the password; failures are limited per address and client, per client and per address. */
@@ -347,8 +324,9 @@ export async function requestPasswordReset(
       .where(eq(users.email, input.email));
     // Demo accounts have no password and cannot get one.
     if (!user?.passwordHash) return;
-    const link = await deps.db.transaction((tx) => issueToken(tx, deps, user.id, 'reset'));
-    await sendMail(deps, input.email, 'reset', locale, link);
+    await transact(deps.db, (tx) =>
+      mailAccount(deps, tx, { to: input.email, kind: 'reset', locale, userId: user.id }),
+    );
   });
 }
 

@@ -4,7 +4,9 @@ import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '../../src/errors';
 import { LIMITS } from '../../src/limits';
 import type { Photo } from '../../src/schemas/uploads';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
+import { transact } from '../db/transact';
+import { crashPoint } from '../crash-points';
 import { chatMessages, chats, dogProfiles, profiles } from '../db/schema';
 import { BACKFILL_BATCH } from '../realtime/backfill';
 import type { ServiceDeps } from './deps';
@@ -195,23 +197,29 @@ export async function send(
   userId: string,
   input: { chatId: string; id?: string; content: string; type: MessageRow['messageType'] },
 ): Promise<ChatMessage> {
-  const row = await deps.db.transaction(async (tx) => {
+  const row = await transact(deps.db, async (tx) => {
     await lockSender(tx, userId);
     // Hearts too: the unanswered cap counts them (their fixed text has no letters for the duplicate rule).
     await checkMessage(tx, userId, input);
-    return appendMessage(tx, userId, {
+    const row = await appendMessage(tx, userId, {
       chatId: input.chatId,
       id: input.id,
       content: input.content,
       messageType: input.type,
     });
+    // Announced and its push queued as part of the write: a crash after the commit loses neither, and a
+    // retry (the same id, nothing new stored) announces nothing twice.
+    if (row?.id && row.user_id) {
+      await announceChat(deps, { id: input.chatId, ownerId: row.owner_id, userId: row.user_id }, tx);
+      await deps.notify.message(input.chatId, row.owner_id === userId ? row.user_id : row.owner_id, tx);
+    }
+    return row;
   });
+  crashPoint('chat-send:committed');
   if (!row) throw new AppError('NOT_FOUND');
   // The other party's account is gone: the chat stays to read, but nobody answers.
   if (!row.user_id) throw new AppError('CHAT_READ_ONLY');
   if (!row.id) return messageView(await resentMessage(deps.db, userId, input.chatId, input.id));
-  await announceChat(deps, { id: input.chatId, ownerId: row.owner_id, userId: row.user_id });
-  await deps.notify.message(input.chatId, row.owner_id === userId ? row.user_id : row.owner_id);
   return {
     id: row.id,
     seq: Number(row.seq),
@@ -267,10 +275,18 @@ export async function removeChat(deps: ServiceDeps, userId: string, chatId: stri
   return { id: chatId };
 }
 
-/** After the commit: the chat's subscribers and both parties' lists hear of the change. */
-export async function announceChat(deps: ServiceDeps, chat: Pick<ChatRow, 'id' | 'ownerId' | 'userId'>) {
+/**
+ * The chat's subscribers and both parties' lists hear of the change: after the commit, or as part of `tx`
+ * (see Bus.publishIn).
+ */
+export async function announceChat(
+  deps: ServiceDeps,
+  chat: Pick<ChatRow, 'id' | 'ownerId' | 'userId'>,
+  tx?: Tx,
+) {
   const parties = [chat.ownerId, chat.userId].filter((party): party is string => !!party);
-  await deps.bus.publish([chatTopic(chat.id), ...parties.map(chatListTopic)], null);
+  const topics = [chatTopic(chat.id), ...parties.map(chatListTopic)];
+  await (tx ? deps.bus.publishIn(tx, topics, null) : deps.bus.publish(topics, null));
 }
 
 type Changes = Array<{ seq: number; item: ChatMessage }>;

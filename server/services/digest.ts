@@ -5,6 +5,7 @@ import { NOTIFICATION_TYPES, type NotificationType } from '../../src/domain/requ
 import { isLocale } from '../../src/i18n';
 import { LIMITS } from '../../src/limits';
 import type { Mailer } from '../auth/mailer';
+import { crashPoint } from '../crash-points';
 import type { Db } from '../db/client';
 import { adminUpdates, chats, notifications, notifySettings, pushSubscriptions, users } from '../db/schema';
 import type { Jobs } from '../jobs/queue';
@@ -157,12 +158,16 @@ export async function sendDigest(deps: DigestDeps, { userId }: { userId: string 
       settings: `${deps.publicUrl}/profil`,
     }),
     link: deps.publicUrl,
+    // Recorded after it is sent: an instance that dies in between sends it again on the job's retry, with the
+    // same Message-ID (what it tells since when), which mail clients show once.
+    messageId: `<digest.${userId}.${since.getTime()}.${total}@${new URL(deps.publicUrl).hostname}>`,
     // RFC 8058: mail clients offer "unsubscribe" and call it with one POST.
     headers: {
       'List-Unsubscribe': `<${deps.links.link(userId, 'all')}>`,
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     },
   });
+  crashPoint('digest:mailed');
   await deps.db
     .update(users)
     .set({ lastDigestAt: new Date(now) })

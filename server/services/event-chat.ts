@@ -5,6 +5,8 @@ import { AppError } from '../../src/errors';
 import { LIMITS } from '../../src/limits';
 import type { Photo } from '../../src/schemas/uploads';
 import type { DbOrTx } from '../db/client';
+import { transact } from '../db/transact';
+import { crashPoint } from '../crash-points';
 import { eventAttendees, eventChatReads, eventMessages, events, profiles } from '../db/schema';
 import { BACKFILL_BATCH } from '../realtime/backfill';
 import { lockStreams } from '../realtime/stream-lock';
@@ -114,7 +116,7 @@ export async function sendEventMessage(
 ): Promise<EventChatMessage> {
   const event = await chatEventOf(deps.db, userId, input.eventId);
   if (!isUpcoming(event)) throw new AppError('CHAT_READ_ONLY');
-  const sent = await deps.db.transaction(async (tx) => {
+  const sent = await transact(deps.db, async (tx) => {
     await lockSender(tx, userId);
     await checkEventMessage(tx, userId, input);
     await lockStreams(tx, eventChatTopic(input.eventId));
@@ -132,7 +134,11 @@ export async function sendEventMessage(
     if (stored) {
       // Whoever writes has read the chat up to here.
       await readUpTo(tx, userId, input.eventId, stored.seq);
-      return { id: stored.id, fresh: true };
+      // Heard and its pushes queued as part of the write: a crash after the commit loses neither, and a
+      // retry (nothing new stored) repeats neither.
+      await deps.bus.publishIn(tx, eventChatTopic(input.eventId), null);
+      await deps.notify.eventMessage(input.eventId, await recipients(tx, input.eventId, userId), tx);
+      return { id: stored.id };
     }
     // A retried send: the message stored the first time, if it is the caller's own in this chat.
     const [mine] = await tx
@@ -146,11 +152,9 @@ export async function sendEventMessage(
         ),
       );
     if (!mine) throw new AppError('VALIDATION');
-    return { id: mine.id, fresh: false };
+    return { id: mine.id };
   });
-  await deps.bus.publish(eventChatTopic(input.eventId), null);
-  if (sent.fresh)
-    await deps.notify.eventMessage(input.eventId, await recipients(deps.db, input.eventId, userId));
+  crashPoint('event-chat-send:committed');
   const [row] = await visibleMessages(deps, userId, input.eventId, eq(eventMessages.id, sent.id));
   return view(deps)(row!);
 }

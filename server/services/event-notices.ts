@@ -9,6 +9,8 @@ import {
 import { INTL_TAG, type Locale } from '../../src/i18n';
 import { formatMessage } from '../locales';
 import { eventAttendees, events } from '../db/schema';
+import { transact } from '../db/transact';
+import { crashPoint } from '../crash-points';
 import { participants } from './attendance';
 import type { ServiceDeps } from './deps';
 import { publishRequests, writeNotices } from './notifications';
@@ -48,8 +50,10 @@ export async function deliverEventReminder(
       ),
     );
   const owners = [event.userId, ...going.map((row) => row.userId)];
-  const written = await deps.db.transaction((tx) =>
-    writeNotices(
+  // The notices and the jobs that push them commit together: a crash after the commit loses no push, and a
+  // re-run (the job retried) finds the notices there and queues nothing twice.
+  await transact(deps.db, async (tx) => {
+    const written = await writeNotices(
       tx,
       owners.map((ownerId) => ({
         ownerId,
@@ -59,9 +63,10 @@ export async function deliverEventReminder(
         eventStartsAt: start,
       })),
       { skipExisting: true },
-    ),
-  );
-  await publishRequests(deps, written);
+    );
+    await publishRequests(deps, written, tx);
+  });
+  crashPoint('event-reminder:committed');
 }
 
 /** How often the maintenance sweeps (server/app.ts). */
@@ -103,13 +108,13 @@ export async function deliverEventChange(
   deps: Deps,
   { eventId, before }: { eventId: string; before: EventPlace },
 ) {
-  const told = await deps.db.transaction(async (tx) => {
+  await transact(deps.db, async (tx) => {
     const [event] = await tx.select().from(events).where(eq(events.id, eventId));
-    if (!event || !isUpcoming(event)) return [];
+    if (!event || !isUpcoming(event)) return;
     const changes = changesOf(before, event);
-    if (!Object.keys(changes).length) return [];
+    if (!Object.keys(changes).length) return;
     const owners = await participants(tx, eventId);
-    return writeNotices(
+    const told = await writeNotices(
       tx,
       owners.map((ownerId) => ({
         ownerId,
@@ -120,8 +125,8 @@ export async function deliverEventChange(
       })),
       { replaceUnread: true },
     );
+    await publishRequests(deps, told, tx);
   });
-  await publishRequests(deps, told);
 }
 
 /**

@@ -5,6 +5,7 @@ import { AppError } from '../../src/errors';
 import { LIMITS } from '../../src/limits';
 import type { LikeOutcome } from '../../src/schemas/likes';
 import type { DbOrTx, Tx } from '../db/client';
+import { transact } from '../db/transact';
 import { chats, dogProfiles, matches, notifications, profiles, swipes } from '../db/schema';
 import { lockStreams } from '../realtime/stream-lock';
 import { checkMessage, checkNewRequest, lockSender } from './anti-spam';
@@ -95,7 +96,7 @@ export async function like(
   let notify: string[] = [];
   let chatChanged: string | undefined;
   let ownerId = '';
-  const outcome = await deps.db.transaction(async (tx): Promise<LikeOutcome> => {
+  const decide = async (tx: Tx): Promise<LikeOutcome> => {
     const from = await dogOf(tx, input.fromDogId);
     const dog = await dogOf(tx, input.dogId);
     if (!from || from.userId !== userId || !dog || dog.userId === userId) throw new AppError('NOT_FOUND');
@@ -209,10 +210,14 @@ export async function like(
       );
     else await writeNotices(tx, [{ dogId: dog.id, fromDogId: from.id, ownerId, userId }]);
     return { outcome: 'requested' };
+  };
+  // Heard and pushed as part of the write: a crash after the commit loses neither.
+  return transact(deps.db, async (tx) => {
+    const outcome = await decide(tx);
+    await publishRequests(deps, notify, tx);
+    if (chatChanged) await announceChat(deps, { id: chatChanged, ownerId, userId }, tx);
+    return outcome;
   });
-  await publishRequests(deps, notify);
-  if (chatChanged) await announceChat(deps, { id: chatChanged, ownerId, userId });
-  return outcome;
 }
 
 export async function pass(deps: ServiceDeps, userId: string, input: { fromDogId: string; dogId: string }) {

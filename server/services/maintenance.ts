@@ -1,7 +1,7 @@
 import { and, isNotNull, lt, ne, or } from 'drizzle-orm';
 import { LIMITS } from '../../src/limits';
 import type { DbOrTx } from '../db/client';
-import { accessTokens, emailTokens, reports, sessions } from '../db/schema';
+import { accessTokens, announcementDeliveries, emailTokens, reports, sessions } from '../db/schema';
 import type { Storage } from '../storage/storage';
 import { purgeOldHits } from './rate-limit';
 import { purgeUnattachedUploads } from './uploads';
@@ -9,13 +9,14 @@ import { purgeUnattachedUploads } from './uploads';
 /**
  * Delete what can no longer be used: expired sessions, used or expired e-mail tokens, rate-limit hits older
  * than any window, photos uploaded but never used, decided reports (with their snapshots) past the
- * retention period (LIMITS.report.retentionDays; open ones stay until decided), and personal access tokens
- * expired for LIMITS.accessToken.keepExpiredDays.
+ * retention period (LIMITS.report.retentionDays; open ones stay until decided), personal access tokens
+ * expired for LIMITS.accessToken.keepExpiredDays, and the records of announcements' deliveries after a month.
  */
 export async function purgeExpired(db: DbOrTx, storage: Storage, now = new Date()) {
   const retained = new Date(now.getTime() - LIMITS.report.retentionDays * 86_400_000);
   const tokensExpiredBefore = new Date(now.getTime() - LIMITS.accessToken.keepExpiredDays * 86_400_000);
-  const [s, t, f, u, r, a] = await Promise.all([
+  const deliveredBefore = new Date(now.getTime() - 30 * 86_400_000);
+  const [s, t, f, u, r, a, d] = await Promise.all([
     db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }),
     db
       .delete(emailTokens)
@@ -31,6 +32,10 @@ export async function purgeExpired(db: DbOrTx, storage: Storage, now = new Date(
       .delete(accessTokens)
       .where(lt(accessTokens.expiresAt, tokensExpiredBefore))
       .returning({ id: accessTokens.id }),
+    db
+      .delete(announcementDeliveries)
+      .where(lt(announcementDeliveries.createdAt, deliveredBefore))
+      .returning({ id: announcementDeliveries.userId }),
   ]);
   return {
     sessions: s.length,
@@ -39,5 +44,6 @@ export async function purgeExpired(db: DbOrTx, storage: Storage, now = new Date(
     uploads: u,
     reports: r.length,
     accessTokens: a.length,
+    announcementDeliveries: d.length,
   };
 }

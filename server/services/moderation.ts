@@ -6,12 +6,9 @@ import { EVENT_TIME_ZONE } from '../../src/domain/event-time';
 import { DEFAULT_LOCALE, INTL_TAG } from '../../src/i18n';
 import type { ModerationAction, REPORT_STATUSES } from '../../src/domain/safety';
 import type { appealInput, decideAppealInput, decideReportInput } from '../../src/schemas/safety';
-import { renderMail } from '../auth/mail-templates';
-import type { Mailer } from '../auth/mailer';
-import type { Background } from '../background';
-import type { Config } from '../env';
 import { invalidateUserSessions } from '../auth/sessions';
 import type { DbOrTx, Tx } from '../db/client';
+import { transact } from '../db/transact';
 import type { Jobs } from '../jobs/queue';
 import {
   appeals,
@@ -30,6 +27,7 @@ import { removeAnnouncement } from './announcements';
 import * as attendance from './attendance';
 import { backInDecks } from './deck-positions';
 import type { ServiceDeps } from './deps';
+import { queueMail } from './mail-delivery';
 import { type DogChange, dogTopic } from './dogs';
 import { releaseUnusedImages } from './events';
 import { publishRequests, updateNotices, writeNotices } from './notifications';
@@ -41,13 +39,8 @@ import { activeUser } from './visibility';
  * of reasons to the user they affect and to the reporter, appeals, and the audit log of every action.
  */
 
-/** Decisions also mail reporters who were not signed in. */
-type ModerationDeps = ServiceDeps & {
-  jobs: Jobs;
-  background: Background;
-  mailer: Mailer;
-  config: Pick<Config, 'publicUrl'>;
-};
+/** Decisions also mail reporters who were not signed in (through the job queue). */
+type ModerationDeps = ServiceDeps & { jobs: Jobs };
 
 const reporterProfile = alias(profiles, 'reporter_profile');
 const targetProfile = alias(profiles, 'target_profile');
@@ -169,7 +162,7 @@ export async function decideReport(
 ) {
   let files: string[] = [];
   let announcement: string | null = null;
-  const done = await deps.db.transaction(async (tx) => {
+  const done = await transact(deps.db, async (tx) => {
     const [report] = await tx.select().from(reports).where(eq(reports.id, input.reportId)).for('update');
     if (!report) throw new AppError('NOT_FOUND');
     if (report.status !== 'open') throw new AppError('REQUEST_HANDLED');
@@ -216,52 +209,49 @@ export async function decideReport(
       tx,
       told.map((ownerId) => ({ ownerId, notificationType: 'report_decision' as const, actionId: action.id })),
     );
-    return {
-      action,
-      target,
-      told,
-      removedDog: report.targetType === 'dog' ? report.targetId : null,
-      affectedEmail: input.action === 'dismiss' ? null : (affected?.email ?? null),
-      suspendedUntil,
-      mailed: decided.filter((row) => !row.reporterId && row.contactEmail),
-    };
+    // The mails and the suspension's end are queued with the decision: none is lost to a crash after it.
+    const { action: kind, statement } = input;
+    const mail = (
+      to: string,
+      mailKind: 'reportDecision' | 'moderationDecision',
+      values: Record<string, string>,
+    ) => queueMail(deps.jobs, tx, { to, kind: mailKind, locale: DEFAULT_LOCALE, values });
+    // The statement of reasons reaches the user by mail too: a suspended user cannot sign in to read it.
+    if (kind !== 'dismiss' && affected?.email)
+      await mail(affected.email, 'moderationDecision', {
+        action: kind,
+        statement,
+        until: suspendedUntil
+          ? suspendedUntil.toLocaleString(INTL_TAG[DEFAULT_LOCALE], {
+              timeZone: EVENT_TIME_ZONE,
+              dateStyle: 'long',
+              timeStyle: 'short',
+            })
+          : '',
+      });
+    // Reporters who were not signed in hear of it at the address they gave.
+    for (const row of decided)
+      if (!row.reporterId && row.contactEmail)
+        await mail(row.contactEmail, 'reportDecision', {
+          reference: row.id.slice(0, 8),
+          action: kind,
+          statement,
+        });
+    if (target && suspendedUntil)
+      await deps.jobs.send('suspension-end', { userId: target }, { startAfter: suspendedUntil, tx });
+    return { action, target, told, removedDog: report.targetType === 'dog' ? report.targetId : null };
   });
 
   if (announcement) await removeAnnouncement(deps, announcement).catch(() => undefined);
   await removeUploadFiles(deps.storage, files, deps.log);
   if (done.target && (input.action === 'suspend' || input.action === 'ban'))
     await announceSessionsEnded(deps.bus, done.target);
-  if (done.target && done.suspendedUntil)
-    await deps.jobs.send('suspension-end', { userId: done.target }, { startAfter: done.suspendedUntil });
   if (done.target && input.action === 'remove_content' && done.removedDog)
     await deps.bus.publish(dogTopic(done.target), {
       type: 'removed',
       id: done.removedDog,
     } satisfies DogChange);
   await publishRequests(deps, [...(done.target ? [done.target] : []), ...done.told]);
-  const mail = (to: string, kind: 'reportDecision' | 'moderationDecision', values: Record<string, string>) =>
-    deps.background.run(kind, async () => {
-      const link = deps.config.publicUrl;
-      const { subject, text } = renderMail(kind, DEFAULT_LOCALE, { ...values, link });
-      await deps.mailer.send({ to, subject, text, link });
-    });
-  const { action, statement } = input;
-  // The statement of reasons reaches the user by mail too: a suspended user cannot sign in to read it.
-  if (done.affectedEmail)
-    mail(done.affectedEmail, 'moderationDecision', {
-      action,
-      statement,
-      until: done.suspendedUntil
-        ? done.suspendedUntil.toLocaleString(INTL_TAG[DEFAULT_LOCALE], {
-            timeZone: EVENT_TIME_ZONE,
-            dateStyle: 'long',
-            timeStyle: 'short',
-          })
-        : '',
-    });
-  // Reporters who were not signed in hear of it at the address they gave.
-  for (const row of done.mailed)
-    mail(row.contactEmail!, 'reportDecision', { reference: row.id.slice(0, 8), action, statement });
   return { actionId: done.action.id };
 }
 

@@ -24,12 +24,20 @@ export const requestsTopic = (userId: string) => `requests:${userId}`;
 /** A new `seq` for a changed row, so resuming subscribers see the change after everything before it. */
 const nextSeq = sql`default`;
 
-/** After the commit: these users' request lists changed (and may hold notices to send away from the app). */
-export async function publishRequests(deps: Pick<ServiceDeps, 'bus' | 'notify'>, userIds: Iterable<string>) {
+/**
+ * These users' request lists changed (and may hold notices to send away from the app): after the commit, or
+ * as part of `tx` (heard and queued if and only if it commits; see db/transact.ts).
+ */
+export async function publishRequests(
+  deps: Pick<ServiceDeps, 'bus' | 'notify'>,
+  userIds: Iterable<string>,
+  tx?: Tx,
+) {
   const users = [...new Set(userIds)];
   if (!users.length) return;
-  await deps.bus.publish(users.map(requestsTopic), null);
-  await deps.notify.notices(users);
+  const topics = users.map(requestsTopic);
+  await (tx ? deps.bus.publishIn(tx, topics, null) : deps.bus.publish(topics, null));
+  await deps.notify.notices(users, tx);
 }
 
 type NewNotice = typeof notifications.$inferInsert;

@@ -1,20 +1,22 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { EVENT_REMINDERS } from '../../src/domain/events';
 import { LIMITS } from '../../src/limits';
+import type { Tx } from '../db/client';
 import type { Jobs, QueueName } from '../jobs/queue';
 
 /**
- * What the other services tell the notification channels, after their commit (issue 19). Each call only
- * queues a job; the job reads what is new from the database, so a lost or repeated call loses or repeats
- * nothing that the next one would not catch.
+ * What the other services tell the notification channels (issue 19). Each call only queues a job; the job
+ * reads what is new from the database, so a repeated call repeats nothing. Given `tx`, the job is queued as
+ * part of the write it delivers (it exists if and only if the write commits: a crash after the commit loses
+ * no push); without, after the commit, where a queue that is away costs a push but never the answer.
  */
 export interface Notifier {
   /** These users have new notices (requests, matches, answers, event changes). */
-  notices(userIds: Iterable<string>): Promise<void>;
+  notices(userIds: Iterable<string>, tx?: Tx): Promise<void>;
   /** A new message in `chatId` for `recipientId`. */
-  message(chatId: string, recipientId: string): Promise<void>;
+  message(chatId: string, recipientId: string, tx?: Tx): Promise<void>;
   /** A new message in the event's chat for each of `recipientIds` (the job checks each is still in it). */
-  eventMessage(eventId: string, recipientIds: string[]): Promise<void>;
+  eventMessage(eventId: string, recipientIds: string[], tx?: Tx): Promise<void>;
   /** A new announcement. */
   announcement(id: string): Promise<void>;
   /**
@@ -49,32 +51,43 @@ export const chatPushKey = (job: ChatPushJob) =>
   'eventId' in job ? `${job.userId}:event:${job.eventId}` : `${job.userId}:${job.chatId}`;
 
 export function createNotifier(jobs: Jobs, log: FastifyBaseLogger): Notifier {
-  // The caller's write has committed: a queue that is away costs a push, never the caller's answer.
-  const safely = async (queue: QueueName, send: () => Promise<unknown>) => {
+  // After the caller's commit: a queue that is away costs a push, never the caller's answer. Inside the
+  // caller's transaction a failure fails the write too, and the client's retry queues both.
+  const safely = async (queue: QueueName, tx: Tx | undefined, send: () => Promise<unknown>) => {
+    if (tx) return void (await send());
     try {
       await send();
     } catch (err) {
       log.error({ err, queue }, 'could not queue a notification');
     }
   };
-  const queue = (...args: Parameters<Jobs['send']>) => safely(args[0], () => jobs.send(...args));
+  const queue = (name: QueueName, data: object, options: Parameters<Jobs['send']>[2] = {}) =>
+    safely(name, options.tx, () => jobs.send(name, data, options));
   return {
-    async notices(userIds) {
+    async notices(userIds, tx) {
       // One waiting job per user (a short queue): a burst of notices is read by one job.
-      for (const userId of new Set(userIds)) await queue('notices', { userId }, { singletonKey: userId });
+      const users = [...new Set(userIds)];
+      await safely('notices', tx, () =>
+        jobs.sendMany(
+          'notices',
+          users.map((userId) => ({ data: { userId }, singletonKey: userId })),
+          { tx },
+        ),
+      );
     },
-    message(chatId, recipientId) {
+    message(chatId, recipientId, tx) {
       const job = { userId: recipientId, chatId };
-      return queue('chat-push', job, { singletonKey: chatPushKey(job) });
+      return queue('chat-push', job, { singletonKey: chatPushKey(job), tx });
     },
-    eventMessage: (eventId, recipientIds) =>
-      safely('chat-push', () =>
+    eventMessage: (eventId, recipientIds, tx) =>
+      safely('chat-push', tx, () =>
         jobs.sendMany(
           'chat-push',
           recipientIds.map((userId) => {
             const data = { userId, eventId };
             return { data, singletonKey: chatPushKey(data) };
           }),
+          { tx },
         ),
       ),
     announcement: (id) => queue('announce', { id }),
@@ -85,7 +98,7 @@ export function createNotifier(jobs: Jobs, log: FastifyBaseLogger): Notifier {
         { singletonKey: eventId, startAfter: LIMITS.event.changeNoticeDelayMinutes * 60 },
       ),
     eventReminders: (events) =>
-      safely('event-reminder', () =>
+      safely('event-reminder', undefined, () =>
         jobs.sendMany(
           'event-reminder',
           [...events].flatMap(({ id, startsAt }) =>

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { NOTICES_PATH, quietUntil, topicOfNotice } from '../../src/domain/notify';
 import { EVENT_PARAM, eventChatPath } from '../../src/domain/events';
@@ -7,6 +7,7 @@ import { LIMITS } from '../../src/limits';
 import type { Db } from '../db/client';
 import {
   adminUpdates,
+  announcementDeliveries,
   chatMessages,
   chats,
   dogProfiles,
@@ -22,8 +23,9 @@ import type { PushPayload } from '../../src/domain/push-payload';
 import type { PushSender, PushTarget } from '../push/push-sender';
 import { unreadEventMessages } from './event-chat';
 import { eventNoticeValues } from './event-notices';
-import { type ChatPushJob, chatPushKey } from './notify';
+import { type ChatPushJob, chatPushKey, type Notifier } from './notify';
 import { notifyPreferences, quietHoursOf } from './notify-settings';
+import { crashPoint } from '../crash-points';
 import { activeUser, requestVisibleTo } from './visibility';
 
 /** What the delivery jobs need. */
@@ -74,6 +76,31 @@ export async function queueDigest(jobs: Jobs, userId: string) {
 
 const dog = alias(dogProfiles, 'dog');
 const fromDog = alias(dogProfiles, 'from_dog');
+
+/** How long a notice may wait unclaimed before the sweep takes its job for lost. */
+const NOTICE_JOB_LOST_AFTER_MS = 5 * 60_000;
+
+/**
+ * The notices' safety net (the hourly maintenance): a user with unread notices of the last day that no
+ * `notices` job has claimed for a while gets one, so a job lost between a write's commit and its queueing
+ * (the instance died there) costs a delay, never the push. One already waiting takes it (a short queue).
+ * Returns how many users it queued for.
+ */
+export async function requeueUnpushedNotices(deps: { db: Db; notify: Notifier }, now = new Date()) {
+  const rows = await deps.db
+    .selectDistinct({ userId: notifications.ownerId })
+    .from(notifications)
+    .where(
+      and(
+        isNull(notifications.pushedAt),
+        eq(notifications.status, 'unread'),
+        gt(notifications.createdAt, new Date(now.getTime() - 86_400_000)),
+        lt(notifications.createdAt, new Date(now.getTime() - NOTICE_JOB_LOST_AFTER_MS)),
+      ),
+    );
+  await deps.notify.notices(rows.map((row) => row.userId));
+  return rows.length;
+}
 
 /**
  * `notices` job: the user's new notices, each pushed once (claimed by `pushed_at`, so two instances or a
@@ -271,12 +298,17 @@ async function eventChatNews(
   };
 }
 
-/** Recipients of an announcement are read this many at a time. */
+/** Recipients of an announcement are read this many at a time, and pushed (then recorded) this many at once. */
 const ANNOUNCE_PAGE = 500;
+export const ANNOUNCE_AT_ONCE = 50;
 
 /**
  * `announce` job: a push to everyone who wants announcements pushed and has a device (those in quiet hours
- * see it in the app), the summary e-mail for those who want e-mail or have no device yet.
+ * see it in the app), the summary e-mail for those who want e-mail or have no device yet. Each user handled is
+ * recorded (`announcement_deliveries`) as soon as their pushes have gone, so a job that stopped (an instance
+ * killed mid-delivery) continues with the others when it runs again. At least once with no duplicate a user
+ * sees: only the few in flight when it stopped (ANNOUNCE_AT_ONCE) can go again, and a push with the same tag
+ * replaces the first.
  */
 export async function deliverAnnouncement(deps: DeliveryDeps, { id }: { id: string }) {
   const [announcement] = await deps.db
@@ -286,6 +318,13 @@ export async function deliverAnnouncement(deps: DeliveryDeps, { id }: { id: stri
   if (!announcement) return;
   const channel = sql<string>`coalesce(${notifySettings.channels}->>'announcements', 'push')`;
   const now = new Date();
+  const handled = (userIds: string[]) =>
+    userIds.length
+      ? deps.db
+          .insert(announcementDeliveries)
+          .values(userIds.map((userId) => ({ announcementId: id, userId })))
+          .onConflictDoNothing()
+      : undefined;
   let after = '00000000-0000-0000-0000-000000000000';
   for (;;) {
     const page = await deps.db
@@ -305,6 +344,8 @@ export async function deliverAnnouncement(deps: DeliveryDeps, { id }: { id: stri
           gt(users.id, after),
           sql`${users.emailVerifiedAt} is not null and ${users.passwordHash} is not null`,
           activeUser(users.id),
+          sql`not exists (select 1 from ${announcementDeliveries} d
+            where d.announcement_id = ${id} and d.user_id = ${users.id})`,
         ),
       )
       .orderBy(users.id)
@@ -323,6 +364,9 @@ export async function deliverAnnouncement(deps: DeliveryDeps, { id }: { id: stri
           quietUntil(now, { from: u.quietFrom, to: u.quietTo, timeZone: u.timeZone ?? 'UTC' })
         ),
     );
+    const pushing = new Set(pushed.map((u) => u.id));
+    // The mailed and those in quiet hours are handled already.
+    await handled(page.filter((u) => !pushing.has(u.id)).map((u) => u.id));
     if (!pushed.length) continue;
     const targets = await deps.db
       .select({
@@ -332,24 +376,27 @@ export async function deliverAnnouncement(deps: DeliveryDeps, { id }: { id: stri
         auth: pushSubscriptions.auth,
       })
       .from(pushSubscriptions)
-      .where(
-        inArray(
-          pushSubscriptions.userId,
-          pushed.map((u) => u.id),
-        ),
+      .where(inArray(pushSubscriptions.userId, [...pushing]));
+    const devicesOf = new Map<string, PushTarget[]>();
+    for (const target of targets)
+      devicesOf.set(target.userId, [...(devicesOf.get(target.userId) ?? []), target]);
+    // A few at a time, each few recorded once pushed: a stop can repeat at most the few in flight.
+    for (let i = 0; i < pushed.length; i += ANNOUNCE_AT_ONCE) {
+      const few = pushed.slice(i, i + ANNOUNCE_AT_ONCE);
+      await Promise.all(
+        few.map((user) => {
+          const locale = localeOf(user.locale);
+          // A failing device must not stop the others; the job is not retried for them (it would repeat the rest).
+          return pushTo(deps, devicesOf.get(user.id) ?? [], {
+            title: formatMessage(locale, 'push.announcement.title'),
+            body: announcement.title,
+            url: NOTICES_PATH,
+            tag: `announcement:${id}`,
+          }).catch(() => false);
+        }),
       );
-    const localeOfUser = new Map(pushed.map((u) => [u.id, localeOf(u.locale)]));
-    // A failing device must not stop the others; the job is not retried for them (it would repeat the rest).
-    await Promise.all(
-      targets.map((target) => {
-        const locale = localeOfUser.get(target.userId) ?? 'sl';
-        return pushTo(deps, [target], {
-          title: formatMessage(locale, 'push.announcement.title'),
-          body: announcement.title,
-          url: NOTICES_PATH,
-          tag: `announcement:${id}`,
-        }).catch(() => false);
-      }),
-    );
+      crashPoint('announce:pushed');
+      await handled(few.map((user) => user.id));
+    }
   }
 }

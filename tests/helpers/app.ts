@@ -7,11 +7,14 @@ import { buildApp } from '../../server/app';
 import type { Mail } from '../../server/auth/mailer';
 import { validateCredential } from '../../server/auth/credentials';
 import { loadConfig } from '../../server/env';
+import { mailDeps } from '../../server/jobs/workers';
+import { type MailJob, sendQueuedMail } from '../../server/services/mail-delivery';
 import { appRouter } from '../../server/routers/_app';
 import { resolveUser } from '../../server/trpc/context';
 import { createCallerFactory, toAppErrorData } from '../../server/trpc/init';
 import type { AppErrorData } from '../../src/errors';
 import { makeUser, TEST_PASSWORD } from './factories';
+import { mailsSent } from './mails';
 import { createDatabase } from './postgres';
 
 export type DbKind = 'pglite' | 'postgres';
@@ -58,6 +61,10 @@ export async function startTestApp(kind: DbKind, env: Record<string, string | un
     },
   });
   const db = app.deps.db;
+  // Account e-mails go through the job queue (server/services/mail-delivery.ts): a test app delivers them
+  // even with JOB_WORKERS false, as every account journey needs them.
+  if (!config.jobWorkers)
+    await app.deps.jobs.work('mail', (data: MailJob) => sendQueuedMail(mailDeps(app.deps), data));
 
   /** Cookies the last caller set (name → value, '' when cleared). */
   const cookies: Record<string, string> = {};
@@ -87,8 +94,14 @@ export async function startTestApp(kind: DbKind, env: Record<string, string | un
     );
   }
 
-  /** Every mail asked for so far has been sent (they go out after the answer: server/background.ts). */
-  const settled = () => app.deps.background.settled();
+  /**
+   * Every mail asked for so far has been sent or has failed (the lookups run after the answer,
+   * server/background.ts; the mails go through the job queue).
+   */
+  async function settled() {
+    await app.deps.background.settled();
+    await mailsSent(app);
+  }
 
   /** Token from the newest mail's link. */
   async function lastMailToken(): Promise<string> {

@@ -17,6 +17,7 @@ import { loadConfig } from '../../server/env';
 import { placeIdOf } from '../../server/services/dogs';
 import { createApiClient } from '../../src/client';
 import { makeUser } from './factories';
+import { mailsSent } from './mails';
 import { freePort } from './postgres';
 
 /**
@@ -48,6 +49,7 @@ export async function startServer(env: Record<string, string> = {}) {
     /** The link in the newest outbox e-mail to `to` (quoted-printable decoded), once the mail is written. */
     async outboxLink(to: string): Promise<string> {
       await app.deps.background.settled();
+      await mailsSent(app);
       const dir = path.join(dataDir, 'outbox');
       const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
       for (const file of files) {

@@ -3,7 +3,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { accessTokens, emailTokens, rateLimitHits, reports, sessions, uploads } from '../../server/db/schema';
+import {
+  accessTokens,
+  adminUpdates,
+  announcementDeliveries,
+  emailTokens,
+  rateLimitHits,
+  reports,
+  sessions,
+  uploads,
+} from '../../server/db/schema';
 import { purgeExpired } from '../../server/services/maintenance';
 import { LIMITS } from '../../src/limits';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
@@ -64,6 +73,18 @@ describe.each(dbKinds())('maintenance on %s', (kind) => {
         tokenRow('stara', new Date(Date.now() - (LIMITS.accessToken.keepExpiredDays + 1) * day)),
         tokenRow('včerajšnja', new Date(Date.now() - day)),
       ]);
+    // An announcement's delivery records: one of five weeks ago, one of yesterday.
+    const delivered = async (title: string, at: Date) => {
+      const [announcement] = await t.db
+        .insert(adminUpdates)
+        .values({ title, content: title })
+        .returning({ id: adminUpdates.id });
+      await t.db
+        .insert(announcementDeliveries)
+        .values({ announcementId: announcement!.id, userId: user!.userId, createdAt: at });
+    };
+    await delivered('Stara novica', new Date(Date.now() - 35 * day));
+    await delivered('Včerajšnja novica', new Date(Date.now() - day));
 
     expect(await purgeExpired(t.db, t.app.deps.storage)).toEqual({
       sessions: 1,
@@ -72,7 +93,9 @@ describe.each(dbKinds())('maintenance on %s', (kind) => {
       uploads: 0,
       reports: 1,
       accessTokens: 1,
+      announcementDeliveries: 1,
     });
+    expect(await t.db.select().from(announcementDeliveries)).toHaveLength(1);
     expect(
       (await t.db.select({ name: accessTokens.name }).from(accessTokens)).map((row) => row.name),
     ).toEqual(['včerajšnja']);
