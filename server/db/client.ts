@@ -94,7 +94,9 @@ async function openPostgres(url: string): Promise<Database> {
   // postgres.js waits up to 20 s between reconnect attempts after a run of failures (3^n / 100 s); the
   // LISTEN connection of the bus waits too, so realtime would stay dark that long after a database restart.
   const backoff = (retries: number) => Math.min(3 ** retries / 100, 2) * (0.5 + Math.random() / 2);
-  const sql = postgres(url, { max: 10, onnotice: () => {}, backoff });
+  // A database that does not answer fails a call within 5 s (503, try again) instead of holding it for
+  // postgres.js's default 30.
+  const sql = postgres(url, { max: 10, onnotice: () => {}, backoff, connect_timeout: 5 });
   const db = drizzlePostgres(sql, { schema }) as unknown as Db;
   return {
     db,

@@ -7,6 +7,7 @@ import { AppError } from '../../src/errors';
 import { LIMITS } from '../../src/limits';
 import { isAccessToken } from '../auth/access-tokens';
 import { createBearerGuard } from '../auth/bearer-guard';
+import { isDatabaseUnavailable } from '../db/client';
 import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_DAYS } from '../auth/device-cookies';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { clientKey } from '../client-address';
@@ -113,6 +114,7 @@ export async function apiPlugin(scope: FastifyInstance, { deps }: { deps: AppDep
   };
   const onError = (error: TRPCError, procedure: string | undefined) => {
     if (isServerFault(error)) scope.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
+    else if (isDatabaseUnavailable(error.cause)) scope.log.warn({ procedure }, 'database unavailable: 503');
   };
 
   serveTrpcOverHttp(scope, {

@@ -27,6 +27,13 @@ interface Options<TContext> {
 /** One call's answer before serialising: its data, or its error shape. */
 type Answer = { result: { data: unknown } } | { error: ReturnType<typeof getErrorShape> };
 
+/** The seconds an error answer asks the client to wait (its `meta.retryAfter`), else 0. */
+function retryAfterOf(answer: Answer): number {
+  if (!('error' in answer)) return 0;
+  const retryAfter = (answer.error.data as { meta?: { retryAfter?: unknown } }).meta?.retryAfter;
+  return typeof retryAfter === 'number' ? retryAfter : 0;
+}
+
 interface Call {
   path: string;
   type: ProcedureType | 'unknown';
@@ -49,6 +56,9 @@ export function serveTrpcOverHttp<TContext>(app: FastifyInstance, options: Optio
       'error' in answer
         ? { error: serialize(answer.error) }
         : { result: { data: serialize(answer.result.data) } };
+    // A refusal that says when to try again (a full window, the database away) says it in the header too.
+    const retryAfter = Math.max(0, ...(Array.isArray(body) ? body : [body]).map(retryAfterOf));
+    if (retryAfter) void reply.header('retry-after', String(retryAfter));
     return reply
       .code(getHTTPStatusCode(body))
       .type('application/json')

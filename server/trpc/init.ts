@@ -4,6 +4,7 @@ import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import superjson from 'superjson';
 import { AppError, type AppErrorCode, type AppErrorData } from '../../src/errors';
 import { asTRPCError } from './as-trpc-error';
+import { isDatabaseUnavailable } from '../db/client';
 import { holdSubscription, type SocketState } from '../realtime/socket-limits';
 import type { Access } from '../auth/scopes';
 import type { Context } from './context';
@@ -55,13 +56,19 @@ function isUnstorableText(error: unknown): boolean {
   return false;
 }
 
+/** How long a client waits before trying again while the database is away (a restart takes seconds). */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
+
 /**
  * The app's own reason for a failure, if it has one. Services throw AppErrors, which tRPC wraps as
  * INTERNAL_SERVER_ERROR; text the database refuses to store is bad input, not a server failure (the
- * statement fails, so nothing is written).
+ * statement fails, so nothing is written); a database that cannot be reached (a restart, an outage) is
+ * 503 with Retry-After: nothing was written, and the same call will work again.
  */
 function appErrorOf(cause: unknown): AppError | null {
   if (cause instanceof AppError) return cause;
+  if (isDatabaseUnavailable(cause))
+    return new AppError('UNAVAILABLE', { retryAfter: UNAVAILABLE_RETRY_AFTER_S });
   return isUnstorableText(cause) ? new AppError('VALIDATION') : null;
 }
 

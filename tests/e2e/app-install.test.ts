@@ -307,6 +307,61 @@ describe.each(Object.entries(VIEWPORTS))('offline with an account on a %s', (nam
   });
 });
 
+describe.each(Object.entries(VIEWPORTS))('a server whose database is away, on a %s', (name, options) => {
+  it('says it is reconnecting, keeps what is shown, and catches up by itself once it answers', async () => {
+    const ana = await apiUser(e2e.server, {
+      fullName: 'Ana Obnova',
+      email: `ana.reconnect.${name}@example.com`,
+    });
+    const title = `Sprehod med obnovo ${name}`;
+    await ana.api.events.create.mutate({ ...EVENT_INPUT, title });
+    const context = await sessionContext(e2e.browser, e2e.server, options, ana.token);
+    const errors: string[] = [];
+    const page = await openPage(context, e2e.server, '/events', errors);
+    try {
+      await eventCard(page, title).waitFor();
+      // What the server answers while its database is away: 503, Retry-After, the UNAVAILABLE code.
+      const unavailable = {
+        appCode: 'UNAVAILABLE',
+        httpStatus: 503,
+        code: 'SERVICE_UNAVAILABLE',
+        meta: { retryAfter: 5 },
+      };
+      const refusal = { error: { json: { message: 'UNAVAILABLE', code: -32603, data: unavailable } } };
+      await page.route('**/trpc/**', (route) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          headers: { 'retry-after': '5' },
+          body: JSON.stringify(route.request().url().includes('batch=1') ? [refusal] : refusal),
+        }),
+      );
+      await page.route('**/healthz', (route) =>
+        route.fulfill({ status: 503, contentType: 'application/json', body: '{"status":"unavailable"}' }),
+      );
+      // The next call is refused: the page says so, and what it shows stays.
+      await mainRegion(page).getByRole('tab', { name: 'Pretekli' }).click();
+      const banner = page.getByRole('status').filter({ hasText: 'Strežnik se ponovno povezuje' });
+      await banner.waitFor({ timeout: 10_000 });
+      await mainRegion(page).getByRole('tab', { name: 'Prihajajoči' }).click();
+      await eventCard(page, title).waitFor();
+      expect(await page.getByText('Povezava s strežnikom ni uspela').count()).toBe(0);
+
+      // Back: no reload, the banner goes and the list catches up with what was written meanwhile.
+      const later = `Sprehod po obnovi ${name}`;
+      await ana.api.events.create.mutate({ ...EVENT_INPUT, title: later });
+      await page.unroute('**/trpc/**');
+      await page.unroute('**/healthz');
+      await banner.waitFor({ state: 'detached', timeout: 15_000 });
+      await eventCard(page, later).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await ana.api.close();
+    }
+  });
+});
+
 describe('a new version', () => {
   it('is offered with "Osveži", and the page runs it after the tap', async () => {
     // A copy of the built app, so this test can deploy a "new version" of it.

@@ -154,6 +154,19 @@ describe.runIf(postgresAvailable())('faults on PostgreSQL', () => {
 
       pg!.shutDown();
       expect([await health(a.url), await health(b.url)]).toEqual([503, 503]);
+      // A call meanwhile is told to try again soon, at once rather than at the driver's timeout: 503 with
+      // Retry-After and its own code (the web app then says "reconnecting" and retries by itself).
+      const asked = Date.now();
+      const refused = await fetch(`${b.url}/trpc/chats.list`, {
+        headers: { authorization: `Bearer ${ana.token}` },
+      });
+      expect(refused.status).toBe(503);
+      expect(refused.headers.get('retry-after')).toBe('5');
+      expect(
+        ((await refused.json()) as { error: { json: { data: { appCode: string } } } }).error.json.data
+          .appCode,
+      ).toBe('UNAVAILABLE');
+      expect(Date.now() - asked).toBeLessThan(7_000);
       const okBefore = sending.ok.length;
       await sleep(1_000);
       // Nothing is written while the database is down: every call fails (and says so).

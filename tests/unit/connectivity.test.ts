@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createConnectivity, PROBE_DELAYS_MS } from '../../web/src/lib/connectivity';
+import { createConnectivity, PROBE_DELAYS_MS, type Reach } from '../../web/src/lib/connectivity';
 
 /** A connectivity with a hand-run clock, a scripted probe and a settable navigator.onLine. */
 function setUp({ browserOnline = true } = {}) {
   const timers: { at: number; run: () => void; cancelled: boolean }[] = [];
   let now = 0;
-  const probes: ((answered: boolean) => void)[] = [];
+  const probes: ((answered: Reach) => void)[] = [];
   const browser = { online: browserOnline };
   const connectivity = createConnectivity({
-    probe: () => new Promise<boolean>((resolve) => probes.push(resolve)),
+    probe: () => new Promise<Reach>((resolve) => probes.push(resolve)),
     browserOnline: () => browser.online,
     after: (ms, run) => {
       const timer = { at: now + ms, run, cancelled: false };
@@ -29,8 +29,8 @@ function setUp({ browserOnline = true } = {}) {
     return probes.length - before;
   };
   /** Answers the oldest unanswered probe. */
-  const answer = async (answered: boolean) => {
-    probes.shift()!(answered);
+  const answer = async (answered: boolean | Reach) => {
+    probes.shift()!(answered === true ? 'online' : answered === false ? 'offline' : answered);
     await new Promise((resolve) => setTimeout(resolve));
   };
   const waiting = () => timers.filter((t) => !t.cancelled).map((t) => t.at - now);
@@ -151,5 +151,19 @@ describe('connectivity', () => {
     await answer(false);
     // The waits start over from the first.
     expect(waiting()).toEqual([PROBE_DELAYS_MS[0]]);
+  });
+
+  it('a server whose database is away is "unavailable", not offline, and probed back to online', async () => {
+    const { connectivity, advance, answer, changes } = setUp();
+    connectivity.unavailable();
+    expect(connectivity.reach()).toBe('unavailable');
+    expect(connectivity.isOnline()).toBe(false);
+    expect(advance(1_000)).toBe(1);
+    await answer('unavailable');
+    expect(connectivity.reach()).toBe('unavailable');
+    expect(advance(2_000)).toBe(1);
+    await answer('online');
+    expect(connectivity.reach()).toBe('online');
+    expect(changes).toEqual([false, true]);
   });
 });

@@ -48,16 +48,13 @@ navigator.serviceWorker?.addEventListener(
 // Not top-level await: the bundler would then split the entry's shared modules into many small chunks.
 async function start(root: HTMLElement) {
   const locale = storedLocale();
-  const hydrating = root.dataset.prerendered === locale;
-  // What was last loaded, for a start without a network. A prerendered page is what a visitor sees before
-  // anything is loaded, so it hydrates first and takes the kept data after, as if it had been fetched.
-  const restored = restoreOfflineCache(queryClient);
+  // What was last loaded, shown should the server not answer (lib/offline-cache.ts); kept from then on.
+  void restoreOfflineCache(queryClient).then(() => keepOfflineCache(queryClient));
   const [messages] = await Promise.all([
     // A failed chunk (offline, new deploy) shows the keys rather than nothing.
     loadCatalogue(locale).catch((): CompiledMessages => ({})),
     // A failed page chunk is fetched again by the first render, which shows the error screen if it fails too.
     loadCurrentPage().catch(() => {}),
-    hydrating ? undefined : restored,
   ]);
   const app = (
     <App catalogue={{ locale, messages }}>
@@ -69,10 +66,9 @@ async function start(root: HTMLElement) {
   );
   // A transition renders in slices that leave the main thread free for taps and scrolling.
   startTransition(() => {
-    if (hydrating) hydrateRoot(root, app);
+    if (root.dataset.prerendered === locale) hydrateRoot(root, app);
     else createRoot(root).render(app);
   });
-  void restored.then(() => keepOfflineCache(queryClient));
 }
 
 // After a yield: evaluating the bundle and starting the app are two shorter tasks instead of one long one.

@@ -3,14 +3,20 @@ import { useSyncExternalStore } from 'react';
 /**
  * Whether the app reaches its server, as the app experiences it. `navigator.onLine` only says that a network
  * interface is up: a captive portal, dead mobile data and Chromium's own offline emulation (before 156) leave it
- * `true`. So a request that fails at the network level (or a socket that cannot connect) counts as offline, and
- * the next answer from the server as back online. Offline, a small probe asks the server at growing intervals
+ * `true`. So a request that fails at the network level (or a socket that cannot connect) counts as offline, a
+ * 503 (the server's database is away) as unavailable, and the next answer from the server as back online. Offline, a small probe asks the server at growing intervals
  * (and at once when the browser says it is online again, or the page comes back to the screen), so the app
  * recovers by itself, without a reload. `navigator.onLine === false` is believed at once: it never lies that way.
  */
+/**
+ * online: the server answers; offline: nothing reaches it; unavailable: it answers, but its database is away
+ * (a restart): calls are refused with 503 for now and will work again.
+ */
+export type Reach = 'online' | 'offline' | 'unavailable';
+
 export interface ConnectivityDeps {
-  /** Whether the server answered (any answer of its own counts: a 503 is still the server). */
-  probe: () => Promise<boolean>;
+  /** What the server's health answer says (no answer of its own: offline). */
+  probe: () => Promise<Reach>;
   /** `navigator.onLine`. */
   browserOnline: () => boolean;
   /** Runs `run` after `ms`; returns a cancel. */
@@ -22,12 +28,15 @@ export const PROBE_DELAYS_MS = [1_000, 2_000, 4_000, 8_000] as const;
 
 export interface Connectivity {
   isOnline: () => boolean;
-  /** Called on every change of `isOnline`. */
+  reach: () => Reach;
+  /** Called on every change of `reach`. */
   subscribe: (listener: () => void) => () => void;
   /** An answer from the server arrived. */
   reachable: () => void;
   /** A request to the server failed at the network level. */
   unreachable: () => void;
+  /** The server answered that its database is away (503). */
+  unavailable: () => void;
   /** Something hints at a lost connection (a socket error): ask the server now. */
   suspect: () => void;
   /** The browser's `online`/`offline` events, the page shown again: re-check now. */
@@ -35,7 +44,7 @@ export interface Connectivity {
 }
 
 export function createConnectivity({ probe, browserOnline, after }: ConnectivityDeps): Connectivity {
-  let online = browserOnline();
+  let reach: Reach = browserOnline() ? 'online' : 'offline';
   let attempt = 0;
   let cancelProbe: (() => void) | null = null;
   let probing = false;
@@ -43,9 +52,9 @@ export function createConnectivity({ probe, browserOnline, after }: Connectivity
   let reports = 0;
   const listeners = new Set<() => void>();
 
-  const set = (next: boolean) => {
-    if (next === online) return;
-    online = next;
+  const set = (next: Reach) => {
+    if (next === reach) return;
+    reach = next;
     for (const listener of listeners) listener();
   };
 
@@ -55,9 +64,9 @@ export function createConnectivity({ probe, browserOnline, after }: Connectivity
     attempt = 0;
   };
 
-  /** Offline: the next probe, unless one is already waiting or running. */
+  /** Not online: the next probe, unless one is already waiting or running. */
   const scheduleProbe = () => {
-    if (online || cancelProbe || probing || !browserOnline()) return;
+    if (reach === 'online' || cancelProbe || probing || !browserOnline()) return;
     const delay = PROBE_DELAYS_MS[Math.min(attempt, PROBE_DELAYS_MS.length - 1)]!;
     attempt += 1;
     cancelProbe = after(delay, () => {
@@ -70,54 +79,57 @@ export function createConnectivity({ probe, browserOnline, after }: Connectivity
     if (probing || !browserOnline()) return;
     probing = true;
     const asked = reports;
-    const answered = await probe().catch(() => false);
+    const answered = await probe().catch((): Reach => 'offline');
     probing = false;
     // A request's outcome that came in meanwhile is newer news than this answer.
     if (reports !== asked) return scheduleProbe();
-    if (answered) reachable();
-    else unreachable();
+    if (answered === 'online') reachable();
+    else notOnline(answered);
   }
 
   function reachable() {
     reports += 1;
     stopProbing();
-    set(true);
+    set('online');
   }
 
-  function unreachable() {
+  function notOnline(next: Exclude<Reach, 'online'>) {
     reports += 1;
-    set(false);
+    set(next);
     scheduleProbe();
   }
 
   return {
-    isOnline: () => online,
+    isOnline: () => reach === 'online',
+    reach: () => reach,
     subscribe(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
     reachable,
-    unreachable,
+    unreachable: () => notOnline('offline'),
+    unavailable: () => notOnline('unavailable'),
     suspect: () => void probeNow(),
     browserChanged() {
       stopProbing();
-      if (!browserOnline()) set(false);
+      if (!browserOnline()) set('offline');
       else void probeNow();
     },
   };
 }
 
-/** Whether a response is the server's probe answer (`/healthz` answers JSON with a status, 200 or 503). */
-async function serverAnswered(): Promise<boolean> {
+/** The server's health answer (`/healthz`: JSON, 200 `ok` or 503 `unavailable`); anything else is offline. */
+async function serverReach(): Promise<Reach> {
   const response = await fetch('/healthz', { cache: 'no-store' });
-  if (!response.headers.get('content-type')?.startsWith('application/json')) return false;
+  if (!response.headers.get('content-type')?.startsWith('application/json')) return 'offline';
   const body = (await response.json()) as { status?: unknown };
-  return typeof body.status === 'string';
+  if (body.status === 'ok') return 'online';
+  return body.status === 'unavailable' ? 'unavailable' : 'offline';
 }
 
 function browserConnectivity(): Connectivity {
   const connectivity = createConnectivity({
-    probe: serverAnswered,
+    probe: serverReach,
     browserOnline: () => navigator.onLine,
     after: (ms, run) => {
       const timer = setTimeout(run, ms);
@@ -138,7 +150,7 @@ function browserConnectivity(): Connectivity {
 /** The app's one view of the connection; always online where there is no browser (the build's prerender). */
 export const connectivity: Connectivity =
   typeof window === 'undefined'
-    ? createConnectivity({ probe: async () => true, browserOnline: () => true, after: () => () => {} })
+    ? createConnectivity({ probe: async () => 'online', browserOnline: () => true, after: () => () => {} })
     : browserConnectivity();
 
 /**
@@ -149,8 +161,9 @@ export const connectivity: Connectivity =
 export const connectivityFetch: typeof fetch = async (input, init) => {
   try {
     const response = await fetch(input, init);
-    if (response.headers.get('content-type')?.startsWith('application/json')) connectivity.reachable();
-    else connectivity.unreachable();
+    if (!response.headers.get('content-type')?.startsWith('application/json')) connectivity.unreachable();
+    else if (response.status === 503) connectivity.unavailable();
+    else connectivity.reachable();
     return response;
   } catch (error) {
     if (!(error instanceof DOMException && error.name === 'AbortError')) connectivity.unreachable();
@@ -161,3 +174,7 @@ export const connectivityFetch: typeof fetch = async (input, init) => {
 /** Whether the app reaches its server now (see above); online in the prerender. */
 export const useOnline = () =>
   useSyncExternalStore(connectivity.subscribe, connectivity.isOnline, () => true);
+
+/** How the app reaches its server now; online in the prerender. */
+export const useReach = () =>
+  useSyncExternalStore(connectivity.subscribe, connectivity.reach, (): Reach => 'online');

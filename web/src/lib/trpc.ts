@@ -18,7 +18,9 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
 
 export const queryClient = new QueryClient({
   defaultOptions: {
-    queries: { retry: shouldRetry, staleTime: 30_000 },
+    // Back from offline (or a server that was away), whatever is on screen is read again, fresh or not:
+    // what happened meanwhile would otherwise wait for the next refresh.
+    queries: { retry: shouldRetry, staleTime: 30_000, refetchOnReconnect: 'always' },
     // A change is tried when asked for: offline it fails at once with "no connection" (shown where it was
     // asked), rather than waiting unseen and landing later, when the owner has moved on.
     mutations: { networkMode: 'always' },

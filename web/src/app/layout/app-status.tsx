@@ -1,23 +1,27 @@
-import { WifiOff } from 'lucide-react';
+import { RefreshCw, WifiOff } from 'lucide-react';
 import { useEffect, useEffectEvent } from 'react';
-import { useOnline } from '../../lib/connectivity';
+import { useReach } from '../../lib/connectivity';
 import { useLocale, useT } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 
 /**
- * "You are offline" under the top bar while the app cannot reach the server (lib/connectivity.ts): it still
- * opens (the service worker keeps the shell) and shows what it last loaded. A live region, so screen readers
- * hear it.
+ * "You are offline" under the top bar while the app cannot reach the server, "Reconnecting" while the server
+ * answers that its database is away (lib/connectivity.ts): the app still opens (the service worker keeps the
+ * shell), shows what it last loaded and tries again by itself. A live region, so screen readers hear it.
  */
 function OfflineBanner() {
   const t = useT();
-  const online = useOnline();
+  const reach = useReach();
   return (
     <div role="status" className="empty:hidden">
-      {!online && (
+      {reach !== 'online' && (
         <p className="flex items-center justify-center gap-2 bg-foreground px-4 py-2 text-center text-label font-semibold text-background">
-          <WifiOff aria-hidden="true" className="size-4 shrink-0" />
-          {t('pwa.offline')}
+          {reach === 'offline' ? (
+            <WifiOff aria-hidden="true" className="size-4 shrink-0" />
+          ) : (
+            <RefreshCw aria-hidden="true" className="size-4 shrink-0 motion-safe:animate-spin" />
+          )}
+          {t(reach === 'offline' ? 'pwa.offline' : 'pwa.reconnecting')}
         </p>
       )}
     </div>
