@@ -122,7 +122,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
   // Pages, photos, uploads and the health check get helmet's headers for documents; /trpc has its own.
   await app.register(async (scope) => {
     await scope.register(fastifyHelmet, helmetOptions(config.publicUrl, storage));
-    await scope.register(healthPlugin, { db: db.db });
+    await scope.register(healthPlugin, { database: db });
     await scope.register(mediaPlugin, { deps, uploadsDir });
     await scope.register(unsubscribePlugin, { deps });
     await scope.register(calendarPlugin, { deps });

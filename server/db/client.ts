@@ -27,6 +27,11 @@ export interface Database {
   execute(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Runs `setup` while no other instance runs its own (schema setup of such libraries races otherwise). */
   serialised<T>(setup: () => Promise<T>): Promise<T>;
+  /**
+   * Whether the database answers, over a connection of its own: a health check must not wait behind a pool
+   * that busy calls hold (a load balancer would take a healthy instance out).
+   */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -75,6 +80,9 @@ async function openPglite(client: PGlite, afterClose: () => Promise<void>): Prom
     },
     // One process owns a PGlite database.
     serialised: (setup) => setup(),
+    async ping() {
+      await client.query('select 1');
+    },
     async close() {
       await client.close();
       await afterClose();
@@ -97,6 +105,7 @@ async function openPostgres(url: string): Promise<Database> {
   // A database that does not answer fails a call within 5 s (503, try again) instead of holding it for
   // postgres.js's default 30.
   const sql = postgres(url, { max: 10, onnotice: () => {}, backoff, connect_timeout: 5 });
+  const health = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 3, idle_timeout: 60 });
   const db = drizzlePostgres(sql, { schema }) as unknown as Db;
   return {
     db,
@@ -136,7 +145,12 @@ async function openPostgres(url: string): Promise<Database> {
         holder.release();
       }
     },
-    close: () => sql.end({ timeout: 5 }),
+    async ping() {
+      await health`select 1`;
+    },
+    async close() {
+      await Promise.all([sql.end({ timeout: 5 }), health.end({ timeout: 1 })]);
+    },
   };
 }
 

@@ -13,7 +13,7 @@ import type {
   UserRole,
 } from '../../src/schemas/auth';
 import { endUnusedTokens, reserveEmailToken, type TokenKind } from '../auth/email-tokens';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashPassword, inPasswordQueue, verifyPassword } from '../auth/passwords';
 import type { DeviceCookies } from '../auth/device-cookies';
 import { createSession, invalidateUserSessions } from '../auth/sessions';
 import type { Bus } from '../realtime/bus';
@@ -148,7 +148,7 @@ export async function signUp(
   locale: Locale = DEFAULT_LOCALE,
 ): Promise<{ email: string }> {
   await takeMailSlot(deps, input.email);
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await inPasswordQueue(() => hashPassword(input.password));
   deps.background.run('sign-up', () => finishSignUp(deps, input, passwordHash, locale));
   return { email: input.email };
 }
@@ -247,7 +247,7 @@ export async function confirmEmail(
   if (!pending) throw new AppError('INVALID_TOKEN');
   if (pending.expiresAt.getTime() <= Date.now()) throw new AppError('TOKEN_EXPIRED');
   const hits = await takeSignInSlot(deps, pending.email);
-  if (!(await verifyPassword(pending.passwordHash, input.password)))
+  if (!(await inPasswordQueue(() => verifyPassword(pending.passwordHash, input.password))))
     throw new AppError('INVALID_CREDENTIALS');
   await releaseHits(deps.db, hits);
   return deps.db.transaction(async (tx) => {
@@ -280,11 +280,23 @@ async function resendConfirmation(deps: AuthDeps, userId: string, email: string,
   });
 }
 
-/** Sign-in with the password; failures are limited per address and client, per client and per address. */
-export async function signIn(
+/**
+ * Sign-in with the password; failures are limited per address and client, per client and per address. The
+ * whole of it waits its turn in the password queue (see passwords.ts), its database work included, so a storm
+ * of sign-ins never fills the pool that every other call needs.
+ */
+export function signIn(
   deps: AuthDeps,
   input: z.output<typeof signInInput>,
   locale: Locale = DEFAULT_LOCALE,
+): Promise<SignedIn> {
+  return inPasswordQueue(() => signInNow(deps, input, locale));
+}
+
+async function signInNow(
+  deps: AuthDeps,
+  input: z.output<typeof signInInput>,
+  locale: Locale,
 ): Promise<SignedIn> {
   const hits = await takeSignInSlot(deps, input.email);
   const [user] = await deps.db
@@ -338,7 +350,7 @@ export async function resetPassword(
   deps: AuthDeps,
   input: z.output<typeof resetPasswordInput>,
 ): Promise<SignedIn> {
-  const passwordHash = await hashPassword(input.password);
+  const passwordHash = await inPasswordQueue(() => hashPassword(input.password));
   const signedIn = await deps.db.transaction(async (tx) => {
     const userId = await consumeToken(tx, input.token, 'reset');
     await tx.update(users).set({ passwordHash }).where(eq(users.id, userId));

@@ -308,4 +308,45 @@ describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
     });
     expect(status).toBe(403);
   });
+
+  it.runIf(kind === 'postgres')(
+    'answers /healthz at once while busy calls hold every pooled connection',
+    async () => {
+      // Ten slow statements: the whole pool (max 10) is taken for two seconds.
+      const busy = Promise.all(
+        Array.from({ length: 10 }, () => t.app.database.execute('select pg_sleep(2)')),
+      );
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const asked = performance.now();
+      const res = await fetch(`${base}/healthz`);
+      const took = performance.now() - asked;
+      expect(res.status).toBe(200);
+      expect(took).toBeLessThan(1_000);
+      await busy;
+    },
+  );
+
+  it('takes a storm of sign-ins from one address in turn: every one succeeds, and other calls go on meanwhile', async () => {
+    const users = await Promise.all(
+      Array.from({ length: 60 }, (_, i) => t.signedInUser(`navala-${kind}-${i}@example.com`)),
+    );
+    const signIns = Promise.all(
+      users.map(async ({ email, password }) => {
+        const res = await fetch(`${base}/trpc/auth.signIn`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ json: { email, password, returnToken: true } }),
+        });
+        return res.status;
+      }),
+    );
+    // Meanwhile a cheap call answers (the storm waits in the password queue, not in front of it).
+    const asked = performance.now();
+    const cheap = await fetch(`${base}/trpc/announcements.list`);
+    expect(cheap.status).toBe(200);
+    expect(performance.now() - asked).toBeLessThan(1_000);
+    // More than LIMITS.signIn.perClient at once from one address, yet all right: the queue lets only a few
+    // count at a time (a right password is taken back from the window).
+    expect(await signIns).toEqual(Array<number>(60).fill(200));
+  });
 });
