@@ -133,6 +133,8 @@ export const LIMITS = {
    * Personal access tokens (issue 22): a name, live tokens per user, the lifetimes offered, and calls per token
    * in a fixed one-minute window (counted in the token's row, so exact across instances).
    */
+  /** How long an event lasts (its calendar entry's end): two hours unless the organiser says otherwise. */
+  eventDuration: { minMinutes: 15, maxMinutes: 24 * 60, defaultMinutes: 120 },
   accessToken: {
     nameMax: 60,
     perUser: 20,

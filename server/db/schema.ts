@@ -98,6 +98,9 @@ export const users = pgTable('users', {
   lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   /** The last summary e-mail: the next one tells only what came after it. */
   lastDigestAt: timestamp('last_digest_at', { withTimezone: true }),
+  /** When the user accepted the terms and privacy notice, and which version (src/domain/terms.ts). */
+  termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+  termsVersion: text('terms_version'),
   createdAt: createdAt(),
 });
 
@@ -444,6 +447,8 @@ export const events = pgTable(
     eventTime: text('event_time').notNull(),
     /** event_date + event_time in Europe/Ljubljana, for "upcoming" queries. */
     startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    /** How long it lasts (calendars show its end); two hours unless the organiser says otherwise. */
+    durationMinutes: integer('duration_minutes').notNull().default(LIMITS.eventDuration.defaultMinutes),
     locationName: text('location_name').notNull(),
     country: text('country').notNull(),
     city: text('city').notNull(),
@@ -475,6 +480,10 @@ export const events = pgTable(
     index('events_series_starts_idx')
       .on(t.seriesId, t.startsAt)
       .where(sql`${t.seriesId} is not null`),
+    check(
+      'events_duration_range',
+      sql`${t.durationMinutes} between ${sql.raw(String(LIMITS.eventDuration.minMinutes))} and ${sql.raw(String(LIMITS.eventDuration.maxMinutes))}`,
+    ),
     check(
       'events_max_attendees_range',
       sql`${t.maxAttendees} between ${sql.raw(String(LIMITS.eventAttendees.min))} and ${sql.raw(String(LIMITS.eventAttendees.max))}`,
