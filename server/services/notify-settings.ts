@@ -14,11 +14,21 @@ export interface NotifyPreferences {
   timeZone: string;
 }
 
+/** Until the user chooses: push where a device of theirs gets pushes, else e-mail (what would happen anyway). */
+async function defaultChannels(db: DbOrTx, userId: string): Promise<NotifyChannels> {
+  const [devices] = await db
+    .select({ n: count() })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, userId));
+  if (devices?.n) return DEFAULT_CHANNELS;
+  return Object.fromEntries(Object.keys(DEFAULT_CHANNELS).map((topic) => [topic, 'email'])) as NotifyChannels;
+}
+
 export async function notifyPreferences(db: DbOrTx, userId: string): Promise<NotifyPreferences> {
   const [row] = await db.select().from(notifySettings).where(eq(notifySettings.userId, userId));
   return {
     // A topic added later takes its default.
-    channels: { ...DEFAULT_CHANNELS, ...row?.channels },
+    channels: { ...(row ? DEFAULT_CHANNELS : await defaultChannels(db, userId)), ...row?.channels },
     quietHours: row?.quietFrom && row.quietTo ? { from: row.quietFrom, to: row.quietTo } : null,
     timeZone: row?.timeZone ?? 'Europe/Ljubljana',
   };

@@ -549,3 +549,41 @@ describe('push on an iPhone outside the installed app', () => {
     }
   });
 });
+
+describe.each(Object.entries(VIEWPORTS))(
+  'push where the browser has no push service, on a %s',
+  (name, options) => {
+    it('says the browser cannot receive pushes here (not a network error), never spins, and offers e-mail', async () => {
+      const ana = await apiUser(e2e.server, {
+        fullName: 'Ana Zasebna',
+        email: `ana.private.${name}@example.com`,
+      });
+      const context = await sessionContext(e2e.browser, e2e.server, options, ana.token);
+      await context.grantPermissions(['notifications'], { origin: e2e.server.url });
+      // What a private window answers: no subscription to read, and a refusal to make one.
+      await context.addInitScript(() => {
+        const refuse = () => Promise.reject(new DOMException('push service not available', 'AbortError'));
+        PushManager.prototype.getSubscription = refuse;
+        PushManager.prototype.subscribe = refuse;
+      });
+      const errors: string[] = [];
+      const page = await openPage(context, e2e.server, '/profil', errors);
+      try {
+        const settings = page.getByRole('region', { name: 'Nastavitve' });
+        const pushBox = settings.getByTestId('push-device');
+        const enable = pushBox.getByRole('button', { name: 'Vklopi v tej napravi' });
+        await expect.poll(() => enable.isEnabled(), { timeout: 10_000 }).toBe(true);
+        // No device gets pushes: every topic goes by e-mail until chosen otherwise.
+        expect(await settings.getByLabel('Sporočila').inputValue()).toBe('email');
+        await enable.click();
+        await pushBox.getByText(/Ta brskalnik tu ne more prejemati potisnih obvestil/).waitFor();
+        expect(await page.getByText('Povezava s strežnikom ni uspela').count()).toBe(0);
+        expect(await enable.isDisabled()).toBe(true);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+        await ana.api.close();
+      }
+    });
+  },
+);

@@ -4,7 +4,7 @@ import { notifications, users } from '../../server/db/schema';
 import { deliverChatPush, deliverNotices } from '../../server/services/push-delivery';
 import { chatPushKey } from '../../server/services/notify';
 import { addPushSubscription } from '../../server/services/notify-settings';
-import { NOTICES_PATH } from '../../src/domain/notify';
+import { DEFAULT_CHANNELS, NOTICES_PATH, NOTIFY_TOPICS } from '../../src/domain/notify';
 import { dbKinds, type TestApp } from '../helpers/app';
 import { makeDog, makeUser } from '../helpers/factories';
 import {
@@ -229,6 +229,26 @@ describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
     await t.app.deps.jobs.send('digest', { userId: ana.id });
     await sleep(1_500);
     expect(t.mails.filter((m) => m.to === ana.email)).toHaveLength(1);
+  });
+
+  it('until a user chooses, each topic goes by push where a device of theirs gets pushes, else by e-mail', async () => {
+    const ana = await owner('Ana', 'Pika', { device: false });
+    const email = Object.fromEntries(NOTIFY_TOPICS.map((topic) => [topic, 'email']));
+    expect((await ana.api.notifications.preferences()).channels).toEqual(email);
+    const device = push.device();
+    await addPushSubscription(t.db, ana.id, device);
+    expect((await ana.api.notifications.preferences()).channels).toEqual(DEFAULT_CHANNELS);
+    // A choice made stays, device or not.
+    await ana.api.notifications.updatePreferences({
+      channels: { ...DEFAULT_CHANNELS, events: 'off' },
+      quietHours: null,
+      timeZone: 'Europe/Ljubljana',
+    });
+    await ana.api.notifications.unsubscribePush({ endpoint: device.endpoint });
+    expect((await ana.api.notifications.preferences()).channels).toEqual({
+      ...DEFAULT_CHANNELS,
+      events: 'off',
+    });
   });
 
   it('someone still in the app gets no e-mail; the summary waits until they have been away 10 minutes', async () => {

@@ -20,11 +20,33 @@ export const pushDenied = () => 'Notification' in window && Notification.permiss
 
 export class PushPermissionDenied extends Error {}
 
-/** This browser's subscription, if there is one (no service worker yet: none). */
+/**
+ * The browser has no push service to offer here (a private window, a browser without one, a service worker
+ * that never started): not a network failure, and not something a retry changes.
+ */
+export class PushUnavailable extends Error {}
+
+/** How long the service worker may take to be ready before push counts as unavailable here. */
+const READY_WITHIN_MS = 10_000;
+
+/** The service worker's registration, or PushUnavailable when it does not come (none would ever answer). */
+async function readyRegistration(): Promise<ServiceWorkerRegistration> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new PushUnavailable('no service worker')), READY_WITHIN_MS);
+  });
+  return Promise.race([navigator.serviceWorker.ready, late]).finally(() => clearTimeout(timer));
+}
+
+/** This browser's subscription, if there is one (no service worker yet, or no push service here: none). */
 export async function currentPushSubscription(): Promise<PushSubscription | null> {
   if (pushSupport() !== 'supported') return null;
-  const registration = await navigator.serviceWorker.getRegistration();
-  return (await registration?.pushManager.getSubscription()) ?? null;
+  try {
+    const registration = await navigator.serviceWorker.getRegistration();
+    return (await registration?.pushManager.getSubscription()) ?? null;
+  } catch {
+    return null;
+  }
 }
 
 /** Asks for permission and subscribes with the server's key (base64url); returns what the server keeps. */
@@ -32,18 +54,25 @@ export async function subscribeToPush(
   publicKey: string,
 ): Promise<{ endpoint: string; keys: { p256dh: string; auth: string } }> {
   if ((await Notification.requestPermission()) !== 'granted') throw new PushPermissionDenied();
-  const registration = await navigator.serviceWorker.ready;
+  const registration = await readyRegistration();
   const key = fromBase64Url(publicKey);
-  let subscription = await registration.pushManager.getSubscription();
-  // One made with another server key (the keys were changed) cannot receive ours.
-  if (subscription && !sameBytes(subscription.options.applicationServerKey, key)) {
-    await subscription.unsubscribe();
-    subscription = null;
+  let subscription: PushSubscription | null;
+  try {
+    subscription = await registration.pushManager.getSubscription();
+    // One made with another server key (the keys were changed) cannot receive ours.
+    if (subscription && !sameBytes(subscription.options.applicationServerKey, key)) {
+      await subscription.unsubscribe();
+      subscription = null;
+    }
+    subscription ??= await registration.pushManager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: key,
+    });
+  } catch (error) {
+    // The browser refused (no push service in a private window, blocked by policy): say that, not "network".
+    if (error instanceof DOMException && error.name === 'NotAllowedError') throw new PushPermissionDenied();
+    throw new PushUnavailable(String(error));
   }
-  subscription ??= await registration.pushManager.subscribe({
-    userVisibleOnly: true,
-    applicationServerKey: key,
-  });
   const { keys } = subscription.toJSON();
   return { endpoint: subscription.endpoint, keys: { p256dh: keys?.p256dh ?? '', auth: keys?.auth ?? '' } };
 }

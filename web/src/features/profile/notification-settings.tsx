@@ -13,6 +13,7 @@ import {
   pushDenied,
   PushPermissionDenied,
   pushSupport,
+  PushUnavailable,
   subscribeToPush,
 } from '../../lib/push';
 import { toast } from '../../lib/toast';
@@ -34,7 +35,8 @@ export function NotificationSettings() {
       <p className="text-label text-muted-foreground">{t('notify.intro')}</p>
       <PushOnThisDevice />
       {prefs.data ? (
-        <PreferencesForm saved={prefs.data} />
+        // Starts again from what is saved when that changes (untouched channels follow a device turned on).
+        <PreferencesForm key={JSON.stringify(prefs.data)} saved={prefs.data} />
       ) : (
         <p className="text-label text-muted-foreground">{t('common.loading')}</p>
       )}
@@ -51,6 +53,7 @@ function PushOnThisDevice() {
   // undefined: not looked up yet; null: this browser has no subscription.
   const [endpoint, setEndpoint] = useState<string | null | undefined>(undefined);
   const [denied, setDenied] = useState(pushDenied);
+  const [unavailable, setUnavailable] = useState(false);
   useEffect(() => {
     void currentPushSubscription().then((subscription) => setEndpoint(subscription?.endpoint ?? null));
   }, []);
@@ -69,10 +72,13 @@ function PushOnThisDevice() {
       setEndpoint(subscription.endpoint);
     } catch (error) {
       if (error instanceof PushPermissionDenied) setDenied(true);
+      else if (error instanceof PushUnavailable) setUnavailable(true);
       else toast.error(t('notify.device.failed'), { description: errorText(error) });
     } finally {
       setBusy(false);
       void utils.notifications.push.invalidate();
+      // Untouched channels follow whether any device gets pushes (server: notifyPreferences).
+      void utils.notifications.preferences.invalidate();
     }
   };
   const turnOff = async () => {
@@ -103,6 +109,7 @@ function PushOnThisDevice() {
         <>
           {on && <p className="text-label">{t('notify.device.on')}</p>}
           {denied && !on && <p className="text-label text-danger">{t('notify.device.denied')}</p>}
+          {unavailable && !on && <p className="text-label text-danger">{t('notify.device.unavailable')}</p>}
           {on ? (
             <Button variant="outline" loading={busy} onClick={() => void turnOff()}>
               <BellOff aria-hidden="true" className="size-5" />
@@ -111,7 +118,7 @@ function PushOnThisDevice() {
           ) : (
             <Button
               loading={busy || !devices.data}
-              disabled={denied}
+              disabled={denied || unavailable}
               onClick={() => devices.data && void turnOn(devices.data.publicKey)}
             >
               <Bell aria-hidden="true" className="size-5" />
