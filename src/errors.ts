@@ -46,6 +46,7 @@ export const APP_ERROR_CODES = [
   'PUSH_SERVICE_NOT_ALLOWED',
   'TOO_MANY_MESSAGES',
   'UNAVAILABLE',
+  'APPEAL_FOR_ANOTHER_MODERATOR',
 ] as const;
 
 export type AppErrorCode = (typeof APP_ERROR_CODES)[number];
@@ -107,6 +108,7 @@ export const TRPC_CODE_OF: Record<
   PUSH_SERVICE_NOT_ALLOWED: 'BAD_REQUEST',
   TOO_MANY_MESSAGES: 'TOO_MANY_REQUESTS',
   UNAVAILABLE: 'SERVICE_UNAVAILABLE',
+  APPEAL_FOR_ANOTHER_MODERATOR: 'FORBIDDEN',
 };
 
 export class AppError extends Error {

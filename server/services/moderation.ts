@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { AppError } from '../../src/errors';
@@ -328,6 +328,9 @@ export async function decideAppeal(
       .for('update');
     if (!row) throw new AppError('NOT_FOUND');
     if (row.appeal.status !== 'open') throw new AppError('REQUEST_HANDLED');
+    // An appeal goes to another moderator than the one who decided, whenever there is one (DSA Art. 20).
+    if (row.action.adminId === adminId && (await otherAdmins(tx, adminId)) > 0)
+      throw new AppError('APPEAL_FOR_ANOTHER_MODERATOR');
     await tx
       .update(appeals)
       .set({ status: input.reverse ? 'reversed' : 'upheld', decidedAt: new Date() })
@@ -349,6 +352,15 @@ export async function decideAppeal(
   });
   await publishRequests(deps, [userId]);
   return { ok: true as const };
+}
+
+/** Admins other than `adminId` who can act (not suspended or banned). */
+async function otherAdmins(tx: DbOrTx, adminId: string) {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), ne(users.id, adminId), activeUser(users.id)));
+  return row?.n ?? 0;
 }
 
 const adminProfile = alias(profiles, 'admin_profile');
