@@ -56,27 +56,39 @@ export function AccountSettings() {
         <Settings aria-hidden="true" className="size-5 text-muted-foreground" />
         {t('profile.settings.title')}
       </h2>
-      <div className="flex flex-col gap-2">
-        <p className="text-label text-muted-foreground">{t('account.export.text')}</p>
-        <Button variant="outline" loading={exportData.isPending} onClick={() => exportData.mutate()}>
-          <Download aria-hidden="true" className="size-5" />
-          {t('account.export.button')}
-        </Button>
-      </div>
-      <NotificationSettings />
-      <AccessTokens />
-      <CalendarFeedSettings />
-      <BlockedUsers />
-      <div className="flex flex-col gap-2 border-t border-border pt-4">
-        <p className="text-label text-muted-foreground">{t('account.delete.text')}</p>
-        <button
-          type="button"
-          onClick={() => setDeleting(true)}
-          className="inline-flex min-h-11 items-center justify-center gap-2 rounded-control border border-danger/40 bg-surface px-5 font-semibold text-danger transition-colors hover:bg-danger-soft"
-        >
-          <Trash2 aria-hidden="true" className="size-5" />
-          {t('account.delete.button')}
-        </button>
+      {/* Wide screens: the notifications beside the rest, each column as long as it needs. */}
+      <div className="grid items-start gap-x-10 gap-y-4 lg:grid-cols-2">
+        <div className="flex min-w-0 flex-col gap-4">
+          <div className="flex flex-col gap-2">
+            <p className="text-label text-muted-foreground">{t('account.export.text')}</p>
+            <Button
+              variant="outline"
+              className="sm:self-start"
+              loading={exportData.isPending}
+              onClick={() => exportData.mutate()}
+            >
+              <Download aria-hidden="true" className="size-5" />
+              {t('account.export.button')}
+            </Button>
+          </div>
+          <NotificationSettings />
+        </div>
+        <div className="flex min-w-0 flex-col gap-4 max-lg:border-t max-lg:border-border max-lg:pt-4 lg:[&>*:first-child]:border-t-0 lg:[&>*:first-child]:pt-0">
+          <AccessTokens />
+          <CalendarFeedSettings />
+          <BlockedUsers />
+          <div className="flex flex-col gap-2 border-t border-border pt-4">
+            <p className="text-label text-muted-foreground">{t('account.delete.text')}</p>
+            <button
+              type="button"
+              onClick={() => setDeleting(true)}
+              className="inline-flex min-h-11 items-center justify-center gap-2 rounded-control border border-danger/40 bg-surface px-5 font-semibold text-danger transition-colors hover:bg-danger-soft"
+            >
+              <Trash2 aria-hidden="true" className="size-5" />
+              {t('account.delete.button')}
+            </button>
+          </div>
+        </div>
       </div>
       <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} />
     </section>
