@@ -31,7 +31,14 @@ interface Issue {
   message: string;
 }
 
-/** Field → messages (locale keys) from zod / Standard Schema issues. */
+/** A message of our own schemas: a locale key. Anything else is the validator's English. */
+const LOCALE_KEY = /^validation\.[\w.]+$/;
+
+/**
+ * Field → messages (locale keys) from zod / Standard Schema issues. A rule without a message of ours (a wrong
+ * type, a missing field: what only a hand-made call sends) says `validation.invalid`, so a client always gets
+ * a key it can show in its reader's language, never the validator's English.
+ */
 function fieldErrorsOf(cause: unknown): Record<string, string[]> | undefined {
   const issues = (cause as { issues?: unknown })?.issues;
   if (!Array.isArray(issues)) return undefined;
@@ -39,7 +46,9 @@ function fieldErrorsOf(cause: unknown): Record<string, string[]> | undefined {
   for (const issue of issues as Issue[]) {
     const first = issue.path?.[0];
     const key = String(typeof first === 'object' && first !== null ? first.key : (first ?? '_'));
-    (fields[key] ??= []).push(issue.message);
+    const message = LOCALE_KEY.test(issue.message) ? issue.message : 'validation.invalid';
+    const messages = (fields[key] ??= []);
+    if (!messages.includes(message)) messages.push(message);
   }
   return fields;
 }
