@@ -1,11 +1,15 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { AppError } from '../../src/errors';
+import { isLocale } from '../../src/i18n';
 import { chats, events, notifications, uploads, users } from '../db/schema';
+import { transact } from '../db/transact';
+import type { Jobs } from '../jobs/queue';
 import { forgetAddress } from './auth';
 import { announceSessionsEnded } from '../realtime/sessions';
 import { announceChat } from './chats';
 import * as attendance from './attendance';
 import type { ServiceDeps } from './deps';
+import { queueMail } from './mail-delivery';
 import { publishRequests } from './notifications';
 import { removeUploadFiles } from './uploads';
 import { requestOfParty } from './visibility';
@@ -15,9 +19,10 @@ import { requestOfParty } from './visibility';
  * joined count one attendee less, attendees of their events get a cancellation notice, and chats where they
  * were the other party stay for the dog's owner as 'Deleted User' (read-only) without their messages. After
  * the commit: the photo files go, every session ends (on every instance), and the other people hear of it.
+ * The owner gets an e-mail saying it was done.
  */
-export async function deleteAccount(deps: ServiceDeps, userId: string) {
-  const affected = await deps.db.transaction(async (tx) => {
+export async function deleteAccount(deps: ServiceDeps & { jobs: Jobs }, userId: string) {
+  const affected = await transact(deps.db, async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user) throw new AppError('NOT_FOUND');
     const files = await tx.select({ key: uploads.key }).from(uploads).where(eq(uploads.ownerId, userId));
@@ -42,6 +47,12 @@ export async function deleteAccount(deps: ServiceDeps, userId: string) {
     const told = [...seated, ...(await attendance.cancelAttendance(tx, eq(events.userId, userId)))];
     await forgetAddress(tx, user.email);
     await tx.delete(users).where(eq(users.id, userId));
+    // The owner hears it was done, in their language (queued with the deletion: it goes if and only if it did).
+    await queueMail(deps.jobs, tx, {
+      to: user.email,
+      kind: 'accountDeleted',
+      locale: isLocale(user.locale) ? user.locale : 'sl',
+    });
     const others = new Set<string>();
     for (const row of counterparts)
       for (const id of [row.ownerId, row.userId]) if (id && id !== userId) others.add(id);
