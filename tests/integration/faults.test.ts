@@ -31,7 +31,7 @@ async function chatBetween(database: Database, url: string) {
   const [ana, bor] = [await seedUser(database.db, 'Ana'), await seedUser(database.db, 'Bor')];
   const [anaApi, borApi] = [apiClient(ana.token, url), apiClient(bor.token, url)];
   const dog = (api: Api, name: string) =>
-    api.dogs.create.mutate({ name, breed: 'Mešanec', age: 3, location: 'Ljubljana' });
+    api.dogs.create.mutate({ name, breed: 'Mešanec', age: 3, gender: 'male', location: 'Ljubljana' });
   const [piki, rex] = [await dog(anaApi.api, 'Piki'), await dog(borApi.api, 'Rex')];
   await anaApi.api.likes.like.mutate({ fromDogId: piki.id, dogId: rex.id });
   const [request] = await borApi.api.likes.requests.query();
@@ -153,26 +153,31 @@ describe.runIf(postgresAvailable())('faults on PostgreSQL', () => {
       );
 
       pg!.shutDown();
-      expect([await health(a.url), await health(b.url)]).toEqual([503, 503]);
-      // A call meanwhile is told to try again soon, at once rather than at the driver's timeout: 503 with
-      // Retry-After and its own code (the web app then says "reconnecting" and retries by itself).
-      const asked = Date.now();
-      const refused = await fetch(`${b.url}/trpc/chats.list`, {
-        headers: { authorization: `Bearer ${ana.token}` },
-      });
-      expect(refused.status).toBe(503);
-      expect(refused.headers.get('retry-after')).toBe('5');
-      expect(
-        ((await refused.json()) as { error: { json: { data: { appCode: string } } } }).error.json.data
-          .appCode,
-      ).toBe('UNAVAILABLE');
-      expect(Date.now() - asked).toBeLessThan(7_000);
-      const okBefore = sending.ok.length;
-      await sleep(1_000);
-      // Nothing is written while the database is down: every call fails (and says so).
-      expect(sending.ok.length).toBe(okBefore);
-      expect(sending.failed()).toBeGreaterThan(0);
-      pg!.start();
+      let okBefore = 0;
+      // Started again whatever happens here, or every later test would find no database.
+      try {
+        expect([await health(a.url), await health(b.url)]).toEqual([503, 503]);
+        // A call meanwhile is told to try again soon, at once rather than at the driver's timeout: 503 with
+        // Retry-After and its own code (the web app then says "reconnecting" and retries by itself).
+        const asked = Date.now();
+        const refused = await fetch(`${b.url}/trpc/chats.list`, {
+          headers: { authorization: `Bearer ${ana.token}` },
+        });
+        expect(refused.status).toBe(503);
+        expect(refused.headers.get('retry-after')).toBe('5');
+        expect(
+          ((await refused.json()) as { error: { json: { data: { appCode: string } } } }).error.json.data
+            .appCode,
+        ).toBe('UNAVAILABLE');
+        expect(Date.now() - asked).toBeLessThan(7_000);
+        okBefore = sending.ok.length;
+        await sleep(1_000);
+        // Nothing is written while the database is down: every call fails (and says so).
+        expect(sending.ok.length).toBe(okBefore);
+        expect(sending.failed()).toBeGreaterThan(0);
+      } finally {
+        pg!.start();
+      }
 
       // Both recover by themselves, in the same processes.
       await eventually(
