@@ -1,5 +1,6 @@
 import type { Locale } from '../../src/i18n';
 import { formatMessage } from '../locales';
+import { mailHtml } from './mail-html';
 
 /** confirm: a new sign-up's link; reset: a reset link; pending: a repeated sign-up of an unconfirmed address
  * (a link to choose the password); exists: a sign-up of a confirmed address; reportDecision: the decision on a
@@ -9,16 +10,18 @@ export type MailKind =
   'confirm' | 'reset' | 'pending' | 'exists' | 'reportDecision' | 'moderationDecision' | 'accountDeleted';
 
 /**
- * Subject and body of an e-mail in the user's language, from the same catalogues as the UI. Nothing a visitor
- * typed goes in: these go to addresses nobody has proven yet (a report decision carries the moderator's text).
+ * Subject, text and HTML of an e-mail in the user's language, from the same catalogues as the UI (the HTML is
+ * the text with its link as a button: mail-html.ts). Nothing a visitor typed goes in: these go to addresses
+ * nobody has proven yet (a report decision carries the moderator's text). `values.link` is the mail's link.
  */
 export function renderMail(
-  kind: MailKind,
+  kind: MailKind | 'digest',
   locale: Locale,
   values: Record<string, string | number>,
-): { subject: string; text: string } {
-  return {
-    subject: formatMessage(locale, `mail.${kind}.subject`, values),
-    text: formatMessage(locale, `mail.${kind}.body`, values),
-  };
+): { subject: string; text: string; html: string } {
+  const subject = formatMessage(locale, `mail.${kind}.subject`, values);
+  const text = formatMessage(locale, `mail.${kind}.body`, values);
+  const link = String(values.link ?? '');
+  const button = formatMessage(locale, `mail.button.${kind}`);
+  return { subject, text, html: mailHtml({ locale, subject, text, link, button }) };
 }

@@ -6,6 +6,8 @@ export interface Mail {
   to: string;
   subject: string;
   text: string;
+  /** The same in HTML (server/auth/mail-html.ts): sent as the alternative to the text. */
+  html?: string;
   /** The link the mail is about; logged when mail goes to the outbox. */
   link: string;
   /** Extra headers (List-Unsubscribe on summaries). */
@@ -42,6 +44,7 @@ export function createMailer(opts: {
           to: mail.to,
           subject: mail.subject,
           text: mail.text,
+          html: mail.html,
           headers: mail.headers,
           messageId: mail.messageId,
         });
@@ -59,6 +62,7 @@ export function createMailer(opts: {
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
+        html: mail.html,
         headers: mail.headers,
         messageId: mail.messageId,
       });

@@ -6,6 +6,7 @@ import { isLocale } from '../../src/i18n';
 import { LIMITS } from '../../src/limits';
 import type { Mailer } from '../auth/mailer';
 import { crashPoint } from '../crash-points';
+import { renderMail } from '../auth/mail-templates';
 import type { Db } from '../db/client';
 import { adminUpdates, chats, notifications, notifySettings, pushSubscriptions, users } from '../db/schema';
 import type { Jobs } from '../jobs/queue';
@@ -149,14 +150,15 @@ export async function sendDigest(deps: DigestDeps, { userId }: { userId: string 
       unsubscribe: deps.links.link(userId, topic),
     }),
   );
+  const mail = renderMail('digest', locale, {
+    count: total,
+    lines: lines.join('\n\n'),
+    link: deps.publicUrl,
+    settings: `${deps.publicUrl}/profil`,
+  });
   await deps.mailer.send({
     to: user.email,
-    subject: formatMessage(locale, 'mail.digest.subject', { count: total }),
-    text: formatMessage(locale, 'mail.digest.body', {
-      lines: lines.join('\n\n'),
-      link: deps.publicUrl,
-      settings: `${deps.publicUrl}/profil`,
-    }),
+    ...mail,
     link: deps.publicUrl,
     // Recorded after it is sent: an instance that dies in between sends it again on the job's retry, with the
     // same Message-ID (what it tells since when), which mail clients show once.

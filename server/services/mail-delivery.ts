@@ -51,7 +51,7 @@ export async function sendQueuedMail(deps: MailDeps, job: MailJob) {
     1,
     Math.round(TOKEN_LIFETIME_MS[job.kind === 'confirm' ? 'confirm' : 'reset'] / 3_600_000),
   );
-  const { subject, text } = renderMail(job.kind, job.locale, { ...job.values, link, hours });
+  const { subject, text, html } = renderMail(job.kind, job.locale, { ...job.values, link, hours });
   const host = new URL(deps.publicUrl).hostname;
-  await deps.mailer.send({ to: job.to, subject, text, link, messageId: `<${job.mailId}@${host}>` });
+  await deps.mailer.send({ to: job.to, subject, text, html, link, messageId: `<${job.mailId}@${host}>` });
 }
