@@ -31,8 +31,12 @@ function page(reply: FastifyReply, locale: Locale, status: number, title: string
  * unsubscribe (RFC 8058), turns the topic's e-mail off.
  */
 export async function unsubscribePlugin(scope: FastifyInstance, { deps }: { deps: AppDeps }) {
-  // RFC 8058's body (List-Unsubscribe=One-Click) and the page's form: the query says everything.
-  scope.addContentTypeParser('application/x-www-form-urlencoded', (_req, _body, done) => done(null, {}));
+  // RFC 8058's body (List-Unsubscribe=One-Click) in either form encoding mail providers send, and the page's
+  // form: the query says everything, the body is not read.
+  scope.addContentTypeParser(
+    ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    (_req, _body, done) => done(null, {}),
+  );
   const parse = async (query: unknown) => {
     const { u, t, s } = (query ?? {}) as Record<string, unknown>;
     const topic = t === 'all' || NOTIFY_TOPICS.includes(t as NotifyTopic) ? (t as NotifyTopic | 'all') : null;
