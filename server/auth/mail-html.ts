@@ -17,7 +17,13 @@ export interface MailHtmlInput {
   button: string;
 }
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 const escape = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
 
 const BRAND = '#c2410c';
@@ -41,7 +47,9 @@ export function mailHtml({ locale, subject, text, link, button: label }: MailHtm
     .map((part) => part.trim())
     .filter(Boolean)
     .map((part) =>
-      part === link ? button(link, label) : `<p style="margin:0 0 16px;line-height:1.5">${paragraph(part)}</p>`,
+      part === link
+        ? button(link, label)
+        : `<p style="margin:0 0 16px;line-height:1.5">${paragraph(part)}</p>`,
     )
     .join('\n');
   return `<!doctype html>

@@ -90,7 +90,9 @@ describe('e-mails as mail clients read them', () => {
     });
     const lines = Object.fromEntries(read.headerLines.map(({ key, line }) => [key, line]));
     expect(lines['list-unsubscribe-post']).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
-    expect(lines['list-unsubscribe']).toBe('List-Unsubscribe: <https://tacke.test/api/unsubscribe?u=1&t=all&s=x>');
+    expect(lines['list-unsubscribe']).toBe(
+      'List-Unsubscribe: <https://tacke.test/api/unsubscribe?u=1&t=all&s=x>',
+    );
     expect(read.html).toMatch(/<a class="button" href="https:\/\/tacke\.test"[^>]*>Tačke öffnen<\/a>/);
   });
 });
