@@ -33,7 +33,8 @@ export async function benchDogsGrid(): Promise<Row[]> {
       await api.dogs.create.mutate({
         name: `Pes ${i + 1}`,
         breed: 'Mešanec',
-        age: 3,
+        birthMonth: '2023-05',
+        gender: 'female',
         location: 'Ljubljana',
         photos: [key],
       });

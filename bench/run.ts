@@ -3,6 +3,7 @@
 // instance joining for cross-instance chat delivery. Prints one table (metric | value | budget | ok), writes
 // the same figures to bench/results.json, and exits 1 when a budget is over, after the whole report.
 // BENCH_QUICK=1: smaller volumes and shorter runs, for development; BENCH_ONLY picks parts (see below).
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -216,8 +217,19 @@ try {
 
 const failed = rows.filter((row) => row.ok === false);
 console.log(`\n${table()}\n`);
+/** The commit the figures describe, `+changes` when the working tree differed from it (issue 34). */
+function measuredCommit(): string {
+  const git = (...args: string[]) => execFileSync('git', args, { encoding: 'utf8' }).trim();
+  try {
+    return `${git('rev-parse', '--short=9', 'HEAD')}${git('status', '--porcelain', '--untracked-files=no') ? '+changes' : ''}`;
+  } catch {
+    return 'unknown';
+  }
+}
+
 const results = {
   date: started.toISOString(),
+  commit: measuredCommit(),
   durationSeconds: Math.round((Date.now() - started.getTime()) / 1000),
   quick: QUICK,
   machine: {

@@ -73,12 +73,13 @@ export async function seedDatabase(url: string, volumes: Volumes = VOLUMES): Pro
       from generate_series(1, ${users}) n`;
     // Dogs over every owner (five each at the full volume), every breed and municipality, with the playdate
     // fields said by most (one in five says nothing), each dog in its municipality's place.
-    await sql`insert into dog_profiles (id, user_id, name, breed, age, gender, location, place_id, description, traits,
+    await sql`insert into dog_profiles (id, user_id, name, breed, born_on, gender, location, place_id, description, traits,
         weight, size, energy, play_style, vaccinated, neutered, good_with_small_dogs, created_at, updated_at)
       select bench_uuid('dog' || j), bench_uuid('user' || (1 + (j - 1) % ${users})),
         (${DOG_NAMES}::text[])[1 + j % ${DOG_NAMES.length}],
         (${breeds}::text[])[1 + (j * 7) % ${breeds.length}],
-        1 + j % 15, (array['male', 'female']::dog_gender[])[1 + j % 2],
+        (date_trunc('month', now()) - make_interval(months => j % 180))::date,
+        (array['male', 'female']::dog_gender[])[1 + j % 2],
         (${places}::text[])[1 + (j * 31) % ${places.length}],
         (select id from places where country_code = 'SI' and name = (${places}::text[])[1 + (j * 31) % ${places.length}]),
         'Prijazen pes, rad se igra z drugimi psi.',

@@ -17,6 +17,39 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALES as readonly string[]).includes(value);
 }
 
+/**
+ * A first visit's language from the browser's preferences, best first (navigator.languages, or
+ * Accept-Language through `acceptedLanguages`): the first whose language is one of ours, whatever its region
+ * (de-AT is German), else Slovenian. A language chosen in the app (the cookie) wins over this.
+ */
+export function pickLocale(preferences: readonly string[]): Locale {
+  for (const tag of preferences) {
+    const language = tag.trim().toLowerCase().split(/[-_]/)[0];
+    if (isLocale(language)) return language;
+  }
+  return DEFAULT_LOCALE;
+}
+
+/**
+ * An Accept-Language header's language tags, most wanted first: by q-value (absent: 1), ties in the order
+ * given; `q=0` (not wanted), a malformed q and the `*` wildcard are left out.
+ */
+export function acceptedLanguages(header: string | undefined): string[] {
+  if (!header) return [];
+  return header
+    .split(',')
+    .map((entry, index) => {
+      const [tag = '', ...params] = entry.split(';').map((part) => part.trim());
+      const q = params.find((param) => /^q=/i.test(param));
+      const quality =
+        q === undefined ? 1 : /^q=(0(\.\d{0,3})?|1(\.0{0,3})?)$/i.test(q) ? Number(q.slice(2)) : 0;
+      return { tag, quality, index };
+    })
+    .filter(({ tag, quality }) => quality > 0 && tag !== '' && tag !== '*')
+    .sort((a, b) => b.quality - a.quality || a.index - b.index)
+    .map(({ tag }) => tag);
+}
+
 export type Messages = Record<string, string>;
 
 /** Lookup order locale → en → key, merged once so react-intl sees a complete catalogue. */

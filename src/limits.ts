@@ -5,7 +5,11 @@ export const LIMITS = {
   dogName: { max: 60 },
   email: { max: 254 },
   profileAge: { min: 13, max: 99 },
-  dogAge: { min: 1, max: 20 },
+  /**
+   * A dog's age in whole years (issue 30: 0 is under a year; the age comes from its birth month): the deck's
+   * age filter, the oldest birth month an owner may give, and the API's legacy `age` input.
+   */
+  dogAge: { min: 0, max: 20 },
   dogDescription: { max: 1500, previewWords: 30 },
   dogPhotos: { max: 6 },
   dogTraits: { max: 37, onCard: 3 },
@@ -73,8 +77,12 @@ export const LIMITS = {
   mobileBreakpointPx: 768,
   /** SPEC §9: the terms dialog opens this long after a first visit starts. */
   termsPromptDelayMs: 2000,
-  /** SPEC §5 Swipe gesture: a card goes when released farther than this, mostly sideways, this fast. */
-  swipe: { minDistancePx: 80, minVelocityPxPerMs: 0.2 },
+  /**
+   * Swipe gesture (issue 30, after SPEC §5): a card goes when released farther than `distancePx` sideways (its
+   * stamp then shows fully), at any speed, or sooner when flicked: past `flickDistancePx` and faster than
+   * `flickVelocityPxPerMs` (px/ms); a card thrown back towards the middle that fast stays.
+   */
+  swipe: { distancePx: 80, flickDistancePx: 30, flickVelocityPxPerMs: 0.5 },
   unreadBadgeMax: 9,
   /**
    * Anti-spam (issues 18 and 28), per user and rolling day. An account younger than `newAccountDays` gets the
@@ -114,7 +122,8 @@ export const LIMITS = {
     previewChars: 120,
   },
   /** Reports (DSA Art. 16): per client an hour; texts; how long a decided report and its snapshot stay. */
-  report: { perHour: 10, detailsMax: 1000, retentionDays: 365 },
+  /** Reports; a reported message keeps `contextMessages` before and after it for the moderators. */
+  report: { perHour: 10, detailsMax: 1000, retentionDays: 365, contextMessages: 3 },
   /**
    * Matching (issue 20). Distance is shown and ordered only in buckets whose upper bounds are `bucketsKm`
    * (the last bucket is "more than 200 km"); the radius filter takes one of `radiusStepsKm` (or any), and
@@ -129,12 +138,12 @@ export const LIMITS = {
   },
   /** Moderation: the statement of reasons, an appeal's text, and the longest suspension. */
   moderation: { statementMax: 2000, appealMax: 2000, suspendDaysMax: 365 },
+  /** How long an event lasts (its calendar entry's end): two hours unless the organiser says otherwise. */
+  eventDuration: { minMinutes: 15, maxMinutes: 24 * 60, defaultMinutes: 120 },
   /**
    * Personal access tokens (issue 22): a name, live tokens per user, the lifetimes offered, and calls per token
    * in a fixed one-minute window (counted in the token's row, so exact across instances).
    */
-  /** How long an event lasts (its calendar entry's end): two hours unless the organiser says otherwise. */
-  eventDuration: { minMinutes: 15, maxMinutes: 24 * 60, defaultMinutes: 120 },
   accessToken: {
     nameMax: 60,
     perUser: 20,

@@ -10,9 +10,9 @@ export type Access = 'public' | 'user' | 'admin';
 export type RequiredScope = TokenScope | 'session';
 
 /**
- * Routers a token may not call at all: signing in and out, the account's export and deletion, and token
- * management itself — a leaked token must not be able to take the account, its data or more tokens.
- * The chats router needs `chat`.
+ * Routers a token may not call at all: signing in and out, the account's export, deletion and acceptance of
+ * the terms (a person's own consent), and token management itself — a leaked token must not be able to take
+ * the account, its data or more tokens. The chats router needs `chat`.
  */
 const ROUTER_SCOPE: Record<string, RequiredScope> = {
   auth: 'session',

@@ -18,7 +18,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { NotifyChannels } from '../../src/domain/notify';
+import type { NotifyChannels, NotifyTopic } from '../../src/domain/notify';
 import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES } from '../../src/domain/requests';
 import { LIMITS } from '../../src/limits';
 import { UPDATE_TYPES } from '../../src/schemas/announcements';
@@ -208,8 +208,10 @@ export const dogProfiles = pgTable(
     userId: userRef('user_id'),
     name: text('name').notNull(),
     breed: text('breed').notNull(),
-    age: integer('age').notNull(),
-    gender: dogGender('gender').notNull().default('male'),
+    /** The first day of the month the dog was born (its age is counted from it: src/domain/dog-age.ts). */
+    bornOn: date('born_on', { mode: 'string' }).notNull(),
+    /** No default: owners choose it (issue 30). */
+    gender: dogGender('gender').notNull(),
     location: text('location').notNull(),
     originCountry: text('origin_country').default('SI'),
     description: text('description'),
@@ -249,6 +251,7 @@ export const dogProfiles = pgTable(
     index('dog_profiles_place_shuffle_idx').on(t.placeId, t.shuffleKey),
     // The deck's dogs changed since a user's walk passed them (services/deck.ts).
     index('dog_profiles_updated_idx').on(t.updatedAt),
+    check('dog_profiles_born_on_month', sql`extract(day from ${t.bornOn}) = 1`),
     check(
       'dog_profiles_description_len',
       sql`char_length(${t.description}) <= ${sql.raw(String(LIMITS.dogDescription.max))}`,
@@ -694,6 +697,8 @@ export const notifySettings = pgTable('notify_settings', {
   quietFrom: text('quiet_from'),
   quietTo: text('quiet_to'),
   timeZone: text('time_zone').notNull().default('Europe/Ljubljana'),
+  /** Topics whose e-mail an unsubscribe link turned off: their pushes go on, with no e-mail instead. */
+  emailOff: jsonb('email_off').$type<NotifyTopic[]>().notNull().default([]),
   updatedAt: updatedAt(),
 });
 

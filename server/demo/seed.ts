@@ -1,5 +1,6 @@
 import { and, count, eq, inArray, isNull, like } from 'drizzle-orm';
-import { dateInDays } from '../../src/domain/event-time';
+import { monthOfIndex, utcMonthIndex } from '../../src/domain/dog-age';
+import { addDays, dateInDays } from '../../src/domain/event-time';
 import { dogCreateInput } from '../../src/schemas/dogs';
 import { eventCreateInput } from '../../src/schemas/events';
 import { adminUpdates, profiles, uploads, users } from '../db/schema';
@@ -39,13 +40,16 @@ const OWNERS: Array<[name: string, town: string, age: number]> = [
   ['Nejc Pirc', 'Ljubljana', 38],
 ];
 
+/** Ages are in months: two puppies (issue 30) for the puppy training among the events. */
+const YEARS = 12;
+
 const DOGS: Array<
-  [name: string, breed: string, age: number, gender: 'male' | 'female', traits: string[], about: string]
+  [name: string, breed: string, months: number, gender: 'male' | 'female', traits: string[], about: string]
 > = [
   [
     'Luna',
     'Labradorec',
-    3,
+    3 * YEARS,
     'female',
     ['Prijazen', 'Igriv', 'Družaben'],
     'Obožuje vodo in dolge sprehode ob reki.',
@@ -53,7 +57,7 @@ const DOGS: Array<
   [
     'Max',
     'Nemški ovčar',
-    5,
+    5 * YEARS,
     'male',
     ['Zvest', 'Pameten', 'Zaščitniški'],
     'Učljiv, miren doma, na travniku pravi športnik.',
@@ -61,7 +65,7 @@ const DOGS: Array<
   [
     'Bela',
     'Kraški ovčar',
-    4,
+    4 * YEARS,
     'female',
     ['Pogumen', 'Samostojen', 'Zvest'],
     'Naša kraška lepotica išče prijatelje za pohode.',
@@ -69,7 +73,7 @@ const DOGS: Array<
   [
     'Rex',
     'Border collie',
-    2,
+    2 * YEARS,
     'male',
     ['Energičen', 'Pameten', 'Hiter'],
     'Frizbi je njegova največja ljubezen.',
@@ -77,7 +81,7 @@ const DOGS: Array<
   [
     'Piki',
     'Jack Russell terier',
-    6,
+    6 * YEARS,
     'male',
     ['Radoveden', 'Vesel', 'Glasen'],
     'Majhen, a poln energije in norčij.',
@@ -85,16 +89,23 @@ const DOGS: Array<
   [
     'Nela',
     'Zlati prinašalec',
-    1,
+    4,
     'female',
     ['Ljubeč', 'Igriv', 'Nežen'],
     'Mladička, ki se uči vsega s tačko in repom.',
   ],
-  ['Runo', 'Tornjak', 7, 'male', ['Miren', 'Zanesljiv', 'Zaščitniški'], 'Velik kosmatinec z mehkim srcem.'],
+  [
+    'Runo',
+    'Tornjak',
+    7 * YEARS,
+    'male',
+    ['Miren', 'Zanesljiv', 'Zaščitniški'],
+    'Velik kosmatinec z mehkim srcem.',
+  ],
   [
     'Fifi',
     'Pritlikavi pudelj',
-    8,
+    8 * YEARS,
     'female',
     ['Nežen', 'Stanovanjski', 'Pozoren'],
     'Rada se crklja in opazuje svet iz naročja.',
@@ -102,7 +113,7 @@ const DOGS: Array<
   [
     'Aron',
     'Sibirski haski',
-    3,
+    3 * YEARS,
     'male',
     ['Pustolovski', 'Energičen', 'Družaben'],
     'Pozimi najsrečnejši, poleti išče senco.',
@@ -110,7 +121,7 @@ const DOGS: Array<
   [
     'Mila',
     'Bigl',
-    4,
+    4 * YEARS,
     'female',
     ['Radoveden', 'Prijateljski', 'Vztrajen'],
     'Nos vedno pri tleh, rep vedno pokonci.',
@@ -118,7 +129,7 @@ const DOGS: Array<
   [
     'Čarli',
     'Francoski buldog',
-    2,
+    2 * YEARS,
     'male',
     ['Vesel', 'Stanovanjski', 'Prijeten'],
     'Smrčav šarmer, ki obožuje ljudi.',
@@ -126,7 +137,7 @@ const DOGS: Array<
   [
     'Zara',
     'Dalmatinec',
-    5,
+    5 * YEARS,
     'female',
     ['Aktivne narave', 'Igriv', 'Samozavesten'],
     'Teče ob kolesu in lovi žogice.',
@@ -134,7 +145,7 @@ const DOGS: Array<
   [
     'Bobi',
     'Mešanec',
-    9,
+    9 * YEARS,
     'male',
     ['Hvaležen', 'Miren', 'Prijazen'],
     'Posvojen iz zavetišča, zdaj kralj kavča.',
@@ -142,25 +153,39 @@ const DOGS: Array<
   [
     'Lara',
     'Bernski planšarski pes',
-    3,
+    3 * YEARS,
     'female',
     ['Nežen', 'Zvest', 'Počasen'],
     'Velika, mehka in potrpežljiva z otroki.',
   ],
-  ['Tedi', 'Maltežan', 6, 'male', ['Ljubeč', 'Stanovanjski', 'Tih'], 'Bel puhek, ki rad spi na soncu.'],
+  [
+    'Tedi',
+    'Maltežan',
+    6 * YEARS,
+    'male',
+    ['Ljubeč', 'Stanovanjski', 'Tih'],
+    'Bel puhek, ki rad spi na soncu.',
+  ],
   [
     'Kira',
     'Avstralski ovčar',
-    2,
+    2 * YEARS,
     'female',
     ['Pameten', 'Energičen', 'Učen'],
     'Išče družbo za agility in dolge teke.',
   ],
-  ['Oskar', 'Jazbečar', 10, 'male', ['Samostojen', 'Pogumen', 'Glasen'], 'Star gospod z veliko osebnostjo.'],
+  [
+    'Oskar',
+    'Jazbečar',
+    10 * YEARS,
+    'male',
+    ['Samostojen', 'Pogumen', 'Glasen'],
+    'Star gospod z veliko osebnostjo.',
+  ],
   [
     'Sivka',
     'Samojed',
-    4,
+    4 * YEARS,
     'female',
     ['Družaben', 'Vesel', 'Prijateljski'],
     'Nasmejan oblaček, ki ljubi sneg.',
@@ -168,16 +193,16 @@ const DOGS: Array<
   [
     'Ares',
     'Mešanec',
-    1,
+    7,
     'male',
     ['Igriv', 'Radoveden', 'Sramežljiv'],
     'Mlad in malce plašen, a hitro se ogreje.',
   ],
-  ['Pika', 'Čivava', 7, 'female', ['Pozoren', 'Glasen', 'Zvest'], 'Majhna čuvajka z velikim srcem.'],
+  ['Pika', 'Čivava', 7 * YEARS, 'female', ['Pozoren', 'Glasen', 'Zvest'], 'Majhna čuvajka z velikim srcem.'],
   [
     'Hugo',
     'Srednji šnavcer',
-    5,
+    5 * YEARS,
     'male',
     ['Zanesljiv', 'Pozoren', 'Učen'],
     'Brkati raziskovalec gozdnih poti.',
@@ -185,7 +210,7 @@ const DOGS: Array<
   [
     'Maša',
     'Angleški koker španjel',
-    3,
+    3 * YEARS,
     'female',
     ['Nežen', 'Vesel', 'Empatičen'],
     'Dolga ušesa, še daljši sprehodi.',
@@ -193,21 +218,30 @@ const DOGS: Array<
   [
     'Vito',
     'Labradoodle',
-    2,
+    2 * YEARS,
     'male',
     ['Prijazen', 'Igriv', 'Prilagodljiv'],
     'Kodrasti prijatelj vseh psov v parku.',
   ],
-  ['Dona', 'Mešanec', 6, 'female', ['Hvaležen', 'Miren', 'Občutljiv'], 'Mirna dama, ki rada hodi v hribe.'],
+  [
+    'Dona',
+    'Mešanec',
+    6 * YEARS,
+    'female',
+    ['Hvaležen', 'Miren', 'Občutljiv'],
+    'Mirna dama, ki rada hodi v hribe.',
+  ],
 ];
 
+/** Each on the first day at least `days` from the seeding, or the first `weekday` (0: Sunday) from then. */
 const EVENTS = [
   {
     title: 'Nedeljski sprehod ob Ljubljanici',
     type: 'meetup',
     town: 'Ljubljana',
     place: 'Tromostovje',
-    days: 3,
+    days: 1,
+    weekday: 0,
     time: '10:00',
   },
   {
@@ -235,6 +269,13 @@ const EVENTS = [
     time: '08:00',
   },
 ] as const;
+
+/** An event's date: a day named in its title ('Nedeljski': Sunday) is that weekday. */
+function eventDay(event: { days: number; weekday?: number }): string {
+  const first = dateInDays(event.days);
+  if (event.weekday === undefined) return first;
+  return addDays(first, (event.weekday - new Date(`${first}T00:00:00Z`).getUTCDay() + 7) % 7);
+}
 
 async function portrait(seed: number): Promise<Buffer> {
   const { default: sharp } = await import('sharp');
@@ -296,7 +337,7 @@ export async function seedDemo(deps: ServiceDeps): Promise<number> {
     await deps.db.insert(profiles).values({ userId, fullName, age, location: town, countryCode: 'SI' });
     // One dog each, and a second one for every third owner.
     for (const d of i % 3 === 0 ? [i, (i + 7) % DOGS.length] : [i]) {
-      const [name, breed, dogAge, gender, traits, description] = DOGS[d % DOGS.length]!;
+      const [name, breed, months, gender, traits, description] = DOGS[d % DOGS.length]!;
       const photo = await storeUpload(deps, userId, 'dog', await portrait(d * 7 + i));
       await createDog(
         deps,
@@ -304,7 +345,7 @@ export async function seedDemo(deps: ServiceDeps): Promise<number> {
         dogCreateInput.parse({
           name,
           breed,
-          age: dogAge,
+          birthMonth: monthOfIndex(utcMonthIndex() - months),
           gender,
           traits,
           description,
@@ -322,7 +363,7 @@ export async function seedDemo(deps: ServiceDeps): Promise<number> {
       eventCreateInput.parse({
         title: event.title,
         description: 'Pridružite se nam – voda za pse bo, dobra volja tudi.',
-        eventDate: dateInDays(event.days),
+        eventDate: eventDay(event),
         eventTime: event.time,
         locationName: event.place,
         country: 'SI',

@@ -5,13 +5,14 @@
  */
 export const SUMMARIES: Record<string, string> = {
   'auth.signUp':
-    'Create an account; a confirmation link is e-mailed (the answer is the same for any address).',
+    'Create an account; a confirmation link is e-mailed (the answer is the same for any address). `termsVersion`: the terms accepted.',
   'auth.confirmEmail': 'Confirm the address with the e-mailed token and the password chosen at sign-up.',
   'auth.signIn': 'Sign in with e-mail and password; `returnToken: true` returns a session token.',
   'auth.signOut': 'End the current session.',
   'auth.requestPasswordReset': 'E-mail a password reset link (the answer is the same for any address).',
   'auth.resetPassword': 'Set a new password with the e-mailed token; ends every session and access token.',
-  'auth.me': 'The caller: id, e-mail, role, name and when the account was created (null when signed out).',
+  'auth.me':
+    'The caller: id, e-mail, role, name, when the account was created and whether it accepted the terms in force (null when signed out).',
   'profiles.me': "The caller's profile.",
   'profiles.update': "Update the caller's profile.",
   'profiles.byUserId': "Another owner's public profile card.",
@@ -20,8 +21,10 @@ export const SUMMARIES: Record<string, string> = {
   'dogs.deck': 'Other owners’ dogs to swipe, for one of the caller’s dogs.',
   'dogs.demoDeck': 'Demo dogs shown to visitors.',
   'dogs.byId': "A dog's public card.",
-  'dogs.create': 'Add a dog (photos are upload keys from POST /api/uploads).',
-  'dogs.update': 'Change one of the caller’s dogs.',
+  'dogs.create':
+    'Add a dog: `gender` and `birthMonth` (YYYY-MM; or `age` in whole years) are required; photos are upload keys from POST /api/uploads. Dogs are answered with `birthMonth`.',
+  'dogs.update':
+    'Change one of the caller’s dogs: every field is replaced, except that `gender` and `birthMonth`/`age` left out keep the stored ones.',
   'dogs.remove': 'Delete one of the caller’s dogs, with its photos and chats.',
   'likes.like': 'Like a dog as one of the caller’s dogs: a request, a heart in an existing chat, or a match.',
   'likes.pass': 'Pass on a dog (it leaves the deck).',
@@ -51,6 +54,7 @@ export const SUMMARIES: Record<string, string> = {
   'announcements.remove': 'Remove an announcement (admins).',
   'account.export': 'Everything the account owns, as JSON.',
   'account.delete': 'Delete the account and everything it owns.',
+  'account.acceptTerms': 'Accept the terms of use of the given version (a date); kept with the account.',
   'shop.status': 'Whether the shop is open and the caller asked to be told.',
   'shop.notify': 'Ask to be told when the shop opens.',
   'notifications.preferences': 'Notification channels per topic and quiet hours.',

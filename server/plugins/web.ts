@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { DEFAULT_LOCALE, isLocale, LOCALE_COOKIE, LOCALES } from '../../src/i18n';
+import { acceptedLanguages, isLocale, LOCALE_COOKIE, LOCALES, pickLocale } from '../../src/i18n';
 
 /**
  * The built web app: `/` is the landing page prerendered in the visitor's language (index.<locale>.html,
- * made by the build), and every other GET that accepts HTML gets the app shell (client-side routes).
+ * made by the build): the one chosen in the app (the cookie), else the browser's (Accept-Language), as the
+ * web app itself starts (web/src/lib/locale-choice.ts). Every other GET that accepts HTML gets the app shell
+ * (client-side routes).
  */
 export async function webPlugin(app: FastifyInstance, { webDist }: { webDist: string }) {
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
@@ -29,9 +31,9 @@ export async function webPlugin(app: FastifyInstance, { webDist }: { webDist: st
   app.get('/', (req, reply) => {
     if (!hasWeb) return reply.code(404).send({ error: 'NOT_FOUND' });
     const cookie = req.cookies[LOCALE_COOKIE];
-    const locale = isLocale(cookie) ? cookie : DEFAULT_LOCALE;
+    const locale = isLocale(cookie) ? cookie : pickLocale(acceptedLanguages(req.headers['accept-language']));
     return sendPage(
-      reply.header('vary', 'cookie'),
+      reply.header('vary', 'cookie, accept-language'),
       prerendered.has(locale) ? `index.${locale}.html` : 'index.html',
     );
   });

@@ -1,5 +1,7 @@
+import { acceptTermsInput } from '../../src/schemas/auth';
 import * as account from '../services/account';
 import { exportAccount } from '../services/account-export';
+import { acceptTerms } from '../services/auth';
 import { authedProcedure, router } from '../trpc/init';
 
 export const accountRouter = router({
@@ -11,4 +13,8 @@ export const accountRouter = router({
     ctx.clearSessionCookie();
     return done;
   }),
+  /** The terms accepted while signed in: kept with the account, so no other browser asks again. */
+  acceptTerms: authedProcedure
+    .input(acceptTermsInput)
+    .mutation(({ ctx, input }) => acceptTerms(ctx.db, ctx.user.id, input.termsVersion)),
 });

@@ -31,7 +31,7 @@ const fromDogs = alias(dogProfiles, 'from_dogs');
 
 /**
  * Everything the user owns, as one JSON document (the "export my data" download, GDPR Art. 15 and 20):
- * account, profile, dogs, likes and passes, deck filters, events created and joined, requests, chats with
+ * account (with when it accepted which terms), profile, dogs, likes and passes, deck filters, events created and joined, requests, chats with
  * their messages, blocks, reports filed, decisions about them and their appeals, access tokens, notification
  * settings, the shop wish. Nobody else's private data: the other side of a chat is named, its e-mail is not;
  * a report's snapshot of someone else's item stays out.
@@ -39,7 +39,14 @@ const fromDogs = alias(dogProfiles, 'from_dogs');
 export async function exportAccount(deps: ServiceDeps, userId: string) {
   const db = deps.db;
   const [account] = await db
-    .select({ email: users.email, role: users.role, locale: users.locale, createdAt: users.createdAt })
+    .select({
+      email: users.email,
+      role: users.role,
+      locale: users.locale,
+      createdAt: users.createdAt,
+      termsAcceptedAt: users.termsAcceptedAt,
+      termsVersion: users.termsVersion,
+    })
     .from(users)
     .where(eq(users.id, userId));
   if (!account) throw new AppError('NOT_FOUND');
@@ -74,6 +81,7 @@ export async function exportAccount(deps: ServiceDeps, userId: string) {
     description: events.description,
     eventDate: events.eventDate,
     eventTime: events.eventTime,
+    durationMinutes: events.durationMinutes,
     locationName: events.locationName,
     country: events.country,
     city: events.city,

@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { acceptsCurrentTerms } from '../../src/domain/terms';
 import { AppError } from '../../src/errors';
 import { DEFAULT_LOCALE, type Locale } from '../../src/i18n';
 import { LIMITS } from '../../src/limits';
@@ -148,8 +149,10 @@ export async function signUp(
   locale: Locale = DEFAULT_LOCALE,
 ): Promise<{ email: string }> {
   await takeMailSlot(deps, input.email);
+  // The terms were accepted when the form was sent, not when the account row is written after the answer.
+  const termsAcceptedAt = input.termsVersion ? new Date() : null;
   const passwordHash = await inPasswordQueue(() => hashPassword(input.password));
-  deps.background.run('sign-up', () => finishSignUp(deps, input, passwordHash, locale));
+  deps.background.run('sign-up', () => finishSignUp(deps, input, passwordHash, locale, termsAcceptedAt));
   return { email: input.email };
 }
 
@@ -158,6 +161,7 @@ async function finishSignUp(
   input: z.output<typeof signUpInput>,
   passwordHash: string,
   locale: Locale,
+  termsAcceptedAt: Date | null,
 ) {
   const [existing] = await deps.db
     .select({ id: users.id, emailVerifiedAt: users.emailVerifiedAt })
@@ -175,7 +179,14 @@ async function finishSignUp(
     await transact(deps.db, async (tx) => {
       const [user] = await tx
         .insert(users)
-        .values({ email: input.email, passwordHash, signupDogName: input.dogName ?? null, locale })
+        .values({
+          email: input.email,
+          passwordHash,
+          signupDogName: input.dogName ?? null,
+          locale,
+          termsAcceptedAt,
+          termsVersion: input.termsVersion ?? null,
+        })
         .returning({ id: users.id });
       if (!user) throw new AppError('INTERNAL');
       await tx.insert(profiles).values({ userId: user.id, fullName: input.fullName });
@@ -391,6 +402,10 @@ export interface Me {
   signupDogName: string | null;
   /** The language pushes and e-mails are written in (the app sends its own, notifications.setLocale). */
   locale: string;
+  /** Whether the account accepted the terms in force (src/domain/terms.ts); the web app asks until it has. */
+  termsAccepted: boolean;
+  /** When the account last accepted the terms (whichever version), or null. */
+  termsAcceptedAt: Date | null;
 }
 
 export async function me(db: DbOrTx, userId: string): Promise<Me | null> {
@@ -403,11 +418,26 @@ export async function me(db: DbOrTx, userId: string): Promise<Me | null> {
       createdAt: users.createdAt,
       signupDogName: users.signupDogName,
       locale: users.locale,
+      termsAcceptedAt: users.termsAcceptedAt,
+      termsVersion: users.termsVersion,
     })
     .from(users)
     .innerJoin(profiles, eq(profiles.userId, users.id))
     .where(eq(users.id, userId));
-  return row ?? null;
+  if (!row) return null;
+  const { termsVersion, ...user } = row;
+  return { ...user, termsAccepted: acceptsCurrentTerms(termsVersion) };
+}
+
+/** The signed-in user accepts the terms of `version` (the notice or the dialog): kept on the account. */
+export async function acceptTerms(db: DbOrTx, userId: string, version: string): Promise<Me> {
+  await db
+    .update(users)
+    .set({ termsAcceptedAt: new Date(), termsVersion: version })
+    .where(eq(users.id, userId));
+  const user = await me(db, userId);
+  if (!user) throw new AppError('NOT_FOUND');
+  return user;
 }
 
 /** Give the admin role to these addresses once confirmed (ADMIN_EMAILS at start-up, `npm run admin -- grant`). */

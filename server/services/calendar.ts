@@ -1,25 +1,30 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { createEvents, type EventAttributes } from 'ics';
-import { EVENT_TIME_ZONE } from '../../src/domain/event-time';
 import { countryName } from '../../src/data/countries';
 import { isLocale, type Locale } from '../../src/i18n';
 import { EVENT_PARAM } from '../../src/domain/events';
 import { AppError } from '../../src/errors';
 import type { DbOrTx } from '../db/client';
 import { calendarFeeds, events, profiles, users } from '../db/schema';
+import { formatMessage } from '../locales';
 import { eventsOf } from './attendance';
+import { finishCalendar } from './ical-text';
 import { activeUser, shownTo } from './visibility';
 
 /**
  * Calendars (issue 21): one event as an .ics file, and each user's private feed of every event they created
  * or have a seat at, behind a secret URL (only the token's SHA-256 is stored; a new token replaces it, and
  * revoking deletes it). Start times are the events' Ljubljana wall-clock times as exact instants (UTC), so
- * every calendar shows them right in its own zone; the calendar names Europe/Ljubljana as its zone.
+ * every calendar shows them right in its own zone; the calendar names Europe/Ljubljana as its zone. An event
+ * ends its duration (events.duration_minutes) after its start.
+ *
+ * No ORGANIZER (issue 30): its value must be the organiser's address (a mailto: URI), which we do not
+ * publish, and a made-up one would invite replies nobody reads; the organiser's name opens the description
+ * instead. Without an ORGANIZER the file is a plain calendar, not a scheduling message, so it has no METHOD
+ * either (RFC 5546 wants an ORGANIZER in every PUBLISH).
  */
 
-/** An event lasts this long in calendars (events have only a start). */
-const DURATION_HOURS = 2;
 /** A feed also keeps the events of the last days, so a calendar does not drop them the moment they start. */
 const FEED_PAST_DAYS = 30;
 
@@ -37,17 +42,23 @@ function attributes(
   organiser: string | null,
   { publicUrl, locale }: Options,
 ): EventAttributes {
+  const start = event.startsAt.getTime();
+  const description = [
+    organiser ? formatMessage(locale, 'events.organizedBy', { name: organiser }) : null,
+    event.description,
+  ].filter(Boolean);
   return {
     uid: `${event.id}@tacke`,
-    start: event.startsAt.getTime(),
+    start,
     startInputType: 'utc',
     startOutputType: 'utc',
-    duration: { hours: DURATION_HOURS },
+    end: start + event.durationMinutes * 60_000,
+    endInputType: 'utc',
+    endOutputType: 'utc',
     title: event.title,
-    ...(event.description ? { description: event.description } : {}),
+    ...(description.length ? { description: description.join('\n\n') } : {}),
     location: `${event.locationName}, ${event.city}, ${countryName(event.country, locale)}`,
     url: `${publicUrl}/events?${EVENT_PARAM}=${event.id}`,
-    ...(organiser ? { organizer: { name: organiser } } : {}),
     status: 'CONFIRMED',
     lastModified: event.updatedAt.getTime(),
   };
@@ -61,11 +72,11 @@ function calendarOf(
 ) {
   const { error, value } = createEvents(
     rows.map((row) => attributes(row.event, row.organiser, options)),
-    { productId: 'tacke/events', calName: name },
+    // '' leaves out the package's default METHOD:PUBLISH (see above).
+    { productId: 'tacke/events', calName: name, method: '' },
   );
   if (error || value === null) throw error ?? new Error('calendar not built');
-  // The calendar's own zone, for clients that show floating or all-day items.
-  return value.replace('\r\nBEGIN:VEVENT', `\r\nX-WR-TIMEZONE:${EVENT_TIME_ZONE}\r\nBEGIN:VEVENT`);
+  return finishCalendar(value);
 }
 
 /** One event's .ics, as anyone who can see the event sees it (visitors too); null when it is not to be seen. */

@@ -1,6 +1,7 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { covers } from '../../src/domain/deck-filters';
+import { covers, narrowsAge } from '../../src/domain/deck-filters';
+import { monthOfIndex, utcMonthIndex } from '../../src/domain/dog-age';
 import { type DeckFilters, deckFiltersSchema } from '../../src/schemas/deck';
 import type { DbOrTx } from '../db/client';
 import { dogProfiles } from '../db/schema';
@@ -37,10 +38,14 @@ export interface Position {
   checkedAt: Date;
 }
 
-/** The walk's part of the dog filters (not the radius): a position is kept per these. */
-export function filtersKey(filters: DeckFilters): string {
+/**
+ * The walk's part of the dog filters (not the radius): a position is kept per these. A position walked with
+ * an age range holds only in the month it was walked in (`ageMonth`, UTC): as months pass dogs grow into the
+ * range behind it with no change the walk would look for.
+ */
+export function filtersKey(filters: DeckFilters, month = utcMonthIndex()): string {
   const { radiusKm: _radius, ...rest } = filters;
-  return JSON.stringify(rest);
+  return JSON.stringify(narrowsAge(filters) ? { ...rest, ageMonth: monthOfIndex(month) } : rest);
 }
 
 /** The positions of `userId`'s walks from the place `placeId`, every bucket and filter set (one column). */
@@ -55,17 +60,26 @@ export const positionsFrom = (userId: string, placeId: AnyPgColumn): SQL<Positio
       })),
   );
 
-/** The position a walk of `bucket` with `filters` goes on from: the furthest of those that hold for them. */
+/**
+ * The position a walk of `bucket` with `filters` goes on from in `month`: the furthest of those that hold for
+ * them.
+ */
 export function positionFor(
   positions: Position[],
   bucket: number,
   filters: DeckFilters,
   key: string,
+  month: number,
 ): Position | undefined {
   const holds = (row: Position) => {
     if (row.filtersKey === key) return true;
-    const walked = deckFiltersSchema.safeParse({ ...(JSON.parse(row.filtersKey) as object), radiusKm: null });
-    return walked.success && covers(walked.data, filters);
+    const { ageMonth, ...stored } = JSON.parse(row.filtersKey) as { ageMonth?: string };
+    const walked = deckFiltersSchema.safeParse({ ...stored, radiusKm: null });
+    return (
+      walked.success &&
+      (!narrowsAge(walked.data) || ageMonth === monthOfIndex(month)) &&
+      covers(walked.data, filters)
+    );
   };
   return positions
     .filter((row) => row.bucket === bucket && holds(row))

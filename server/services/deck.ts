@@ -1,7 +1,7 @@
-import { and, asc, eq, gt, gte, inArray, isNull, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '../../src/errors';
-import { LIMITS } from '../../src/limits';
+import { bornOnBounds, utcMonthIndex } from '../../src/domain/dog-age';
 import type { DeckFilters } from '../../src/schemas/deck';
 import type { DbOrTx } from '../db/client';
 import { deckFilters, dogProfiles, profiles, users } from '../db/schema';
@@ -25,16 +25,17 @@ export type DeckDog = Dog & { owner: DogOwner; distance: number | null };
 /** Cards a signed-out visitor may try the deck with (DECISIONS 12). */
 const DEMO_DECK_SIZE = 30;
 
-/** The filters as a condition on dog_profiles. */
-function matching(filters: DeckFilters): SQL | undefined {
+/** The filters as a condition on dog_profiles; ages are counted in `month` (a month index, UTC). */
+function matching(filters: DeckFilters, month: number): SQL | undefined {
+  const { latestBornOn, bornAfter } = bornOnBounds(filters.ageMin, filters.ageMax, month);
   const conditions: (SQL | undefined)[] = [];
   if (filters.sizes.length) conditions.push(inArray(dogProfiles.size, filters.sizes));
   if (filters.energies.length) conditions.push(inArray(dogProfiles.energy, filters.energies));
   if (filters.playStyles.length) conditions.push(inArray(dogProfiles.playStyle, filters.playStyles));
   if (filters.breeds.length) conditions.push(inArray(dogProfiles.breed, filters.breeds));
   if (filters.gender) conditions.push(eq(dogProfiles.gender, filters.gender));
-  if (filters.ageMin > LIMITS.dogAge.min) conditions.push(gte(dogProfiles.age, filters.ageMin));
-  if (filters.ageMax < LIMITS.dogAge.max) conditions.push(sql`${dogProfiles.age} <= ${filters.ageMax}`);
+  if (latestBornOn) conditions.push(lte(dogProfiles.bornOn, latestBornOn));
+  if (bornAfter) conditions.push(gt(dogProfiles.bornOn, bornAfter));
   if (filters.vaccinated) conditions.push(eq(dogProfiles.vaccinated, true));
   if (filters.neutered) conditions.push(eq(dogProfiles.neutered, true));
   if (filters.goodWithSmallDogs) conditions.push(eq(dogProfiles.goodWithSmallDogs, true));
@@ -106,15 +107,16 @@ export async function deck(
     .where(and(eq(dogProfiles.id, input.fromDogId), eq(dogProfiles.userId, userId)));
   if (!from) throw new AppError('NOT_FOUND');
   const filters = parseFilters(from.filters);
-  const key = filtersKey(filters);
+  const month = utcMonthIndex();
+  const key = filtersKey(filters, month);
   const seed = seedOf(userId);
-  const shown = and(deckDogFor(db, userId), matching(filters))!;
+  const shown = and(deckDogFor(db, userId), matching(filters, month))!;
 
   const result: DeckDog[] = [];
   for (const walk of await walksFrom(db, from, filters.radiusKm)) {
     const wanted = input.limit - result.length;
     if (wanted <= 0) break;
-    const saved = walk.key && positionFor(from.positions, walk.bucket, filters, key);
+    const saved = walk.key && positionFor(from.positions, walk.bucket, filters, key, month);
     const position = saved?.position ?? 0;
     const startedAt = Date.now();
     const rechecked = recheckDue(saved, startedAt);

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
-import { NOTIFY_TOPICS, type NotifyTopic, quietUntil, topicOfNotice } from '../../src/domain/notify';
+import { byEmail, NOTIFY_TOPICS, type NotifyTopic, quietUntil, topicOfNotice } from '../../src/domain/notify';
 import { NOTIFICATION_TYPES, type NotificationType } from '../../src/domain/requests';
 import { isLocale } from '../../src/i18n';
 import { LIMITS } from '../../src/limits';
@@ -38,12 +38,19 @@ export async function createUnsubscribeLinks(db: Db, publicUrl: string): Promise
   };
 }
 
-/** Turns e-mail for `topic` (or every topic) off: the topic is then shown in the app only. */
+/**
+ * Turns e-mail for `topic` (or every topic) off, and only e-mail: a topic chosen for e-mail is then shown in
+ * the app only; a pushed one goes on being pushed, without the e-mail it gets while no device takes pushes.
+ */
 export async function unsubscribe(db: Db, userId: string, topic: NotifyTopic | 'all') {
   const prefs = await notifyPreferences(db, userId);
   const channels = { ...prefs.channels };
-  for (const t of topic === 'all' ? NOTIFY_TOPICS : [topic]) if (channels[t] !== 'off') channels[t] = 'off';
-  const values = { channels, updatedAt: new Date() };
+  const emailOff = new Set(prefs.emailOff);
+  for (const t of topic === 'all' ? NOTIFY_TOPICS : [topic]) {
+    if (channels[t] === 'email') channels[t] = 'off';
+    if (channels[t] === 'push') emailOff.add(t);
+  }
+  const values = { channels, emailOff: NOTIFY_TOPICS.filter((t) => emailOff.has(t)), updatedAt: new Date() };
   await db
     .insert(notifySettings)
     .values({ userId, ...values })
@@ -125,8 +132,8 @@ export async function sendDigest(deps: DigestDeps, { userId }: { userId: string 
     .select({ n: count() })
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId));
-  const topics = NOTIFY_TOPICS.filter(
-    (t) => prefs.channels[t] === 'email' || (prefs.channels[t] === 'push' && !devices?.n),
+  const topics = NOTIFY_TOPICS.filter((t) =>
+    byEmail(prefs.channels[t], !!devices?.n, prefs.emailOff.includes(t)),
   );
   const since = new Date(
     Math.max(now - LOOKBACK_MS, user.lastSeenAt?.getTime() ?? 0, user.lastDigestAt?.getTime() ?? 0),

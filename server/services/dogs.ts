@@ -1,4 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { bornOnOf } from '../../src/domain/dog-age';
 import { AppError } from '../../src/errors';
 import type { dogCreateInput, dogUpdateInput } from '../../src/schemas/dogs';
 import type { Photo } from '../../src/schemas/uploads';
@@ -12,7 +13,9 @@ import { attachUploads, photoOf, releaseUploads, removeUploadFiles } from './upl
 
 type DogRow = typeof dogProfiles.$inferSelect;
 
-export interface Dog extends Omit<DogRow, 'photos' | 'interests' | 'shuffleKey' | 'placeId'> {
+export interface Dog extends Omit<DogRow, 'photos' | 'interests' | 'shuffleKey' | 'placeId' | 'bornOn'> {
+  /** 'YYYY-MM': clients count the age from it (src/domain/dog-age.ts). */
+  birthMonth: string;
   photos: Photo[];
 }
 
@@ -34,8 +37,8 @@ export interface DogChange {
 export const dogTopic = (userId: string) => `dogs:${userId}`;
 
 export function dogView(storage: Storage, row: DogRow): Dog {
-  const { photos, interests: _interests, shuffleKey: _shuffleKey, placeId: _placeId, ...rest } = row;
-  return { ...rest, photos: photos.map((key) => photoOf(storage, key)) };
+  const { photos, bornOn, interests: _interests, shuffleKey: _shuffleKey, placeId: _placeId, ...rest } = row;
+  return { ...rest, birthMonth: bornOn.slice(0, 7), photos: photos.map((key) => photoOf(storage, key)) };
 }
 
 /** Newest first. */
@@ -98,9 +101,10 @@ export async function createDog(
 ): Promise<Dog> {
   const row = await deps.db.transaction(async (tx) => {
     await attachUploads(tx, userId, 'dog', input.photos);
+    const { birthMonth, ...dog } = input;
     const [created] = await tx
       .insert(dogProfiles)
-      .values({ ...input, userId, placeId: placeIdOf(input) })
+      .values({ ...dog, bornOn: bornOnOf(birthMonth), userId, placeId: placeIdOf(input) })
       .returning();
     return created!;
   });
@@ -122,7 +126,7 @@ async function ownDogForUpdate(tx: DbOrTx, userId: string, id: string) {
 export async function updateDog(
   deps: ServiceDeps,
   userId: string,
-  { id, ...input }: z.output<typeof dogUpdateInput>,
+  { id, birthMonth, ...input }: z.output<typeof dogUpdateInput>,
 ): Promise<Dog> {
   const { row, removed } = await deps.db.transaction(async (tx) => {
     const current = await ownDogForUpdate(tx, userId, id);
@@ -132,7 +136,14 @@ export async function updateDog(
     const removed = await releaseUploads(tx, userId, dropped);
     const [updated] = await tx
       .update(dogProfiles)
-      .set({ ...input, placeId: placeIdOf(input), updatedAt: new Date() })
+      .set({
+        ...input,
+        // Left out of the input: kept as stored.
+        gender: input.gender ?? current.gender,
+        bornOn: birthMonth ? bornOnOf(birthMonth) : current.bornOn,
+        placeId: placeIdOf(input),
+        updatedAt: new Date(),
+      })
       .where(eq(dogProfiles.id, id))
       .returning();
     return { row: updated!, removed };

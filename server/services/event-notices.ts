@@ -1,12 +1,13 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
 import { inLjubljana } from '../../src/domain/event-time';
+import { longDate } from '../../src/domain/long-date';
 import {
   EVENT_REMINDERS,
   type EventChanges,
   type EventReminderType,
   isUpcoming,
 } from '../../src/domain/events';
-import { INTL_TAG, type Locale } from '../../src/i18n';
+import type { Locale } from '../../src/i18n';
 import { formatMessage } from '../locales';
 import { eventAttendees, events } from '../db/schema';
 import { transact } from '../db/transact';
@@ -140,12 +141,11 @@ export function eventNoticeValues(
   const { eventChanges: changes, eventStartsAt: startsAt } = notice;
   const parts: string[] = [];
   if (changes?.date) {
-    const date = new Intl.DateTimeFormat(INTL_TAG[locale], {
-      weekday: 'long',
-      day: 'numeric',
-      month: 'long',
+    const date = longDate(new Date(`${changes.date}T12:00:00Z`), locale, {
+      weekday: true,
+      year: false,
       timeZone: 'UTC',
-    }).format(new Date(`${changes.date}T12:00:00Z`));
+    });
     parts.push(formatMessage(locale, 'push.event_changed.date', { date }));
   }
   if (changes?.time) parts.push(formatMessage(locale, 'push.event_changed.time', { time: changes.time }));

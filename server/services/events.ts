@@ -31,6 +31,8 @@ export interface EventView {
   eventDate: string;
   eventTime: string;
   startsAt: Date;
+  /** How long it lasts (LIMITS.eventDuration): it ends this many minutes after `startsAt`. */
+  durationMinutes: number;
   locationName: string;
   /** ISO 3166-1 alpha-2 code. */
   country: string;
@@ -271,6 +273,8 @@ const columnsOf = (input: EventInput) => ({
   eventDate: input.eventDate,
   eventTime: input.eventTime,
   startsAt: eventInstant(input.eventDate, input.eventTime),
+  // An update that leaves it out keeps each occurrence's own.
+  ...(input.durationMinutes !== undefined && { durationMinutes: input.durationMinutes }),
   locationName: input.locationName,
   country: input.country,
   city: input.location,

@@ -2,8 +2,8 @@ import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { AppError } from '../../src/errors';
-import { EVENT_TIME_ZONE } from '../../src/domain/event-time';
-import { DEFAULT_LOCALE, INTL_TAG } from '../../src/i18n';
+import { longDate } from '../../src/domain/long-date';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../src/i18n';
 import type { ModerationAction, REPORT_STATUSES } from '../../src/domain/safety';
 import type { appealInput, decideAppealInput, decideReportInput } from '../../src/schemas/safety';
 import { invalidateUserSessions } from '../auth/sessions';
@@ -18,6 +18,7 @@ import {
   events,
   moderationActions,
   notifications,
+  notifySettings,
   profiles,
   reports,
   users,
@@ -31,6 +32,7 @@ import { queueMail } from './mail-delivery';
 import { type DogChange, dogTopic } from './dogs';
 import { releaseUnusedImages } from './events';
 import { publishRequests, updateNotices, writeNotices } from './notifications';
+import { reportItem } from './report-item';
 import { releaseUploads, removeUploadFiles } from './uploads';
 import { activeUser } from './visibility';
 
@@ -76,7 +78,7 @@ export async function listReports(deps: ServiceDeps, status: (typeof REPORT_STAT
     details: row.report.details,
     targetType: row.report.targetType,
     targetId: row.report.targetId,
-    snapshot: row.report.snapshot as Record<string, unknown>,
+    item: reportItem(deps.storage, row.report.snapshot as Record<string, unknown>),
     status: row.report.status,
     createdAt: row.report.createdAt,
     decidedAt: row.report.decidedAt,
@@ -203,7 +205,11 @@ export async function decideReport(
     });
     const told = decided.filter((row) => row.reporterId).map((row) => row.reporterId!);
     const [affected] = target
-      ? await tx.select({ email: users.email }).from(users).where(eq(users.id, target))
+      ? await tx
+          .select({ email: users.email, locale: users.locale, timeZone: notifySettings.timeZone })
+          .from(users)
+          .leftJoin(notifySettings, eq(notifySettings.userId, users.id))
+          .where(eq(users.id, target))
       : [];
     await writeNotices(
       tx,
@@ -215,20 +221,26 @@ export async function decideReport(
       to: string,
       mailKind: 'reportDecision' | 'moderationDecision',
       values: Record<string, string>,
-    ) => queueMail(deps.jobs, tx, { to, kind: mailKind, locale: DEFAULT_LOCALE, values });
-    // The statement of reasons reaches the user by mail too: a suspended user cannot sign in to read it.
-    if (kind !== 'dismiss' && affected?.email)
-      await mail(affected.email, 'moderationDecision', {
-        action: kind,
-        statement,
-        until: suspendedUntil
-          ? suspendedUntil.toLocaleString(INTL_TAG[DEFAULT_LOCALE], {
-              timeZone: EVENT_TIME_ZONE,
-              dateStyle: 'long',
-              timeStyle: 'short',
-            })
-          : '',
-      });
+      locale: Locale = DEFAULT_LOCALE,
+    ) => queueMail(deps.jobs, tx, { to, kind: mailKind, locale, values });
+    // The statement of reasons reaches the user by mail too (a suspended user cannot sign in to read it), in
+    // the language they use the app in.
+    if (kind !== 'dismiss' && affected?.email) {
+      const locale = isLocale(affected.locale) ? affected.locale : DEFAULT_LOCALE;
+      await mail(
+        affected.email,
+        'moderationDecision',
+        {
+          action: kind,
+          statement,
+          // When it ends, on the clock of the zone they chose for notifications (else Ljubljana's).
+          until: suspendedUntil
+            ? longDate(suspendedUntil, locale, { time: true, timeZone: affected.timeZone ?? undefined })
+            : '',
+        },
+        locale,
+      );
+    }
     // Reporters who were not signed in hear of it at the address they gave.
     for (const row of decided)
       if (!row.reporterId && row.contactEmail)

@@ -1,5 +1,10 @@
 import { and, count, eq } from 'drizzle-orm';
-import { DEFAULT_CHANNELS, type NotifyChannels, type QuietHours } from '../../src/domain/notify';
+import {
+  DEFAULT_CHANNELS,
+  type NotifyChannels,
+  type NotifyTopic,
+  type QuietHours,
+} from '../../src/domain/notify';
 import { AppError } from '../../src/errors';
 import type { Locale } from '../../src/i18n';
 import { LIMITS } from '../../src/limits';
@@ -10,6 +15,8 @@ import { notifySettings, pushSubscriptions, users } from '../db/schema';
 /** A user's notification choices (issue 19 §4), defaults when they never chose. */
 export interface NotifyPreferences {
   channels: NotifyChannels;
+  /** Topics whose e-mail an unsubscribe link turned off (choosing e-mail for one turns it on again). */
+  emailOff: NotifyTopic[];
   quietHours: { from: string; to: string } | null;
   timeZone: string;
 }
@@ -29,6 +36,7 @@ export async function notifyPreferences(db: DbOrTx, userId: string): Promise<Not
   return {
     // A topic added later takes its default.
     channels: { ...(row ? DEFAULT_CHANNELS : await defaultChannels(db, userId)), ...row?.channels },
+    emailOff: row?.emailOff ?? [],
     quietHours: row?.quietFrom && row.quietTo ? { from: row.quietFrom, to: row.quietTo } : null,
     timeZone: row?.timeZone ?? 'Europe/Ljubljana',
   };
@@ -39,8 +47,10 @@ export const quietHoursOf = (prefs: NotifyPreferences): QuietHours | null =>
   prefs.quietHours && { ...prefs.quietHours, timeZone: prefs.timeZone };
 
 export async function updateNotifyPreferences(db: DbOrTx, userId: string, input: NotifyPreferencesInput) {
+  const { emailOff } = await notifyPreferences(db, userId);
   const values = {
     channels: input.channels,
+    emailOff: emailOff.filter((topic) => input.channels[topic] !== 'email'),
     quietFrom: input.quietHours?.from ?? null,
     quietTo: input.quietHours?.to ?? null,
     timeZone: input.timeZone,

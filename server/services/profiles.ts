@@ -1,4 +1,4 @@
-import { and, count, eq, or } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { findCountry } from '../../src/data/countries';
 import { AppError } from '../../src/errors';
@@ -6,7 +6,7 @@ import type { profileUpdateInput } from '../../src/schemas/profiles';
 import type { Photo } from '../../src/schemas/uploads';
 import { dogProfiles, matches, profiles, users } from '../db/schema';
 import type { ServiceDeps } from './deps';
-import { shownTo } from './visibility';
+import { matchSeenBy, shownTo } from './visibility';
 import { type Dog, dogsOf } from './dogs';
 import { attachUploads, photoOf, releaseUploads, removeUploadFiles } from './uploads';
 
@@ -103,10 +103,7 @@ export async function profileByUserId(
 export async function profileStats(deps: ServiceDeps, userId: string) {
   const [[dogs], [matched]] = await Promise.all([
     deps.db.select({ n: count() }).from(dogProfiles).where(eq(dogProfiles.userId, userId)),
-    deps.db
-      .select({ n: count() })
-      .from(matches)
-      .where(or(eq(matches.user1Id, userId), eq(matches.user2Id, userId))),
+    deps.db.select({ n: count() }).from(matches).where(matchSeenBy(userId)),
   ]);
   return { dogs: dogs?.n ?? 0, matches: matched?.n ?? 0 };
 }

@@ -22,6 +22,7 @@ import { lockStreams } from '../realtime/stream-lock';
 import { announceChat } from './chats';
 import { chatEventOf } from './event-chat';
 import { rewindPair } from './deck-positions';
+import { messageContext } from './report-item';
 import type { ServiceDeps } from './deps';
 import { publishRequests, requestsTopic, restampPair } from './notifications';
 import { takeSlot } from './rate-limit';
@@ -138,8 +139,12 @@ async function snapshotOf(
     case 'dog': {
       const [row] = await tx.select().from(dogProfiles).where(eq(dogProfiles.id, id));
       if (!row) break;
-      const { name, breed, age, description, location, traits, photos } = row;
-      return { authorId: row.userId, snapshot: { name, breed, age, description, location, traits, photos } };
+      const { name, breed, description, location, traits, photos } = row;
+      const birthMonth = row.bornOn.slice(0, 7);
+      return {
+        authorId: row.userId,
+        snapshot: { name, breed, birthMonth, description, location, traits, photos },
+      };
     }
     case 'message': {
       // Only a party of the chat has seen the message.
@@ -151,9 +156,10 @@ async function snapshotOf(
         .where(and(eq(chatMessages.id, id), chatSeenBy(reporterId)));
       if (!row) break;
       const { content, messageType, chatId, createdAt } = row.message;
+      const context = await messageContext(tx, { type: 'pair', chatId }, row.message);
       return {
         authorId: row.message.senderId,
-        snapshot: { content, messageType, chatId, sentAt: createdAt },
+        snapshot: { content, messageType, chatId, sentAt: createdAt, context },
       };
     }
     case 'event_message': {
@@ -162,9 +168,10 @@ async function snapshotOf(
       const [row] = await tx.select().from(eventMessages).where(eq(eventMessages.id, id));
       if (!row || (await isHiddenFrom(tx, reporterId, row.senderId))) break;
       await chatEventOf(tx, reporterId, row.eventId);
+      const context = await messageContext(tx, { type: 'event', eventId: row.eventId }, row);
       return {
         authorId: row.senderId,
-        snapshot: { content: row.content, eventId: row.eventId, sentAt: row.createdAt },
+        snapshot: { content: row.content, eventId: row.eventId, sentAt: row.createdAt, context },
       };
     }
     case 'event': {

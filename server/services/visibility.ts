@@ -1,7 +1,7 @@
 import { and, eq, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
-import { chats, dogProfiles, notifications, swipes } from '../db/schema';
+import { chats, dogProfiles, matches, notifications, swipes } from '../db/schema';
 
 /**
  * Who may see what of whom: every read that shows other people's rows takes its condition from here, so a
@@ -51,6 +51,19 @@ export const chatListedFor = (userId: string): SQL =>
   and(
     chatSeenBy(userId),
     sql`not (case when ${chats.ownerId} = ${userId} then ${chats.hiddenByOwner} else ${chats.hiddenByUser} end)`,
+  )!;
+
+/**
+ * The user's matches that still count: theirs, with someone not hidden from them either way (a block, a
+ * suspension); the profile's "Ujemanja" counts these.
+ */
+export const matchSeenBy = (userId: string): SQL =>
+  and(
+    or(eq(matches.user1Id, userId), eq(matches.user2Id, userId)),
+    shownTo(
+      userId,
+      sql`case when ${matches.user1Id} = ${userId} then ${matches.user2Id} else ${matches.user1Id} end`,
+    ),
   )!;
 
 /** Every request or notice the user is a party to (their data, their stream's event ids). */

@@ -16,12 +16,16 @@ export const DEFAULT_DECK_FILTERS: DeckFilters = {
   goodWithSmallDogs: false,
 };
 
+/** Whether the filters narrow the age range (issue 30: which dogs that lets through changes as they grow). */
+export const narrowsAge = (filters: DeckFilters) =>
+  filters.ageMin > LIMITS.dogAge.min || filters.ageMax < LIMITS.dogAge.max;
+
 /** How many filters narrow the deck beyond the distance (the filters button's badge). */
 export function activeFilters(filters: DeckFilters): number {
   const lists = [filters.sizes, filters.breeds, filters.energies, filters.playStyles];
   return (
     lists.filter((list) => list.length > 0).length +
-    Number(filters.ageMin > LIMITS.dogAge.min || filters.ageMax < LIMITS.dogAge.max) +
+    Number(narrowsAge(filters)) +
     Number(filters.gender !== null) +
     [filters.vaccinated, filters.neutered, filters.goodWithSmallDogs].filter(Boolean).length
   );

@@ -26,6 +26,14 @@ export const DEFAULT_CHANNELS: NotifyChannels = {
   announcements: 'push',
 };
 
+/**
+ * Whether a topic's news reaches the user by e-mail: chosen so, or push with no device to push to; never a
+ * topic whose e-mail they unsubscribed from (`emailOff`), whose pushes go on (issue 34).
+ */
+export function byEmail(channel: NotifyChannel, hasDevices: boolean, emailOff: boolean): boolean {
+  return !emailOff && (channel === 'email' || (channel === 'push' && !hasDevices));
+}
+
 /** The topic of a notice type; null: not sent away from the app (moderation decisions go by e-mail anyway). */
 export function topicOfNotice(type: NotificationType): NotifyTopic | null {
   switch (type) {

@@ -76,9 +76,40 @@ export function requestBadge(item: Item): RequestBadge {
 }
 
 /**
- * The request panel's filters (SPEC §2: Vse / Sprejete / Zavrnjene). Sprejete and Zavrnjene are what the
- * user decided: requests they received and accepted (by the button or by liking back) or rejected. Requests
- * they sent show in Vse with the other side's answer. Each tab's count is the length of its list.
+ * The notifications panel's two tabs (SPEC §2): Zahteve holds what passes between owners (requests, their
+ * answers, matches); Posodobitve what the app tells the user (event notices, moderators' decisions), shown
+ * there with the announcements. Each tab counts its own unread items.
+ */
+export type NoticeTab = 'requests' | 'updates';
+
+export const noticeTab = (type: NotificationType): NoticeTab =>
+  isEventNotice(type) || type === 'moderation' || type === 'report_decision' ? 'updates' : 'requests';
+
+/** Addressed to me and not yet seen: what the bell and the tabs count. */
+export const isUnread = (item: Item): boolean => item.direction === 'received' && item.status === 'unread';
+
+/**
+ * A match that is news to me: someone liked back (`match`) or accepted my request (`acceptance_feedback`),
+ * and I have not seen it. It gets the "It's a match" view once, live or the next time the app opens.
+ */
+export const isMatchNews = (item: Item): boolean =>
+  isUnread(item) && (item.type === 'match' || item.type === 'acceptance_feedback');
+
+/**
+ * The match news to show as the app opens (`items` newest first): the newest match, if it is still news.
+ * Older news stays in the panel: once a newer match was seen, the older ones never pop up on their own.
+ */
+export function matchNewsOnOpen<T extends Item>(items: readonly T[]): T | undefined {
+  const newest = items.find(
+    (item) => item.direction === 'received' && (item.type === 'match' || item.type === 'acceptance_feedback'),
+  );
+  return newest && isMatchNews(newest) ? newest : undefined;
+}
+
+/**
+ * The Zahteve tab's filters (SPEC §2: Vse / Sprejete / Zavrnjene). A filter holds exactly the items whose
+ * badge says so: requests I received and requests I sent alike, so "Sprejeto" on a card always counts under
+ * Sprejete. Each filter's count is the length of its list.
  */
 export const REQUEST_FILTERS = ['all', 'accepted', 'rejected'] as const;
 export type RequestFilter = (typeof REQUEST_FILTERS)[number];
@@ -86,4 +117,4 @@ export type RequestFilter = (typeof REQUEST_FILTERS)[number];
 export const inRequestFilter =
   (filter: RequestFilter) =>
   (item: Item): boolean =>
-    filter === 'all' || (item.direction === 'received' && item.type === 'request' && item.status === filter);
+    noticeTab(item.type) === 'requests' && (filter === 'all' || requestBadge(item) === filter);

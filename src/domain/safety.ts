@@ -7,6 +7,26 @@
 export const REPORT_TARGETS = ['user', 'dog', 'message', 'event', 'announcement', 'event_message'] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
+/** A reported item's snapshot fields a moderator reads, in this order (its other fields are ids and photos). */
+export const REPORT_ITEM_FIELDS = [
+  'fullName',
+  'name',
+  'title',
+  'breed',
+  'birthMonth',
+  'content',
+  'description',
+  'traits',
+  'eventDate',
+  'eventTime',
+  'locationName',
+  'location',
+  'city',
+  'country',
+  'sentAt',
+] as const;
+export type ReportItemField = (typeof REPORT_ITEM_FIELDS)[number];
+
 export const REPORT_REASONS = [
   'spam',
   'harassment',

@@ -2,7 +2,7 @@ import { LIMITS } from '../limits';
 
 export type SwipeDecision = 'like' | 'pass';
 
-/** A drag as it was released: the movement (px) and the horizontal speed at release (px/ms, any sign). */
+/** A drag as it was released: the movement (px) and the horizontal speed at release (px/ms, signed). */
 export interface SwipeRelease {
   dx: number;
   dy: number;
@@ -10,16 +10,24 @@ export interface SwipeRelease {
 }
 
 /**
- * What a released drag on a matching card means (SPEC §5 Swipe gesture): farther than the minimum
- * distance, mostly horizontal and faster than the minimum speed → like (to the right) or pass (to the
- * left); anything else → null, and the card springs back.
+ * What a released drag on a matching card means (issue 30, as in the apps people know): mostly sideways and
+ * released past `distancePx` → like (to the right) or pass (to the left), however slowly it was dragged,
+ * unless it was being thrown back towards the middle faster than a flick; a shorter drag decides only when
+ * flicked (past `flickDistancePx`, faster than `flickVelocityPxPerMs` in its direction). Anything else →
+ * null, and the card springs back.
  */
 export function swipeDecision({ dx, dy, vx }: SwipeRelease): SwipeDecision | null {
-  const { minDistancePx, minVelocityPxPerMs } = LIMITS.swipe;
+  const { distancePx, flickDistancePx, flickVelocityPxPerMs } = LIMITS.swipe;
   const distance = Math.abs(dx);
-  if (!(distance > minDistancePx)) return null;
   if (!(distance > Math.abs(dy))) return null;
-  if (!(Math.abs(vx) > minVelocityPxPerMs)) return null;
+  // The speed along the drag's direction: negative while the card is on its way back.
+  const speed = Math.sign(dx) * vx;
+  if (Number.isNaN(speed)) return null;
+  const decided =
+    distance > distancePx
+      ? speed >= -flickVelocityPxPerMs
+      : distance > flickDistancePx && speed > flickVelocityPxPerMs;
+  if (!decided) return null;
   return dx > 0 ? 'like' : 'pass';
 }
 

@@ -2,13 +2,15 @@ import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { TOKEN_SCOPES } from '../domain/access-tokens';
 import { idSchema } from './common';
+import { ONE_LINE_MESSAGE, oneLine } from './text';
 
 export const tokenCreateInput = z.object({
   name: z
     .string()
     .trim()
     .min(1, 'validation.tokenNameRequired')
-    .max(LIMITS.accessToken.nameMax, 'validation.tokenNameTooLong'),
+    .max(LIMITS.accessToken.nameMax, 'validation.tokenNameTooLong')
+    .refine(oneLine, ONE_LINE_MESSAGE),
   scopes: z
     .array(z.enum(TOKEN_SCOPES, 'validation.tokenScopesRequired'))
     .min(1, 'validation.tokenScopesRequired')

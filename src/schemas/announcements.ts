@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { idSchema } from './common';
+import { ONE_LINE_MESSAGE, oneLine } from './text';
 
 export const UPDATE_TYPES = ['general', 'feature', 'maintenance', 'announcement'] as const;
 export type UpdateType = (typeof UPDATE_TYPES)[number];
@@ -10,7 +11,8 @@ const announcementFields = z.object({
     .string()
     .trim()
     .min(1, 'validation.titleRequired')
-    .max(LIMITS.announcement.titleMax, 'validation.titleTooLong'),
+    .max(LIMITS.announcement.titleMax, 'validation.titleTooLong')
+    .refine(oneLine, ONE_LINE_MESSAGE),
   content: z
     .string()
     .trim()

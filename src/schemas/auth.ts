@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { COMMON_PASSWORDS } from '../data/common-passwords';
 import { LOCALES } from '../i18n';
+import { TERMS_VERSION_PATTERN } from '../domain/terms';
 import { LIMITS } from '../limits';
-import { withoutNul } from './text';
+import { ONE_LINE_MESSAGE, oneLine } from './text';
 
 /** An admin posts announcements (SPEC §7); everyone else is a user. */
 export const USER_ROLES = ['user', 'admin'] as const;
@@ -31,7 +32,10 @@ export const fullNameSchema = z
   .trim()
   .min(1, 'validation.fullNameRequired')
   .max(LIMITS.fullName.max, 'validation.fullNameTooLong')
-  .refine(withoutNul, 'validation.textInvalid');
+  .refine(oneLine, ONE_LINE_MESSAGE);
+
+/** The version of the terms the user was shown and accepted (src/domain/terms.ts). */
+export const termsVersionSchema = z.string().regex(TERMS_VERSION_PATTERN, 'validation.termsVersionInvalid');
 
 export const signUpInput = z.object({
   fullName: fullNameSchema,
@@ -41,12 +45,20 @@ export const signUpInput = z.object({
     .string()
     .trim()
     .max(LIMITS.dogName.max, 'validation.dogNameTooLong')
-    .refine(withoutNul, 'validation.textInvalid')
+    .refine(oneLine, ONE_LINE_MESSAGE)
     .optional()
     .transform((name) => (name ? name : undefined)),
   /** Language of the confirmation e-mail. */
   locale: z.enum(LOCALES).optional(),
+  /**
+   * The terms accepted with the sign-up (the web app never signs up without them); recorded on the account.
+   * A script that leaves it out makes an account that is asked to accept them at its first visit.
+   */
+  termsVersion: termsVersionSchema.optional(),
 });
+
+/** A signed-in user accepts the terms (the notice, the dialog): recorded on the account. */
+export const acceptTermsInput = z.object({ termsVersion: termsVersionSchema });
 
 const passwordSchema = z
   .string()

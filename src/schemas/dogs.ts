@@ -2,8 +2,16 @@ import { z } from 'zod';
 import { resolveBreed } from '../data/breeds';
 import { DEFAULT_COUNTRY } from '../data/countries';
 import { resolveTrait } from '../data/traits';
+import {
+  acceptedBirthMonths,
+  BIRTH_MONTH_PATTERN,
+  birthMonthForAge,
+  monthIndexOf,
+  utcMonthIndex,
+} from '../domain/dog-age';
 import { LIMITS } from '../limits';
 import { countryCodeSchema, idSchema, intInRange, optionalText, placeIn } from './common';
+import { ONE_LINE_MESSAGE, oneLine } from './text';
 import { uploadKeySchema } from './uploads';
 
 export const DOG_GENDERS = ['male', 'female'] as const;
@@ -50,15 +58,40 @@ const optionalFlag = z
   .nullish()
   .transform((v) => v ?? null);
 
+/** A month from this one back to a dog LIMITS.dogAge.max years old (as `acceptedBirthMonths` allows). */
+export const birthMonthSchema = z
+  .string('validation.birthMonthInvalid')
+  .regex(BIRTH_MONTH_PATTERN, 'validation.birthMonthInvalid')
+  .superRefine((month, ctx) => {
+    const { earliest, latest } = acceptedBirthMonths();
+    const index = monthIndexOf(month);
+    if (index > latest) ctx.addIssue({ code: 'custom', message: 'validation.birthMonthFuture' });
+    if (index < earliest)
+      ctx.addIssue({
+        code: 'custom',
+        message: 'validation.birthMonthTooOld',
+        params: { max: LIMITS.dogAge.max },
+      });
+  });
+
 const dogFields = z.object({
   name: z
     .string()
     .trim()
     .min(1, 'validation.dogNameRequired')
-    .max(LIMITS.dogName.max, 'validation.dogNameTooLong'),
+    .max(LIMITS.dogName.max, 'validation.dogNameTooLong')
+    .refine(oneLine, ONE_LINE_MESSAGE),
   breed: breedSchema,
-  age: intInRange(LIMITS.dogAge, 'validation.dogAgeRange'),
-  gender: z.enum(DOG_GENDERS, 'validation.genderInvalid').default('male'),
+  /** 'YYYY-MM': the month the dog was born (issue 30). */
+  birthMonth: birthMonthSchema
+    .optional()
+    .meta({ description: 'YYYY-MM: the month the dog was born.', examples: ['2023-04'] }),
+  /** The API's age before birth months (scripts may still send it). */
+  age: intInRange(LIMITS.dogAge, 'validation.dogAgeRange')
+    .optional()
+    .describe('Whole years, instead of birthMonth: born that many years before the current month.'),
+  /** No default: the owner says it (issue 30). */
+  gender: z.enum(DOG_GENDERS, 'validation.genderInvalid'),
   /** The country the dog lives in; `location` is a place there. */
   originCountry: countryCodeSchema.default(DEFAULT_COUNTRY),
   location: z.string().trim().max(LIMITS.location.max, 'validation.locationInvalid'),
@@ -97,12 +130,37 @@ const dogFields = z.object({
     .transform((keys) => [...new Set(keys)]),
 });
 
-const dogPlace = placeIn<z.output<typeof dogFields>>((dog) => dog.originCountry, true);
+/** `birthMonth`, else the month a legacy `age` stands for; undefined: neither. */
+function withBirthMonth<T extends { birthMonth?: string | undefined; age?: number | undefined }>({
+  age,
+  ...dog
+}: T) {
+  return {
+    ...dog,
+    birthMonth: dog.birthMonth ?? (age === undefined ? undefined : birthMonthForAge(age, utcMonthIndex())),
+  };
+}
 
-export const dogCreateInput = dogFields.transform(dogPlace);
-export const dogUpdateInput = dogFields
-  .extend({ id: idSchema })
-  .transform(placeIn<z.output<typeof dogFields> & { id: string }>((dog) => dog.originCountry, true));
+type DogFields = z.output<typeof dogFields>;
+
+/** A new dog; its output parses again to the same (the web app sends what it checked). */
+export const dogCreateInput = dogFields
+  // Said along with the other fields' errors (`when`), so a form shows every one at once.
+  .refine((dog) => dog.birthMonth !== undefined || dog.age !== undefined, {
+    message: 'validation.birthMonthRequired',
+    path: ['birthMonth'],
+    when: ({ value }) => typeof value === 'object' && value !== null,
+  })
+  .transform(placeIn<DogFields>((dog) => dog.originCountry, true))
+  // The refine above made sure there is one.
+  .transform((dog) => withBirthMonth(dog) as Omit<DogFields, 'age'> & { birthMonth: string });
+
+const dogUpdateFields = dogFields.extend({ id: idSchema, gender: dogFields.shape.gender.optional() });
+
+/** A change to a dog: its birth and gender left out keep the stored ones; every other field is replaced. */
+export const dogUpdateInput = dogUpdateFields
+  .transform(placeIn<z.output<typeof dogUpdateFields>>((dog) => dog.originCountry, true))
+  .transform(withBirthMonth);
 export const dogIdInput = z.object({ id: idSchema });
 
 export type DogCreateInput = z.input<typeof dogCreateInput>;

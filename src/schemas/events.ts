@@ -4,6 +4,7 @@ import { addDays, isAhead, lastEventDate } from '../domain/event-time';
 import { REPEAT_WEEKS, type RepeatWeeks, SERIES_SCOPES } from '../domain/events';
 import { LIMITS } from '../limits';
 import { countryCodeSchema, idSchema, intInRange, optionalText, placeIn } from './common';
+import { ONE_LINE_MESSAGE, oneLine } from './text';
 import { uploadKeySchema } from './uploads';
 
 export const EVENT_TYPES = ['playdate', 'training', 'meetup', 'other'] as const;
@@ -48,12 +49,16 @@ export const eventChatMessagesInput = z.object({
 /** The reader has seen the event's chat up to this message (its seq). */
 export const eventChatReadInput = z.object({ eventId: idSchema, seq: z.number().int().positive() });
 
+const { minMinutes, maxMinutes } = LIMITS.eventDuration;
+const eventDuration = intInRange({ min: minMinutes, max: maxMinutes }, 'validation.eventDurationRange');
+
 const eventFields = z.object({
   title: z
     .string()
     .trim()
     .min(1, 'validation.eventTitleRequired')
-    .max(LIMITS.event.titleMax, 'validation.eventTitleTooLong'),
+    .max(LIMITS.event.titleMax, 'validation.eventTitleTooLong')
+    .refine(oneLine, ONE_LINE_MESSAGE),
   description: optionalText(LIMITS.event.descriptionMax, 'validation.descriptionTooLong'),
   /** YYYY-MM-DD, a day in Ljubljana, at most a year ahead. */
   eventDate: z.iso.date('validation.eventDateRequired').refine((date) => date <= lastEventDate(), {
@@ -65,11 +70,18 @@ const eventFields = z.object({
     .string()
     .trim()
     .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.eventTimeFormat'),
+  /** How long it lasts, in minutes (its calendar end); left out of an update, each occurrence keeps its own. */
+  durationMinutes: eventDuration
+    .optional()
+    .describe(
+      `Minutes the event lasts (${minMinutes}–${maxMinutes}); left out, each occurrence keeps its own.`,
+    ),
   locationName: z
     .string()
     .trim()
     .min(1, 'validation.eventLocationRequired')
-    .max(LIMITS.event.locationNameMax, 'validation.eventLocationTooLong'),
+    .max(LIMITS.event.locationNameMax, 'validation.eventLocationTooLong')
+    .refine(oneLine, ONE_LINE_MESSAGE),
   country: countryCodeSchema.default(DEFAULT_COUNTRY),
   /** A city of `country` (any language's name, stored under its Slovenian one). */
   location: z.string().trim().max(LIMITS.location.max, 'validation.locationInvalid'),
@@ -125,7 +137,12 @@ function inFuture(event: EventFields, ctx: z.RefinementCtx): EventFields {
 const withPlace = placeIn<EventFields>((event) => event.country, true);
 
 export const eventCreateInput = eventFields
-  .extend(repeatFields)
+  .extend({
+    ...repeatFields,
+    durationMinutes: eventDuration
+      .default(LIMITS.eventDuration.defaultMinutes)
+      .describe(`Minutes the event lasts (${minMinutes}–${maxMinutes}); two hours when left out.`),
+  })
   .transform((value, ctx) => ({
     ...withPlace(value, ctx),
     repeatWeeks: value.repeatWeeks,

@@ -66,11 +66,11 @@ describe.each(Object.entries(VIEWPORTS))('access tokens on a %s', (name, options
       await page.reload();
       await see(settings.getByTestId('access-token'), /nazadnje uporabljen/);
 
-      await settings.getByRole('button', { name: 'Razveljavi žeton Domači strežnik' }).click();
-      const confirm = page.getByRole('dialog', { name: 'Razveljavim žeton »Domači strežnik«?' });
+      await settings.getByRole('button', { name: 'Odvzemi dostop žetonu Domači strežnik' }).click();
+      const confirm = page.getByRole('dialog', { name: 'Odvzamem dostop žetonu »Domači strežnik«?' });
       await see(confirm, 'Skripte, ki ga uporabljajo, bodo takoj nehale delovati.');
-      await confirm.getByRole('button', { name: 'Razveljavi žeton' }).click();
-      await see(page, 'Žeton je razveljavljen.');
+      await confirm.getByRole('button', { name: 'Odvzemi dostop' }).click();
+      await see(page, 'Žeton nima več dostopa.');
       await see(settings, 'Nimate še nobenega žetona.');
       expect((await rest(token)).status).toBe(401);
       expect(errors).toEqual([]);
@@ -97,7 +97,10 @@ describe.each(Object.entries(VIEWPORTS))('access tokens on a %s', (name, options
       await see(create, 'Dovoljenje: Pisanje');
       await see(create.getByRole('table', { name: 'Telo zahteve (JSON)' }), 'breed');
       await create.getByText('Primer s curl').click();
-      await see(create, /--json '\{"name":"…","breed":"…","age":1,"location":"…"\}'/);
+      await see(
+        create,
+        /--json '\{"name":"…","breed":"…","birthMonth":"2023-04","gender":"male","location":"…"\}'/,
+      );
 
       await page.getByRole('searchbox', { name: 'Išči operacije' }).fill('dogs.de');
       await page.getByRole('article', { name: 'dogs.create' }).waitFor({ state: 'detached' });

@@ -24,7 +24,13 @@ const password = 'moji-psi-so-super';
 /** A confirmed user with one dog, made through the API. */
 async function owner(email: string, dogName: string) {
   const user = await apiUser(e2e.server, { fullName: 'Mojca Kos', email, password });
-  await user.api.dogs.create.mutate({ name: dogName, breed: 'Mešanec', age: 4, location: 'Ljubljana' });
+  await user.api.dogs.create.mutate({
+    name: dogName,
+    breed: 'Mešanec',
+    age: 4,
+    gender: 'male',
+    location: 'Ljubljana',
+  });
   return user;
 }
 

@@ -42,7 +42,7 @@ describe.each(Object.entries(VIEWPORTS))('account journey on a %s', (name, optio
       await page.getByLabel('E-pošta').fill(email);
       await page.getByLabel('Geslo').fill(password);
       await page.getByRole('button', { name: 'Ustvari račun' }).click();
-      await see(page, 'Potrdite email!');
+      await see(page, 'Potrdite e-poštni naslov!');
       // The sign-in tab opens with the address filled in; sign-in is refused until the address is confirmed.
       expect(await page.getByLabel('E-pošta').inputValue()).toBe(email);
       await page.getByLabel('Geslo').fill(password);
@@ -91,7 +91,11 @@ describe.each(Object.entries(VIEWPORTS))('account journey on a %s', (name, optio
       const main = page.getByRole('main');
       await main.getByRole('heading', { name: 'Ana Novak' }).waitFor();
       await main.getByText(email).first().waitFor();
-      const today = new Intl.DateTimeFormat('sl-SI', { dateStyle: 'long' }).format(new Date());
+      // A date in a sentence: the month in the genitive ("od 25. novembra 2026").
+      const now = new Date();
+      const month =
+        'januarja februarja marca aprila maja junija julija avgusta septembra oktobra novembra decembra';
+      const today = `${now.getDate()}. ${month.split(' ')[now.getMonth()]} ${now.getFullYear()}`;
       await main.getByText(`Na Tačkah od ${today}`).waitFor();
       expect(await page.title()).toBe('Profil · Tačke');
 

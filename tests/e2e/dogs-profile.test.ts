@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../../server/db/schema';
-import { signedInContext, useE2e, VIEWPORTS } from '../helpers/e2e';
+import { dogProfiles, users } from '../../server/db/schema';
+import { apiUser, sessionContext, signedInContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 import { jpeg } from '../helpers/images';
 
 const e2e = useE2e();
@@ -22,6 +22,20 @@ afterAll(() => {
 /** Wait until the text is on the page (Playwright's auto-waiting, bounded). */
 const see = (scope: Page | Locator, text: string | RegExp) =>
   scope.getByText(text).first().waitFor({ timeout: 10_000 });
+
+/** The birth month and year of a dog `months` old this month, as the form's selects take them. */
+function bornMonthsAgo(months: number) {
+  const now = new Date();
+  const index = now.getFullYear() * 12 + now.getMonth() - months;
+  return { month: String((index % 12) + 1).padStart(2, '0'), year: String(Math.floor(index / 12)) };
+}
+
+/** Chooses the birth month and year in the dog form. */
+async function chooseBirth(dialog: Locator, months: number) {
+  const { month, year } = bornMonthsAgo(months);
+  await dialog.getByLabel('Leto rojstva').selectOption(year);
+  await dialog.getByLabel('Mesec rojstva').selectOption(month);
+}
 
 /** Type into a picker and choose the suggestion. */
 async function pick(scope: Locator, label: string, text: string, option: string) {
@@ -49,6 +63,64 @@ describe.each(Object.entries(VIEWPORTS))('dogs and profile on a %s', (name, opti
     }
   });
 
+  it('adds a puppy of 4 months: "4 mesece" on its card, in its details and in another owner’s deck', async () => {
+    const puppy = `Mucek ${name}`;
+    const context = await signedInContext(e2e.browser, e2e.server, options, {
+      fullName: 'Pia Kralj',
+      email: `pia.${name}@example.com`,
+    });
+    const other = await apiUser(e2e.server, { fullName: 'Rok Zupan', email: `rok.${name}@example.com` });
+    const deckContext = await sessionContext(e2e.browser, e2e.server, options, other.token);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      await page.goto(`${e2e.server.url}/moji-psi`);
+      const main = page.getByRole('main');
+      await main.getByRole('button', { name: 'Dodaj psa' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Dodaj psa' });
+      await dialog.getByLabel('Ime psa').fill(puppy);
+      await pick(dialog, 'Pasma', 'zlati pri', 'Zlati prinašalec');
+      await chooseBirth(dialog, 4);
+      await see(dialog, 'Starost: 4 mesece');
+      await dialog.getByText('Samec', { exact: true }).click();
+      await pick(dialog, 'Lokacija', 'Ljublj', 'Ljubljana');
+      await page.screenshot({ path: path.join(os.tmpdir(), `dogs-puppy-form-${name}.png`) });
+      await dialog.getByRole('button', { name: 'Dodaj psa', exact: true }).click();
+      await see(page, 'Uspešno ustvarjeno');
+      const card = main.getByRole('article').filter({ hasText: puppy });
+      await see(card, '4 mesece');
+      await card.getByRole('button', { name: puppy, exact: true }).click();
+      await see(page.getByRole('dialog', { name: puppy }), '4 mesece');
+      expect(errors).toEqual([]);
+
+      // Another owner, looking for puppies only, meets it in the deck with its age.
+      await other.api.dogs.create.mutate({
+        name: 'Bruno',
+        breed: 'Mešanec',
+        birthMonth: '2022-03',
+        gender: 'male',
+        location: 'Ljubljana',
+      });
+      await other.api.dogs.setDeckFilters.mutate({ ageMax: 0 });
+      const deck = await deckContext.newPage();
+      deck.on('pageerror', (error) => errors.push(error.message));
+      await deck.goto(`${e2e.server.url}/ujemanja`);
+      const deckCard = deck.getByRole('article', { name: puppy });
+      await see(deckCard, '4 mesece');
+      await deck.screenshot({ path: path.join(os.tmpdir(), `dogs-puppy-deck-${name}.png`) });
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await page.screenshot({ path: path.join(os.tmpdir(), `dogs-puppy-${name}.png`), fullPage: true });
+      throw error;
+    } finally {
+      other.api.close();
+      await Promise.all([context.close(), deckContext.close()]);
+      // The next viewport's deck shows its own puppy alone.
+      await e2e.server.app.deps.db.delete(dogProfiles).where(eq(dogProfiles.name, puppy));
+    }
+  });
+
   it('adds a dog with a photo, shows, edits and deletes it, then edits the profile', async () => {
     const email = `mojca.${name}@example.com`;
     const context = await signedInContext(e2e.browser, e2e.server, options, { fullName: 'Mojca Kos', email });
@@ -71,20 +143,44 @@ describe.each(Object.entries(VIEWPORTS))('dogs and profile on a %s', (name, opti
       const dialog = page.getByRole('dialog', { name: 'Dodaj psa' });
       await dialog.waitFor();
       const submit = dialog.getByRole('button', { name: 'Dodaj psa', exact: true });
+      // No gender is chosen for the owner (issue 30): both are offered, neither is preselected.
+      for (const gender of ['Samec', 'Samica'])
+        expect(await dialog.getByRole('radio', { name: gender }).isChecked()).toBe(false);
       await submit.click();
       await see(dialog, 'Ime psa je obvezno');
+      await see(dialog, 'Izberite mesec in leto rojstva.');
+      await see(dialog, 'Izberite spol psa.');
       expect(await page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('name');
 
       await dialog.getByLabel('Ime psa').fill('Piki');
       await pick(dialog, 'Pasma', 'zlati pri', 'Zlati prinašalec');
-      const ages = await dialog
-        .getByLabel('Starost (leta)')
+      // Birth month and year: this year back to a dog 20 years old, newest first; no month still to come.
+      const thisYear = new Date().getFullYear();
+      const years = await dialog
+        .getByLabel('Leto rojstva')
         .locator('option:not([disabled])')
         .allTextContents();
-      expect(ages).toEqual(Array.from({ length: 20 }, (_, i) => String(i + 1)));
-      await dialog.getByLabel('Starost (leta)').selectOption('3');
+      expect(years).toEqual(Array.from({ length: 21 }, (_, i) => String(thisYear - i)));
+      await dialog.getByLabel('Leto rojstva').selectOption(String(thisYear));
+      const months = await dialog
+        .getByLabel('Mesec rojstva')
+        .locator('option:not([disabled])')
+        .allTextContents();
+      expect(months).toHaveLength(new Date().getMonth() + 1);
+      expect(months[0]).toBe('januar');
+      await chooseBirth(dialog, 36);
+      await see(dialog, 'Starost: 3 leta');
       await dialog.getByText('Samica', { exact: true }).click();
       expect(await dialog.getByRole('radio', { name: 'Samica' }).isChecked()).toBe(true);
+      expect(await dialog.getByText('Izberite spol psa.').count()).toBe(0);
+      // The weight is checked as it is typed; a decimal comma is a number.
+      const weight = dialog.getByLabel('Teža (kg)');
+      await weight.fill('abc');
+      await see(dialog, 'Vpišite število, npr. 12,5.');
+      expect(await weight.getAttribute('aria-invalid')).toBe('true');
+      await weight.fill('0,5');
+      expect(await dialog.getByText('Vpišite število, npr. 12,5.').count()).toBe(0);
+      expect(await weight.getAttribute('aria-invalid')).toBeNull();
       await pick(dialog, 'Lokacija', 'Ljublj', 'Ljubljana');
       const description = Array.from({ length: 40 }, (_, i) => `beseda${i + 1}`).join(' ');
       await dialog.getByLabel('Opis').fill(description);
@@ -139,23 +235,29 @@ describe.each(Object.entries(VIEWPORTS))('dogs and profile on a %s', (name, opti
         'Miren',
         'beseda40',
         'Mojca Kos',
+        '0,5 kg',
       ])
         await see(details, text);
       await page.keyboard.press('Escape');
       await details.waitFor({ state: 'detached' });
 
-      // Edit: new name and age.
+      // Edit: new name and age; the form starts from what was saved (the weight as this language writes it).
       await card.getByRole('button', { name: 'Uredi Piki' }).click();
       const edit = page.getByRole('dialog', { name: 'Uredi profil psa' });
       await edit.waitFor();
       expect(await edit.getByLabel('Ime psa').inputValue()).toBe('Piki');
+      expect(await edit.getByLabel('Leto rojstva').inputValue()).toBe(bornMonthsAgo(36).year);
+      expect(await edit.getByLabel('Mesec rojstva').inputValue()).toBe(bornMonthsAgo(36).month);
+      expect(await edit.getByRole('radio', { name: 'Samica' }).isChecked()).toBe(true);
+      expect(await edit.getByLabel('Teža (kg)').inputValue()).toBe('0,5');
       await edit.getByLabel('Ime psa').fill('Piki Junior');
-      await edit.getByLabel('Starost (leta)').selectOption('5');
+      await chooseBirth(edit, 60);
       await edit.getByRole('button', { name: 'Shrani spremembe' }).click();
       await see(page, 'Uspešno posodobljeno');
       await edit.waitFor({ state: 'detached' });
       const edited = main.getByRole('article').filter({ hasText: 'Piki Junior' });
       await see(edited, '5 let');
+      await see(edited, 'Samica');
 
       // Delete asks first: cancelling keeps the dog; confirming removes it for good.
       await edited.getByRole('button', { name: 'Izbriši Piki Junior' }).click();
@@ -181,7 +283,7 @@ describe.each(Object.entries(VIEWPORTS))('dogs and profile on a %s', (name, opti
       await main.getByRole('button', { name: 'Uredi profil' }).click();
       const profile = page.getByRole('dialog', { name: 'Uredi profil' });
       await profile.waitFor();
-      // The picker offers only 13–99, so 'Starost mora biti med 13 in 99 let' cannot be chosen.
+      // The picker offers only 13–99, so 'Starost mora biti od 13 do 99 let' cannot be chosen.
       const profileAges = await profile
         .getByLabel('Starost (neobvezno)')
         .locator('option:not([disabled])')

@@ -295,7 +295,7 @@ describe.each(Object.entries(VIEWPORTS))('event tools on a %s', (name, options) 
         [
           badge,
           list.getByText('Bartholomäus Niederwieser-Hundertwasser', { exact: true }),
-          list.getByText(/^Dabei seit/),
+          list.getByText(/^Beigetreten am/),
           list.getByRole('button', { name: /^Anfrage annehmen/ }),
           list.getByRole('button', { name: /^Anfrage ablehnen/ }),
         ].map(async (item) => (await item.boundingBox())!),

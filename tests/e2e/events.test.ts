@@ -77,6 +77,18 @@ describe.each(Object.entries(VIEWPORTS))('events on a %s', (name, options) => {
       expect(await form.getByRole('combobox', { name: 'Država' }).inputValue()).toBe('Slovenija');
       expect(await form.getByLabel('Največ udeležencev').inputValue()).toBe('20');
       expect(await form.getByLabel('Vrsta dogodka').inputValue()).toBe('meetup');
+      // Two hours unless chosen otherwise, from a few common lengths.
+      const duration = form.getByLabel('Trajanje');
+      expect(await duration.inputValue()).toBe('120');
+      expect(await duration.locator('option').allTextContents()).toEqual([
+        '30 minut',
+        '1 ura',
+        '1 ura in 30 minut',
+        '2 uri',
+        '3 ure',
+        '4 ure',
+        'Cel dan (24 ur)',
+      ]);
       // Date and time in the page's language, whatever the browser's: typed as written here, or picked.
       const dateField = form.getByLabel('Datum', { exact: true });
       expect(await dateField.getAttribute('placeholder')).toBe('dd. mm. llll');
@@ -87,7 +99,7 @@ describe.each(Object.entries(VIEWPORTS))('events on a %s', (name, options) => {
       for (const text of [
         'Vpišite naslov dogodka.',
         'Izberite datum dogodka.',
-        'Čas mora biti v formatu HH:MM (npr. 16:00)',
+        'Čas mora biti v obliki uu:mm (npr. 16:00)',
         'Vpišite kraj srečanja.',
         'Lokacija je obvezna',
       ])
@@ -97,6 +109,7 @@ describe.each(Object.entries(VIEWPORTS))('events on a %s', (name, options) => {
       await form.getByLabel('Naslov').fill(title);
       await form.getByLabel('Vrsta dogodka').selectOption({ label: 'Igra' });
       await form.getByLabel('Največ udeležencev').fill('10');
+      await duration.selectOption({ label: '1 ura in 30 minut' });
       await form.getByLabel('Lokacija').fill('Park Tivoli, pri vodnjaku');
       await pick(form, 'Kraj', 'Ljublj', 'Ljubljana');
       await form.getByLabel('Opis').fill('Prinesite vodo in žogo. Psi na povodcu do parka.');
@@ -191,7 +204,8 @@ describe.each(Object.entries(VIEWPORTS))('events on a %s', (name, options) => {
       for (const text of [
         'Igra',
         longDate,
-        '18:00',
+        // From its start to its end (an hour and a half).
+        '18:00–19:30',
         'Park Tivoli, pri vodnjaku',
         'Ljubljana, Slovenija',
         'Udeleženci: 1/10',
@@ -230,6 +244,7 @@ describe.each(Object.entries(VIEWPORTS))('events on a %s', (name, options) => {
       await edit.waitFor();
       expect(await edit.getByLabel('Naslov').inputValue()).toBe(title);
       expect(await edit.getByRole('combobox', { name: 'Kraj' }).inputValue()).toBe('Ljubljana');
+      expect(await edit.getByLabel('Trajanje').inputValue()).toBe('90');
       const renamed = `${title} ob vodnjaku`;
       await edit.getByLabel('Naslov').fill(renamed);
       await edit.getByRole('button', { name: 'Shrani spremembe' }).click();

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
-import { signedInContext, useE2e, VIEWPORTS } from '../helpers/e2e';
+import { PHONE_SIZES, signedInContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 
 const e2e = useE2e();
 
@@ -152,6 +152,124 @@ describe('prerendered landing page', () => {
       await hero(page).getByText('New friends for your dog').waitFor();
       await page.getByRole('link', { name: 'Sign in or sign up' }).first().waitFor();
       expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+/** The landing page's sign-up, in each language. */
+const SIGN_UP = {
+  sl: 'Registrirajte se',
+  en: 'Sign up for free',
+  de: 'Jetzt registrieren',
+  it: 'Registrati gratis',
+};
+
+describe('sign-up on the landing page (issue 30)', () => {
+  it.each([...PHONE_SIZES, [1280, 800] as const])(
+    'is in the first view of a %i×%i screen in every language, and opens the sign-up form',
+    async (width, height) => {
+      const phone = width < 768;
+      const context = await e2e.browser.newContext(
+        phone ? { ...VIEWPORTS.phone, viewport: { width, height } } : { viewport: { width, height } },
+      );
+      const page = await context.newPage();
+      try {
+        for (const [locale, name] of Object.entries(SIGN_UP)) {
+          await context.addCookies([{ name: 'tacke.locale', value: locale, url: e2e.server.url }]);
+          await page.goto(`${e2e.server.url}/`);
+          const link = hero(page).getByRole('link', { name, exact: true });
+          await link.waitFor();
+          const box = (await link.boundingBox())!;
+          const top = (await page.getByRole('banner').boundingBox())!;
+          // Between the top bar and the bottom edge (the phone's bottom bar), without scrolling.
+          const bottom = phone ? (await page.getByRole('navigation').last().boundingBox())!.y : height;
+          expect(box.y, locale).toBeGreaterThanOrEqual(top.y + top.height);
+          expect(box.y + box.height, locale).toBeLessThanOrEqual(bottom);
+          expect(await page.evaluate(() => window.scrollY), locale).toBe(0);
+          // One line: the label does not wrap.
+          expect(box.height, locale).toBeLessThan(56);
+          expect(
+            await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth),
+            locale,
+          ).toBe(true);
+        }
+        await context.addCookies([{ name: 'tacke.locale', value: 'sl', url: e2e.server.url }]);
+        await page.goto(`${e2e.server.url}/`);
+        await hero(page).getByRole('link', { name: SIGN_UP.sl }).click();
+        await page.waitForURL((url) => url.pathname === '/auth' && url.search === '?tab=signUp');
+        await page.getByRole('tab', { name: 'Registracija', selected: true }).waitFor();
+        await page.getByRole('button', { name: 'Ustvari račun' }).waitFor();
+      } catch (error) {
+        await page.screenshot({ path: `test-results/home-sign-up-${width}x${height}.png` });
+        throw error;
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
+  it("is the signed-in user's dogs instead, in the same place", async () => {
+    const context = await signedInContext(e2e.browser, e2e.server, VIEWPORTS.phone, {
+      fullName: 'Ana Novak',
+      email: 'ana.home.dogs@example.com',
+    });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${e2e.server.url}/`);
+      await hero(page).getByText('Pozdravljeni, Ana!').waitFor();
+      expect(await hero(page).getByRole('link', { name: SIGN_UP.sl }).count()).toBe(0);
+      await hero(page).getByRole('link', { name: 'Moji psi' }).click();
+      await page.waitForURL((url) => url.pathname === '/moji-psi');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe("a first visit in the browser's language (issue 30)", () => {
+  it('opens the landing page and the app in German for a German browser; a language chosen in the app stays', async () => {
+    const context = await e2e.browser.newContext({ ...VIEWPORTS.desktop, locale: 'de-DE' });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      // The landing page arrives prerendered in German, and the app takes it over in German.
+      const landing = await page.goto(`${e2e.server.url}/`);
+      expect(await landing?.text()).toMatch(/<html lang="de">[^]*Neue Freunde für deinen Hund/);
+      await page.getByRole('banner').getByRole('button', { name: 'Sprache' }).waitFor();
+      await hero(page).getByRole('link', { name: SIGN_UP.de }).waitFor();
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe('de');
+      // Any page of the app, opened directly.
+      await page.goto(`${e2e.server.url}/events`);
+      await page.getByRole('heading', { level: 1, name: 'Veranstaltungen' }).waitFor();
+      // Nothing was chosen yet: no cookie.
+      expect((await context.cookies()).find((cookie) => cookie.name === 'tacke.locale')).toBeUndefined();
+
+      await page.getByRole('banner').getByRole('button', { name: 'Sprache' }).click();
+      await page.getByRole('menuitemradio', { name: 'Slovenščina' }).click();
+      await page.getByRole('heading', { level: 1, name: 'Dogodki' }).waitFor();
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Dogodki' }).waitFor();
+      const home = await page.goto(`${e2e.server.url}/`);
+      expect(await home?.text()).toContain('<html lang="sl">');
+      await hero(page).getByText('Novi prijatelji za vašega psa').waitFor();
+      await page.getByRole('banner').getByRole('button', { name: 'Jezik' }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('starts in Slovenian for a browser in a language the app does not speak', async () => {
+    const context = await e2e.browser.newContext({ ...VIEWPORTS.phone, locale: 'fr-FR' });
+    const page = await context.newPage();
+    try {
+      const landing = await page.goto(`${e2e.server.url}/`);
+      expect(await landing?.text()).toContain('<html lang="sl">');
+      await page.goto(`${e2e.server.url}/events`);
+      await page.getByRole('heading', { level: 1, name: 'Dogodki' }).waitFor();
     } finally {
       await context.close();
     }

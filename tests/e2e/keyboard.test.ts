@@ -23,7 +23,7 @@ describe('keyboard and focus on a desktop', () => {
   let ana: Awaited<ReturnType<typeof apiUser>>;
   beforeAll(async () => {
     ana = await apiUser(e2e.server, { fullName: 'Ana Kos', email: 'ana.keys@example.com' });
-    const dog = { breed: 'Mešanec', age: 3, location: 'Ljubljana' };
+    const dog = { breed: 'Mešanec', age: 3, gender: 'male' as const, location: 'Ljubljana' };
     await ana.api.dogs.create.mutate({ name: 'Piki', ...dog });
     await ana.api.dogs.create.mutate({ name: 'Luna', ...dog });
     await ana.api.events.create.mutate({
@@ -117,7 +117,7 @@ describe.each(Object.entries(VIEWPORTS))('the chat header on a %s', (name, optio
       apiUser(e2e.server, { fullName: 'Eva Horvat', email: `eva.keys.${name}@example.com` }),
       apiUser(e2e.server, { fullName: 'Filip Kralj', email: `filip.keys.${name}@example.com` }),
     ]);
-    const dog = { breed: 'Mešanec', age: 3, location: 'Ljubljana' };
+    const dog = { breed: 'Mešanec', age: 3, gender: 'male' as const, location: 'Ljubljana' };
     const [zak, maks] = await Promise.all([
       eva.api.dogs.create.mutate({ name: 'Žak', ...dog }),
       filip.api.dogs.create.mutate({ name: 'Maks', ...dog }),
@@ -133,6 +133,11 @@ describe.each(Object.entries(VIEWPORTS))('the chat header on a %s', (name, optio
         .click();
       const panel = page.getByRole('dialog', { name: 'Obvestila' });
       await panel.getByRole('button', { name: 'Sprejmi' }).click();
+      // "It's a match" first; later, the chat from the panel.
+      await page
+        .getByRole('dialog', { name: 'To je ujemanje!' })
+        .getByRole('button', { name: 'Kasneje' })
+        .click();
       await panel.getByRole('link', { name: 'Odpri klepet' }).click();
       await page.waitForURL(/\/klepet\?chat=/);
       await panel.waitFor({ state: 'detached' });

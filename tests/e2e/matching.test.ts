@@ -143,7 +143,7 @@ describe('matching', () => {
         await page.getByRole('button', { name: 'Všeč mi je' }).click();
         const match = page.getByRole('dialog', { name: 'To je ujemanje!' });
         await see(match, 'Piki in Rex sta si všeč.');
-        await match.getByRole('button', { name: 'Začni klepet' }).click();
+        await match.getByRole('button', { name: 'Napiši osebi Bor' }).click();
         await page.waitForURL(/\/klepet\?chat=[0-9a-f-]{36}$/);
       },
     );
@@ -227,7 +227,7 @@ describe('matching', () => {
     );
   });
 
-  it('swipes by touch on a phone: a fast swipe likes, a slow or short drag springs back', async () => {
+  it('swipes by touch on a phone: a drag past the threshold decides however slow, a flick sooner, a short slow drag springs back', async () => {
     const ana = await owner('Ana Kovač', [{ name: 'Piki' }]);
     const bor = await owner('Bor Novak', [{ name: 'Rex' }, { name: 'Bobi' }]);
     const context = await sessionContext(browser, server, VIEWPORTS.phone, ana.token);
@@ -274,25 +274,23 @@ describe('matching', () => {
       await details.getByRole('button', { name: 'Zapri' }).tap();
       await details.waitFor({ state: 'detached' });
 
-      // Short (60 px) and long but slow (150 px at ~0.1 px/ms): the card springs back, nothing is sent.
-      await drag(10, 6, 20);
-      await page.waitForTimeout(500);
-      await drag(10, 15, 100);
+      // Short of the threshold (60 px of 80) and slow (~0.15 px/ms): the card springs back, nothing is sent.
+      await drag(5, 12, 30);
       await page.waitForTimeout(500);
       expect(await topCard.getAttribute('aria-labelledby')).toBe(first);
       expect(Math.abs(await offset())).toBeLessThan(1);
       await counter(page, 'Še 2 psa');
       expect(await requests()).toBe(0);
 
-      // Fast (40 px steps, far over 0.2 px/ms) and far (200 px) to the right: the card flies off, a like.
-      await drag(40, 5, 5);
+      // Past the threshold (150 px), slowly (~0.1 px/ms), to the right: the card goes, a like.
+      await drag(10, 15, 100);
       await counter(page, 'Še 1 pes');
       await see(page, 'Zahteva poslana');
       await expect.poll(() => topCard.getAttribute('aria-labelledby')).not.toBe(first);
       expect(await requests()).toBe(1);
 
-      // Fast to the left: a pass, no request.
-      await drag(-40, 5, 5);
+      // A flick to the left, short of the threshold (51 px) but fast: a pass, no request.
+      await drag(-17, 3, 5);
       await see(page, 'Ni več psov do 200 km');
       expect(await requests()).toBe(1);
     });

@@ -5,6 +5,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, users } from '../../server/db/schema';
 import { apiUser, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
+import { subscriptionsStarted } from '../helpers/subscriptions';
 
 const e2e = useE2e();
 
@@ -19,43 +20,16 @@ async function owner(fullName: string, email: string, dogNames: string[]) {
   const user = await apiUser(e2e.server, { fullName, email });
   const dogs = [];
   for (const name of dogNames)
-    dogs.push(await user.api.dogs.create.mutate({ name, breed: 'Mešanec', age: 3, location: 'Ljubljana' }));
+    dogs.push(
+      await user.api.dogs.create.mutate({
+        name,
+        breed: 'Mešanec',
+        age: 3,
+        gender: 'male',
+        location: 'Ljubljana',
+      }),
+    );
   return { ...user, dogs };
-}
-
-/**
- * Resolves once the page's WebSocket reports each of these subscriptions started, so a change made after it
- * must arrive live (not from the first list request). Set up before the page loads.
- */
-function subscriptionsStarted(page: Page, paths: string[]): Promise<void> {
-  return new Promise((resolve) => {
-    const pathOf = new Map<string, string>();
-    const started = new Set<string>();
-    const messages = (payload: string | Buffer) => {
-      try {
-        const parsed = JSON.parse(String(payload)) as unknown;
-        return (Array.isArray(parsed) ? parsed : [parsed]) as Array<Record<string, never>>;
-      } catch {
-        return [];
-      }
-    };
-    page.on('websocket', (socket) => {
-      socket.on('framesent', ({ payload }) => {
-        for (const message of messages(payload)) {
-          const params = message.params as { path?: string } | undefined;
-          if (message.method === 'subscription' && params?.path) pathOf.set(String(message.id), params.path);
-        }
-      });
-      socket.on('framereceived', ({ payload }) => {
-        for (const message of messages(payload)) {
-          const result = message.result as { type?: string } | undefined;
-          const subscribed = pathOf.get(String(message.id));
-          if (result?.type === 'started' && subscribed) started.add(subscribed);
-          if (paths.every((name) => started.has(name))) resolve();
-        }
-      });
-    });
-  });
 }
 
 const LIVE = ['likes.onChange', 'announcements.onChange'];
@@ -130,9 +104,17 @@ describe('requests and notifications', () => {
       await expect.poll(() => bell(pageB).getAttribute('aria-label')).toBe('Obvestila');
       expect(await pageB.getByTestId('bell-badge').count()).toBe(0);
 
-      // Accept: a toast, the card says accepted and links to the chat; Ana sees it live.
+      // Accept: a toast and "It's a match" for Bor; Ana gets hers live (both closed here for later).
       await rex.getByRole('button', { name: 'Sprejmi' }).click();
-      await see(pageB, 'Prošnja sprejeta. Klepet je ustvarjen!');
+      await see(pageB, 'Zahteva je sprejeta. Klepet je ustvarjen!');
+      const matchB = pageB.getByRole('dialog', { name: 'To je ujemanje!' });
+      await see(matchB, 'Rex in Piki sta si všeč.');
+      await matchB.getByRole('button', { name: 'Kasneje' }).click();
+      const matchA = pageA.getByRole('dialog', { name: 'To je ujemanje!' });
+      await see(matchA, 'Piki in Rex sta si všeč.');
+      await matchA.getByRole('button', { name: 'Kasneje' }).click();
+      await matchA.waitFor({ state: 'detached' });
+      // The card says accepted and links to the chat.
       await see(rex, 'Sprejeto');
       expect(await rex.getByRole('button', { name: 'Sprejmi' }).count()).toBe(0);
       expect(await rex.getByRole('link', { name: 'Odpri klepet' }).getAttribute('href')).toMatch(
@@ -145,35 +127,37 @@ describe('requests and notifications', () => {
       await requestsB.getByRole('tab', { name: /^Vse/ }).click();
 
       await see(sentRex, 'Sprejeto');
+      // Ana's acceptance notice: seen in the match view, so read.
       const feedback = requestsA.getByRole('article').filter({ hasText: 'je bila sprejeta' });
       await see(feedback, 'Bor Novak: vaša zahteva za psa Rex je bila sprejeta.');
-      await see(feedback, 'Novo');
-      await expect.poll(() => bell(pageA).getAttribute('aria-label')).toBe('Obvestila, 1 neprebrano');
+      await see(feedback, 'Prebrano');
+      await expect.poll(() => bell(pageA).getAttribute('aria-label')).toBe('Obvestila');
 
       // A second request, rejected: Ana's sent card says so.
       expect(await like(ana, bor.dogs[1]!.id)).toEqual({ outcome: 'requested' });
       const luna = requestsB.getByRole('article').filter({ hasText: 'Luna' });
       await see(luna, 'Novo');
       await luna.getByRole('button', { name: 'Zavrni' }).click();
-      await see(pageB, 'Prošnja je bila zavrnjena.');
+      await see(pageB, 'Zahteva je zavrnjena.');
       await see(luna, 'Zavrnjeno');
       await expect.poll(() => bell(pageB).getAttribute('aria-label')).toBe('Obvestila');
       const sentLuna = requestsA.getByRole('article').filter({ hasText: 'Luna' });
       await see(sentLuna, 'Zavrnjeno');
-      // Bor rejected it, and accepted the other: Ana's own Sprejete / Zavrnjene stay empty.
+      // Bor rejected one and accepted the other: Ana's filters count her sent requests by their badges.
       await see(requestsA.getByRole('tab', { name: 'Vse (3)' }), 'Vse (3)');
-      await requestsA.getByRole('tab', { name: 'Zavrnjene (0)' }).click();
-      await see(requestsA, 'Ni zavrnjenih zahtev');
-      await requestsA.getByRole('tab', { name: 'Sprejete (0)' }).click();
-      await see(requestsA, 'Ni sprejetih zahtev');
+      await requestsA.getByRole('tab', { name: 'Zavrnjene (1)' }).click();
+      await see(
+        requestsA.getByRole('article'),
+        'Poslali ste zahtevo uporabniku Bor Novak: srečanje psov Piki in Luna.',
+      );
+      await requestsA.getByRole('tab', { name: 'Sprejete (1)' }).click();
+      await see(
+        requestsA.getByRole('article'),
+        'Poslali ste zahtevo uporabniku Bor Novak: srečanje psov Piki in Rex.',
+      );
+      expect(await requestsA.getByRole('article').count()).toBe(1);
       await requestsB.getByRole('tab', { name: 'Zavrnjene (1)' }).click();
       await see(requestsB, 'Luna');
-
-      // Clicking the feedback card marks it read.
-      await requestsA.getByRole('tab', { name: /^Vse/ }).click();
-      await feedback.click({ position: { x: 8, y: 8 } });
-      await see(feedback, 'Prebrano');
-      await expect.poll(() => bell(pageA).getAttribute('aria-label')).toBe('Obvestila');
 
       expect(errors).toEqual([]);
     } catch (error) {
@@ -212,12 +196,15 @@ describe('requests and notifications', () => {
       await expect.poll(() => page.getByTestId('bell-badge').count()).toBe(0);
 
       await card.getByRole('button', { name: 'Sprejmi' }).click();
-      await see(page, 'Prošnja sprejeta. Klepet je ustvarjen!');
-      await see(card, 'Sprejeto');
-      // Following the chat link closes the sheet.
-      await card.getByRole('link', { name: 'Odpri klepet' }).click();
+      await see(page, 'Zahteva je sprejeta. Klepet je ustvarjen!');
+      // "It's a match" over the sheet: writing to Cene opens the chat and closes both.
+      const match = page.getByRole('dialog', { name: 'To je ujemanje!' });
+      await see(match, 'Rex in Bela sta si všeč.');
+      await match.getByRole('button', { name: 'Napiši osebi Cene' }).click();
       await page.waitForURL(/\/klepet\?chat=[0-9a-f-]{36}$/);
       await sheet.waitFor({ state: 'detached' });
+      await match.waitFor({ state: 'detached' });
+      await page.getByRole('heading', { name: 'Bela (Mešanec)' }).waitFor();
 
       expect(errors).toEqual([]);
     } catch (error) {
@@ -245,6 +232,15 @@ describe('requests and notifications', () => {
     try {
       await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Obvestila, 10 neprebranih');
       expect(await page.getByTestId('bell-badge').textContent()).toBe('9+');
+      // Event notices are updates: counted on their own tab, none on Zahteve.
+      expect(
+        await panel(page)
+          .getByRole('tab', { name: /^Zahteve/ })
+          .textContent(),
+      ).toBe('Zahteve');
+      const updates = panel(page).getByRole('tab', { name: /^Posodobitve/ });
+      expect(await updates.textContent()).toBe('Posodobitve1010 neprebranih');
+      await updates.click();
       const notice = panel(page).getByRole('article').filter({ hasText: 'Sprehod 10' });
       await see(notice, 'Dogodek »Sprehod 10« je bil odpovedan.');
       await see(notice, 'Novo');
@@ -252,6 +248,7 @@ describe('requests and notifications', () => {
       await notice.click();
       await see(notice, 'Prebrano');
       await expect.poll(() => page.getByTestId('bell-badge').textContent()).toBe('9');
+      expect(await updates.textContent()).toBe('Posodobitve99 neprebranih');
       expect(errors).toEqual([]);
     } catch (error) {
       await shot(page, 'many');
@@ -280,7 +277,7 @@ describe('requests and notifications', () => {
         const notice = async () =>
           (await dan.api.likes.requests.query()).find((item) => item.type === 'match')?.status;
         await expect.poll(notice).toBe('read');
-        await dialog.getByRole('button', { name: 'Začni klepet' }).click();
+        await dialog.getByRole('button', { name: 'Napiši osebi Zala' }).click();
         await page.waitForURL(/\/klepet\?chat=[0-9a-f-]{36}$/);
         await dialog.waitFor({ state: 'detached' });
         // Dan talks to Zala about her dog.

@@ -114,11 +114,17 @@ describe.each(['phone', 'desktop'] as const)('safety on a %s', (viewport) => {
       await visitor.close();
     }
 
-    const moderator = await open(admin.token, viewport, '/admin', errors);
+    const moderator = await open(admin.token, viewport, '/events', errors);
     try {
       const page = moderator.page;
+      // The way in, from any page: the top bar's link, an admin's only.
+      await page.getByRole('banner').getByRole('link', { name: 'Moderacija' }).click();
       await page.getByRole('heading', { name: 'Moderacija', level: 1 }).waitFor();
       const card = main(page).getByRole('article', { name: 'Dogodek: Lažen profil ali prevara' }).first();
+      // The event as reported: its fields by name, none empty.
+      await card.getByRole('term').filter({ hasText: 'Naslov' }).waitFor();
+      await card.getByRole('definition').filter({ hasText: event.title }).waitFor();
+      expect(await card.textContent()).not.toMatch(/null|undefined/);
       await card.getByRole('combobox', { name: 'Odločitev' }).selectOption('suspend');
       await card.getByRole('spinbutton', { name: 'Trajanje (dni)' }).fill('3');
       await card.getByRole('textbox', { name: 'Obrazložitev (prejme jo uporabnik)' }).fill('Lažni dogodki.');
@@ -161,6 +167,7 @@ describe('safety for non-admins', () => {
     try {
       await see(page, 'Ni dostopa');
       expect(await main(page).getByRole('tab').count()).toBe(0);
+      expect(await page.getByRole('banner').getByRole('link', { name: 'Moderacija' }).count()).toBe(0);
     } finally {
       await close();
     }

@@ -9,6 +9,7 @@ import {
   type BrowserContextOptions,
   type Page,
 } from 'playwright-core';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import WebSocket from 'ws';
 import { buildApp } from '../../server/app';
@@ -16,7 +17,7 @@ import { dogProfiles, profiles, users } from '../../server/db/schema';
 import { loadConfig } from '../../server/env';
 import { placeIdOf } from '../../server/services/dogs';
 import { createApiClient } from '../../src/client';
-import { makeUser } from './factories';
+import { bornMonthsAgo, makeUser } from './factories';
 import { mailsSent } from './mails';
 import { freePort } from './postgres';
 
@@ -95,10 +96,11 @@ export async function launchBrowser({ termsAccepted = true } = {}): Promise<Brow
       '--no-first-run',
     ],
   });
-  if (termsAccepted) {
-    const newContext = browser.newContext.bind(browser);
-    browser.newContext = async (options?: BrowserContextOptions) => {
-      const context = await newContext(options);
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (options?: BrowserContextOptions) => {
+    // A Slovenian browser unless a test says otherwise: a first visit speaks the browser's language.
+    const context = await newContext({ locale: 'sl-SI', ...options });
+    if (termsAccepted)
       await context.addInitScript(({ key, value }) => {
         try {
           localStorage.setItem(key, value);
@@ -106,9 +108,8 @@ export async function launchBrowser({ termsAccepted = true } = {}): Promise<Brow
           // about:blank and other opaque origins have no storage
         }
       }, TERMS_ACCEPTED);
-      return context;
-    };
-  }
+    return context;
+  };
   return browser;
 }
 
@@ -155,7 +156,7 @@ export async function signedInContext(
  */
 export async function insertDemoDog(
   server: TestServer,
-  dog: { owner: string; name: string; breed?: string; age?: number; location?: string },
+  dog: { owner: string; name: string; breed?: string; months?: number; location?: string },
 ): Promise<string> {
   const { db } = server.app.deps;
   const email = `demo.${randomUUID()}@example.com`;
@@ -171,7 +172,8 @@ export async function insertDemoDog(
       userId: user!.id,
       name: dog.name,
       breed: dog.breed ?? 'Mešanec',
-      age: dog.age ?? 3,
+      bornOn: bornMonthsAgo(dog.months ?? 36),
+      gender: 'male',
       location,
       placeId: placeIdOf({ originCountry: 'SI', location }),
     })
@@ -190,6 +192,30 @@ export async function apiUser(
   const { token } = await makeUser(server.app.deps.db, user);
   return { token, api: createApiClient({ url: server.url, token, WebSocket: WebSocket as never }) };
 }
+
+/** An `apiUser` with one dog (mixed breed, in Ljubljana), and the user's id. */
+export async function apiOwner(server: TestServer, fullName: string, email: string, dogName: string) {
+  const user = await apiUser(server, { fullName, email });
+  const dog = await user.api.dogs.create.mutate({
+    name: dogName,
+    breed: 'Mešanec',
+    age: 3,
+    gender: 'male',
+    location: 'Ljubljana',
+  });
+  const [row] = await server.app.deps.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  return { ...user, dog, id: row!.id };
+}
+
+/** The phone sizes every layout must fit (320–430 px wide), as [width, height]. */
+export const PHONE_SIZES = [
+  [320, 568],
+  [360, 740],
+  [375, 667],
+  [390, 844],
+  [412, 915],
+  [430, 932],
+] as const;
 
 /** A browser context signed in with a session token (from `apiUser`). */
 export async function sessionContext(

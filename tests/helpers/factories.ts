@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { bornOnOf, monthOfIndex, utcMonthIndex } from '../../src/domain/dog-age';
 import { dateInDays, eventInstant } from '../../src/domain/event-time';
+import { TERMS_VERSION } from '../../src/domain/terms';
 import type { UserRole } from '../../src/schemas/auth';
 import { hashPassword } from '../../server/auth/passwords';
 import { insertAccessToken } from '../../server/auth/access-tokens';
@@ -25,10 +27,19 @@ const hashOf = (password: string) => {
   return hash;
 };
 
-/** A confirmed account with a profile and a session. */
+/**
+ * A confirmed account with a profile and a session; it accepted the terms in force at sign-up, as every
+ * account made in the web app has (`termsAccepted: false`: an account from before that was recorded).
+ */
 export async function makeUser(
   db: DbOrTx,
-  account: { email?: string; fullName?: string; password?: string; role?: UserRole } = {},
+  account: {
+    email?: string;
+    fullName?: string;
+    password?: string;
+    role?: UserRole;
+    termsAccepted?: boolean;
+  } = {},
 ) {
   const email = (account.email ?? `u-${randomUUID()}@example.com`).toLowerCase();
   const password = account.password ?? TEST_PASSWORD;
@@ -39,6 +50,7 @@ export async function makeUser(
       passwordHash: await hashOf(password),
       emailVerifiedAt: new Date(),
       role: account.role ?? 'user',
+      ...(account.termsAccepted !== false && { termsAcceptedAt: new Date(), termsVersion: TERMS_VERSION }),
     })
     .returning({ id: users.id });
   const id = row!.id;
@@ -48,13 +60,31 @@ export async function makeUser(
   return { id, token, email, password, user: user! };
 }
 
-/** A dog of `userId`; the fields a test cares about override plain defaults. */
+/** The stored birth date (`born_on`) of a dog `months` old this month (UTC, as the server counts). */
+export const bornMonthsAgo = (months: number) => bornOnOf(monthOfIndex(utcMonthIndex() - months));
+
+/**
+ * A dog of `userId`; the fields a test cares about override plain defaults. `age`: whole years old (3 unless
+ * said), `months`: months old instead.
+ */
 export async function makeDog(
   db: DbOrTx,
   userId: string,
-  fields: Partial<typeof dogProfiles.$inferInsert> = {},
+  {
+    age = 3,
+    months,
+    ...fields
+  }: Partial<typeof dogProfiles.$inferInsert> & { age?: number; months?: number } = {},
 ) {
-  const dogFields = { name: 'Reks', breed: 'Mešanec', age: 3, location: 'Ljubljana', ...fields, userId };
+  const dogFields = {
+    name: 'Reks',
+    breed: 'Mešanec',
+    gender: 'male' as const,
+    bornOn: bornMonthsAgo(months ?? age * 12),
+    location: 'Ljubljana',
+    ...fields,
+    userId,
+  };
   const place = { originCountry: dogFields.originCountry ?? 'SI', location: dogFields.location };
   const [dog] = await db
     .insert(dogProfiles)

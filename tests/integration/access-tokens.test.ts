@@ -119,7 +119,7 @@ describe.each(dbKinds())('personal access tokens on %s', (kind) => {
     const writer = client((await makeAccessToken(t.db, ana.id, { scopes: ['write'] })).token);
     expect(await reader.auth.me.query()).toMatchObject({ id: ana.id, email: ana.email });
     expect(await reader.dogs.mine.query()).toEqual([]);
-    const dog = { name: 'Pika', breed: 'Mešanec', age: 2, location: 'Ljubljana' };
+    const dog = { name: 'Pika', breed: 'Mešanec', age: 2, gender: 'male' as const, location: 'Ljubljana' };
     expect(await refusal(reader.dogs.create.mutate(dog))).toBe('MISSING_SCOPE');
     expect(await refusal(writer.dogs.mine.query())).toBe('MISSING_SCOPE');
     expect((await writer.dogs.create.mutate(dog)).name).toBe('Pika');

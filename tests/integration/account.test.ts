@@ -45,7 +45,13 @@ describe.each(dbKinds())('account, shop and config on %s', (kind) => {
   async function owner(name: string) {
     const signed = await t.signedInUser();
     const api = await t.caller(signed.token);
-    const dog = await api.dogs.create({ name, breed: 'Mešanec', age: 3, location: 'Ljubljana' });
+    const dog = await api.dogs.create({
+      name,
+      breed: 'Mešanec',
+      age: 3,
+      gender: 'male',
+      location: 'Ljubljana',
+    });
     return { ...signed, api, dog };
   }
   type Owner = Awaited<ReturnType<typeof owner>>;
@@ -72,6 +78,7 @@ describe.each(dbKinds())('account, shop and config on %s', (kind) => {
       name: 'Ana pes',
       breed: 'Mešanec',
       age: 3,
+      gender: 'male',
       location: 'Ljubljana',
       photos: [key],
     });
@@ -143,11 +150,17 @@ describe.each(dbKinds())('account, shop and config on %s', (kind) => {
 
   it("exports the user's own rows and nobody else's", async () => {
     const [ana, bor] = [await owner('Izvozni pes'), await owner('Tuji pes')];
-    await bor.api.dogs.create({ name: 'Skriti pes', breed: 'Mešanec', age: 2, location: 'Ljubljana' });
+    await bor.api.dogs.create({
+      name: 'Skriti pes',
+      breed: 'Mešanec',
+      age: 2,
+      gender: 'male',
+      location: 'Ljubljana',
+    });
     const chatId = await chat(ana, bor);
     await ana.api.chats.send({ chatId, content: 'Moje sporočilo' });
     await bor.api.chats.send({ chatId, content: 'Njegovo sporočilo' });
-    const mine = await ana.api.events.create(event('Moj dogodek'));
+    const mine = await ana.api.events.create({ ...event('Moj dogodek'), durationMinutes: 90 });
     await bor.api.events.join({ id: mine.id });
     await ana.api.events.chatSend({ eventId: mine.id, content: 'Moje obvestilo udeležencem' });
     await bor.api.events.chatSend({ eventId: mine.id, content: 'Borov odgovor' });
@@ -156,7 +169,7 @@ describe.each(dbKinds())('account, shop and config on %s', (kind) => {
     const text = JSON.stringify(data);
     expect(data.account.email).toBe(ana.email);
     expect(data.dogs.map((dog) => dog.name)).toEqual(['Izvozni pes']);
-    expect(data.eventsCreated.map((e) => e.title)).toEqual(['Moj dogodek']);
+    expect(data.eventsCreated.map((e) => [e.title, e.durationMinutes])).toEqual([['Moj dogodek', 90]]);
     expect(data.chats[0]?.messages.map((m) => [m.mine, m.content])).toEqual([
       [true, 'Moje sporočilo'],
       [false, 'Njegovo sporočilo'],
@@ -177,12 +190,12 @@ describe.each(dbKinds())('account, shop and config on %s', (kind) => {
       await owner('Všečkani pes'),
       await owner('Preskočeni pes'),
     ];
-    const { id, name, breed, age } = ana.dog;
+    const { id, name, breed } = ana.dog;
     await ana.api.dogs.update({
       id,
       name,
       breed,
-      age,
+      birthMonth: '2025-02',
       location: 'Ljubljana',
       size: 'medium',
       vaccinated: true,
@@ -216,7 +229,14 @@ describe.each(dbKinds())('account, shop and config on %s', (kind) => {
     const data = await ana.api.account.export();
     const text = JSON.stringify(data);
     expect(data.dogs).toEqual([
-      expect.objectContaining({ name: 'Moj pes', size: 'medium', vaccinated: true, energy: 'high' }),
+      expect.objectContaining({
+        name: 'Moj pes',
+        birthMonth: '2025-02',
+        gender: 'male',
+        size: 'medium',
+        vaccinated: true,
+        energy: 'high',
+      }),
     ]);
     expect(data.swipes.map((s) => [s.dog, s.withDog, s.liked])).toEqual([
       ['Všečkani pes', 'Moj pes', true],

@@ -7,6 +7,7 @@ import type { AppRouter } from '../../server/routers/_app';
 import { clientErrorOf, toAppErrorData } from '../../server/trpc/init';
 import { dateInDays } from '../../src/domain/event-time';
 import { DEFAULT_CHANNELS } from '../../src/domain/notify';
+import { TERMS_VERSION } from '../../src/domain/terms';
 import { AppError, type AppErrorCode, TRPC_CODE_OF } from '../../src/errors';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
 import { allProcedures } from '../helpers/procedures';
@@ -16,6 +17,7 @@ import { appRouter } from '../../server/routers/_app';
 import { accessOf } from '../../server/trpc/scoped-router';
 import { TOKEN_SCOPES, type TokenScope } from '../../src/domain/access-tokens';
 import { makeAccessToken } from '../helpers/factories';
+import { changedUserRows, type UserColumn, userColumns, userRows } from '../helpers/row-snapshot';
 
 /**
  * Every procedure, who may call it, and what a call aimed at someone else's rows gets (issue "Every
@@ -69,7 +71,8 @@ type Access = 'public' | 'signedIn' | 'admin';
 
 /**
  * A refusal (its app code; nothing in the database may change), or a success: `answers` changes nothing
- * and shows nothing private of anyone else, `writes` changes the caller's own rows.
+ * and shows nothing private of anyone else, `writes` changes the caller's own rows only: a row of any
+ * other user (every row naming them, tests/helpers/row-snapshot.ts) stays as it was, but for `OTHERS_WRITTEN`.
  */
 type Gets = AppErrorCode | 'answers' | 'writes';
 
@@ -112,7 +115,7 @@ const admin = <I>(input?: (w: World) => I): Rule<I> => ({
 
 const PASSWORD = 'zelo-dobro-geslo';
 const NO_TOKEN = 'a'.repeat(32);
-const dog = { name: 'Vsiljivec', breed: 'Mešanec', age: 3, location: 'Ljubljana' };
+const dog = { name: 'Vsiljivec', breed: 'Mešanec', age: 3, gender: 'male' as const, location: 'Ljubljana' };
 const event = {
   title: 'Prevzem',
   eventDate: dateInDays(3),
@@ -124,6 +127,26 @@ const event = {
 const SECRET_MESSAGE = 'Ključ je pod predpražnikom';
 /** Eve answering the like she sent herself. */
 const eveOwnLike: [(w: World) => { id: string }, AppErrorCode] = [(w) => ({ id: w.eveRequest }), 'NOT_FOUND'];
+
+/**
+ * The rows of other users a successful call changes on purpose, by the column naming them ('table.column'),
+ * and why. Every other change to a row naming someone other than the caller fails the call's test.
+ */
+const OTHERS_WRITTEN: Partial<Record<Path, string[]>> = {
+  // The visitor signs in as Carl: his new session and "last active" are the caller's own from then on.
+  'auth.signIn': ['sessions.user_id', 'profiles.user_id'],
+  // The reset link is Ana's, mailed to her only (the answer is the same for any address).
+  'auth.requestPasswordReset': ['email_tokens.user_id'],
+  // Bor's event counts Eve's seat.
+  'events.join': ['events.user_id'],
+  // Eve and Ada send the same endpoint, as one browser would: it moves to whoever subscribes it last
+  // (notify-settings.ts; an endpoint is the browser's secret, never shown to anyone else).
+  'notifications.subscribePush': ['push_subscriptions.user_id'],
+  // The block is Eve's row; it names whom she blocked.
+  'safety.block': ['blocks.blocked_id'],
+  // A report is the reporter's; it names the user it is about, for the moderators.
+  'safety.report': ['reports.target_user_id'],
+};
 
 /** The authorization table: one entry per procedure, by router. */
 const table: { [P in Path]: Rule<InputOf<P>> } = {
@@ -219,6 +242,7 @@ const table: { [P in Path]: Rule<InputOf<P>> } = {
 
   'account.export': user(undefined, 'answers'), // the caller's own data; the other side of a chat by name only
   'account.delete': user(), // would delete the caller: account.test.ts covers it; here only the visitor
+  'account.acceptTerms': user(() => ({ termsVersion: TERMS_VERSION }), 'writes'), // the caller's own account
 
   'shop.status': user(undefined, 'answers'),
   'shop.notify': user(undefined, 'writes'),
@@ -279,10 +303,6 @@ const table: { [P in Path]: Rule<InputOf<P>> } = {
 type Api = Awaited<ReturnType<TestApp['caller']>>;
 type Outcome = { ok: true; value: unknown } | { ok: false; code: string };
 
-const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-/** How long a subscription may stay quiet before a pull counts as "nothing more, no error". */
-const QUIET_MS = 200;
-
 /** The caller's procedure at `path` ('dogs.remove'), called the way the web app calls it. */
 function procedureAt(api: Api, path: string) {
   return path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown>)[key], api) as (
@@ -299,28 +319,21 @@ function refusalOf(error: unknown): string {
   throw error;
 }
 
-/** Runs one call; a subscription is pulled until it goes quiet (its error may come at the call or a pull). */
+/**
+ * Runs one call. A subscription is started (its first pull runs its checks and first reads), told to stop at
+ * once, and pulled to its end: everything its first reads send, or its error whenever it comes (no "quiet
+ * for a while" guess: a stream stops only once the reads under way are done).
+ */
 async function run(api: Api, controller: AbortController, path: string, type: string, input: unknown) {
   try {
     const result = await procedureAt(api, path)(input);
     if (type !== 'subscription') return { ok: true, value: result } satisfies Outcome;
     const iterator = (result as AsyncIterable<unknown>)[Symbol.asyncIterator]();
+    const first = iterator.next();
+    controller.abort();
     const items: unknown[] = [];
-    let pending = iterator.next();
-    try {
-      // Everything it sends until it goes quiet (a backfill from the start, or nothing).
-      for (;;) {
-        const step = await Promise.race([pending, delay(QUIET_MS).then(() => 'quiet' as const)]);
-        if (step === 'quiet' || step.done) break;
-        items.push(step.value);
-        if (items.length >= 100) break;
-        pending = iterator.next();
-      }
-      return { ok: true, value: items } satisfies Outcome;
-    } finally {
-      controller.abort();
-      await Promise.race([pending.catch(() => undefined), delay(1000)]);
-    }
+    for (let step = await first; !step.done; step = await iterator.next()) items.push(step.value);
+    return { ok: true, value: items } satisfies Outcome;
   } catch (error) {
     return { ok: false, code: refusalOf(error) } satisfies Outcome;
   }
@@ -334,7 +347,7 @@ describe('the authorization table', () => {
       withoutEntry: paths.filter((path) => !named.includes(path)),
       notAProcedure: named.filter((path) => !paths.includes(path)),
     }).toEqual({ withoutEntry: [], notAProcedure: [] });
-    expect(paths).toHaveLength(88);
+    expect(paths).toHaveLength(89);
   });
 });
 
@@ -344,6 +357,7 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
   let eve: { id: string; token: string };
   let ada: { id: string; token: string };
   let tables: string[];
+  let ownerColumns: UserColumn[];
 
   beforeAll(async () => {
     t = await startTestApp(kind, { ADMIN_EMAILS: 'ada@example.com' });
@@ -351,7 +365,15 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
       const signed = await t.signedInUser(email, PASSWORD);
       const api = await t.caller(signed.token);
       const dogId = dogName
-        ? (await api.dogs.create({ name: dogName, breed: 'Mešanec', age: 3, location: 'Ljubljana' })).id
+        ? (
+            await api.dogs.create({
+              name: dogName,
+              breed: 'Mešanec',
+              age: 3,
+              gender: 'male',
+              location: 'Ljubljana',
+            })
+          ).id
         : '';
       return { id: signed.user.id, email, token: signed.token, api, dogId };
     };
@@ -428,6 +450,7 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
       anaAccessToken,
     };
     tables = await publicTables(t.db);
+    ownerColumns = await userColumns(t.db);
   });
   afterAll(() => t.close());
 
@@ -460,7 +483,10 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
     return secrets;
   }
 
-  /** One call as `who`, with the database's fingerprint before and after and, for answers, what leaked. */
+  /**
+   * One call as `who`, with the database's fingerprint before and after, the rows of every other user before
+   * and after (`othersChanged`: 'users.id of ana@example.com'), and, for answers, what leaked.
+   */
   async function attempt(
     who: { id: string; token: string } | null,
     path: string,
@@ -470,16 +496,22 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
     const controller = new AbortController();
     const api = await t.caller(who?.token ?? null, controller.signal);
     const secrets = await secretsFor(who?.id ?? null);
+    const people = await t.db.select({ id: users.id, email: users.email }).from(users);
+    const others = people.filter((person) => person.id !== who?.id).map((person) => person.id);
+    const nameOf = (id: string) => people.find((person) => person.id === id)?.email ?? id;
     // Work an earlier call left for after its answer (account mail) is done before and after this one.
     await t.settled();
     const before = await fingerprint();
+    const othersBefore = await userRows(t.db, ownerColumns, others);
     const outcome = await run(api, controller, path, type, input);
     await t.settled();
     const after = await fingerprint();
+    const othersAfter = await userRows(t.db, ownerColumns, others);
     const text = outcome.ok ? (JSON.stringify(outcome.value) ?? '') : '';
     return {
       result: outcome.ok ? 'ok' : outcome.code,
       changed: tables.filter((table) => before[table] !== after[table]),
+      othersChanged: changedUserRows(othersBefore, othersAfter, nameOf, OTHERS_WRITTEN[path as Path]),
       leaked: Object.entries(secrets)
         .filter(([, secret]) => text.includes(secret))
         .map(([label]) => label),
@@ -487,9 +519,10 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
   }
 
   function expected(gets: Gets) {
-    if (gets === 'writes') return { result: 'ok', changed: expect.any(Array), leaked: expect.any(Array) };
-    if (gets === 'answers') return { result: 'ok', changed: [], leaked: [] };
-    return { result: refusal(gets), changed: [], leaked: [] };
+    if (gets === 'writes')
+      return { result: 'ok', changed: expect.any(Array), othersChanged: [], leaked: expect.any(Array) };
+    if (gets === 'answers') return { result: 'ok', changed: [], othersChanged: [], leaked: [] };
+    return { result: refusal(gets), changed: [], othersChanged: [], leaked: [] };
   }
 
   it.each(allProcedures())('$path ($type)', async ({ path, type }) => {

@@ -22,7 +22,13 @@ describe.each(dbKinds())('chat delivery on %s', (kind) => {
   async function owner(name: string, app: TestApp) {
     const user = await app.signedInUser();
     const api = await app.caller(user.token);
-    const dog = await api.dogs.create({ name, breed: 'Mešanec', age: 3, location: 'Ljubljana' });
+    const dog = await api.dogs.create({
+      name,
+      breed: 'Mešanec',
+      age: 3,
+      gender: 'male',
+      location: 'Ljubljana',
+    });
     return { ...user, api, dog };
   }
 

@@ -8,7 +8,7 @@ import { DEFAULT_DECK_FILTERS } from '../../src/domain/deck-filters';
 import type { DeckFiltersInput } from '../../src/schemas/deck';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
 import { WORKING } from '../helpers/delivery';
-import { makeDog, makeUser } from '../helpers/factories';
+import { bornMonthsAgo, makeDog, makeUser } from '../helpers/factories';
 import { sleep } from '../helpers/instances';
 
 type DogFields = Parameters<typeof makeDog>[2];
@@ -117,13 +117,19 @@ describe.each(dbKinds())('the deck on %s', (kind) => {
     });
     await dogAt({ name: 'Orjak', size: 'giant', breed: 'Nemška doga', age: 12, goodWithSmallDogs: true });
     await dogAt({ name: 'Neznan', breed: 'Labradorec', age: 1, vaccinated: false, neutered: false });
+    // Issue 30: a puppy of four months, and a dog one month short of its second birthday.
+    await dogAt({ name: 'Mladič', months: 4 });
+    await dogAt({ name: 'Skoraj dve', months: 23 });
     const cases: Array<[DeckFiltersInput, string[]]> = [
-      [{}, ['Mala', 'Neznan', 'Orjak', 'Srednja', 'Velik']],
+      [{}, ['Mala', 'Mladič', 'Neznan', 'Orjak', 'Skoraj dve', 'Srednja', 'Velik']],
       [{ sizes: ['small', 'giant'] }, ['Mala', 'Orjak']],
       [{ ageMin: 5, ageMax: 9 }, ['Srednja', 'Velik']],
-      [{ ageMax: 2 }, ['Mala', 'Neznan']],
+      [{ ageMax: 2 }, ['Mala', 'Mladič', 'Neznan', 'Skoraj dve']],
+      [{ ageMax: 0 }, ['Mladič']],
+      [{ ageMin: 1, ageMax: 1 }, ['Neznan', 'Skoraj dve']],
+      [{ ageMin: 2, ageMax: 2 }, ['Mala']],
       [{ gender: 'female' }, ['Mala']],
-      [{ gender: 'male' }, ['Neznan', 'Orjak', 'Srednja', 'Velik']],
+      [{ gender: 'male' }, ['Mladič', 'Neznan', 'Orjak', 'Skoraj dve', 'Srednja', 'Velik']],
       [{ breeds: ['Nemška doga', 'Labrador retriever'] }, ['Neznan', 'Orjak']],
       [{ energies: ['low', 'high'] }, ['Mala', 'Srednja']],
       [{ playStyles: ['wrestle', 'gentle'] }, ['Mala', 'Velik']],
@@ -143,7 +149,7 @@ describe.each(dbKinds())('the deck on %s', (kind) => {
     expect(await ana.api.dogs.deckFilters()).toMatchObject({
       radiusKm: 200,
       sizes: [],
-      ageMin: 1,
+      ageMin: 0,
       ageMax: 20,
     });
     const saved = await filter(ana, {
@@ -200,7 +206,8 @@ describe.each(dbKinds())('the deck on %s', (kind) => {
           userId: other.id,
           name: `Pes ${i}`,
           breed: 'Mešanec',
-          age: 3,
+          gender: 'male' as const,
+          bornOn: bornMonthsAgo(36),
           location: 'Ljubljana',
           placeId: place,
           shuffleKey: keyAt(me, (i + 1) / (count + 1)),
@@ -269,9 +276,12 @@ describe.each(dbKinds())('the deck on %s', (kind) => {
     const mover = await owner({ name: 'Preseljen', location: 'Maribor', shuffleKey: keyAt(me, 0.003) });
     const old = await dogAt({ name: 'Star', age: 15, shuffleKey: keyAt(me, 0.004) });
     await passedLongAgo(old.id);
-    const { name, breed, age } = mover.dog;
-    await mover.api.dogs.update({ id: mover.dog.id, name, breed, age, location: 'Ljubljana' });
-    await t.db.update(dogProfiles).set({ age: 4, updatedAt: new Date() }).where(eq(dogProfiles.id, old.id));
+    const { name, breed } = mover.dog;
+    await mover.api.dogs.update({ id: mover.dog.id, name, breed, location: 'Ljubljana' });
+    await t.db
+      .update(dogProfiles)
+      .set({ bornOn: bornMonthsAgo(48), updatedAt: new Date() })
+      .where(eq(dogProfiles.id, old.id));
     expect(await names(me, 3)).toEqual(pesi(70, 73));
     await later(me);
     expect(await names(me, 5)).toEqual(['Nov', 'Preseljen', 'Star', 'Pes 70', 'Pes 71']);
@@ -326,6 +336,33 @@ describe.each(dbKinds())('the deck on %s', (kind) => {
     // The narrower filters' own position is written (the read position's time compared to the millisecond).
     const narrower = (await positions(me)).find((row) => JSON.parse(row.filtersKey).ageMax === 10);
     expect(narrower?.position).toBeCloseTo(ringOf(me, dogs[70]!.shuffleKey), 9);
+  });
+
+  it('a position walked with an age range holds only that month: dogs grow into the range behind it', async () => {
+    const me = await owner();
+    await filter(me, { ageMin: 1 });
+    const dogs = await walkOf(me, 100);
+    await passAll(me, dogs.slice(0, 70));
+    // An 11-month puppy the walk passed (too young then), long unchanged.
+    const puppy = await dogAt({ name: 'Mladič', months: 11, shuffleKey: keyAt(me, 0.002) });
+    await passedLongAgo(puppy.id);
+    expect(await names(me, 3)).toEqual(pesi(70, 73));
+    const [walked] = await positions(me);
+    expect(JSON.parse(walked!.filtersKey)).toMatchObject({
+      ageMin: 1,
+      ageMonth: bornMonthsAgo(0).slice(0, 7),
+    });
+    // A month later (the position dated back a month, the puppy born a month earlier): one year old now.
+    const lastMonth = JSON.stringify({
+      ...JSON.parse(walked!.filtersKey),
+      ageMonth: bornMonthsAgo(1).slice(0, 7),
+    });
+    await t.db.update(deckPositions).set({ filtersKey: lastMonth }).where(eq(deckPositions.userId, me.id));
+    await t.db
+      .update(dogProfiles)
+      .set({ bornOn: bornMonthsAgo(12), updatedAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(dogProfiles.id, puppy.id));
+    expect(await names(me, 2)).toEqual(['Mladič', 'Pes 70']);
   });
 
   it('keeps the positions of the last four filter sets', async () => {

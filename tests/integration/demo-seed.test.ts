@@ -2,6 +2,7 @@ import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUpdates, dogProfiles, events, users } from '../../server/db/schema';
 import { seedDemo } from '../../server/demo/seed';
+import { monthIndexOf, utcMonthIndex } from '../../src/domain/dog-age';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
 
 describe.each(dbKinds())('demo data on %s', (kind) => {
@@ -21,6 +22,15 @@ describe.each(dbKinds())('demo data on %s', (kind) => {
     const rows = await t.db.select().from(dogProfiles);
     expect(rows).toHaveLength(32);
     expect(new Set(rows.map((dog) => dog.location)).size).toBeGreaterThan(15);
+    // Puppies for the puppy training (issue 30): Nela is 4 months old, Ares 7.
+    const month = utcMonthIndex();
+    const puppies = rows.filter((dog) => month - monthIndexOf(dog.bornOn) < 12);
+    expect(puppies.map((dog) => [dog.name, month - monthIndexOf(dog.bornOn)]).sort()).toEqual([
+      ['Ares', 7],
+      ['Nela', 4],
+    ]);
+    // Each demo dog says its gender (there is no default).
+    expect(new Set(rows.map((dog) => dog.gender))).toEqual(new Set(['male', 'female']));
     // Each photo is a real image the server serves.
     const photo = await fetch(`${base}/media/${rows[0]!.photos[0]}_med.webp`);
     expect(photo.status).toBe(200);
@@ -28,9 +38,11 @@ describe.each(dbKinds())('demo data on %s', (kind) => {
     const visitor = await t.caller();
     expect((await visitor.dogs.demoDeck()).length).toBeGreaterThan(0);
     expect((await visitor.events.list()).length).toBe(4);
-    expect((await t.db.select().from(events)).every((event) => event.startsAt.getTime() > Date.now())).toBe(
-      true,
-    );
+    const rowsOfEvents = await t.db.select().from(events);
+    expect(rowsOfEvents.every((event) => event.startsAt.getTime() > Date.now())).toBe(true);
+    // The Sunday walk ('Nedeljski') is on a Sunday.
+    const sunday = rowsOfEvents.find((event) => event.title.startsWith('Nedeljski'));
+    expect(new Date(`${sunday!.eventDate}T12:00:00Z`).getUTCDay()).toBe(0);
     expect(await visitor.announcements.list()).toMatchObject([{ title: 'Dobrodošli v Tačkah!' }]);
     expect(await t.db.select().from(adminUpdates)).toHaveLength(1);
 

@@ -3,12 +3,22 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dogProfiles, uploads } from '../../server/db/schema';
+import { monthOfIndex, utcMonthIndex } from '../../src/domain/dog-age';
 import { LIMITS } from '../../src/limits';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
 import { jpeg } from '../helpers/images';
 import { uploadedKey } from '../helpers/uploads';
 
-const valid = { name: 'Luna', breed: 'Labradorec', age: 3, location: 'Ljubljana' };
+/** The birth month of a dog `months` old this month (as the server counts: UTC). */
+const bornMonthsAgo = (months: number) => monthOfIndex(utcMonthIndex() - months);
+
+const valid = {
+  name: 'Luna',
+  breed: 'Labradorec',
+  birthMonth: bornMonthsAgo(36),
+  gender: 'female' as const,
+  location: 'Ljubljana',
+};
 
 describe.each(dbKinds())('dogs on %s', (kind) => {
   let t: TestApp;
@@ -34,7 +44,9 @@ describe.each(dbKinds())('dogs on %s', (kind) => {
     const first = await me.dogs.create({
       name: '  Luna ',
       breed: 'german shepherd',
+      // The API's age before birth months, still taken: born three years before this month.
       age: 3,
+      gender: 'male',
       location: 'capodistria',
       traits: ['Loyal', 'Igriv', 'Igriv'],
       description: '  ',
@@ -43,6 +55,7 @@ describe.each(dbKinds())('dogs on %s', (kind) => {
     expect(first).toMatchObject({
       name: 'Luna',
       breed: 'Nemški ovčar',
+      birthMonth: bornMonthsAgo(36),
       gender: 'male',
       originCountry: 'SI',
       location: 'Koper',
@@ -58,17 +71,23 @@ describe.each(dbKinds())('dogs on %s', (kind) => {
         full: `/media/${key}_full.webp`,
       },
     ]);
+    expect(first).not.toHaveProperty('age');
+    expect(first).not.toHaveProperty('bornOn');
     const [upload] = await t.db.select().from(uploads).where(eq(uploads.key, key));
     expect(upload?.attachedAt).toBeInstanceOf(Date);
 
     const second = await me.dogs.create({
       ...valid,
       name: 'Max',
-      gender: 'female',
       originCountry: 'AT',
       location: 'Vienna',
     });
-    expect(second).toMatchObject({ originCountry: 'AT', location: 'Wien', gender: 'female' });
+    expect(second).toMatchObject({
+      originCountry: 'AT',
+      location: 'Wien',
+      gender: 'female',
+      birthMonth: bornMonthsAgo(36),
+    });
     expect((await me.dogs.mine()).map((dog) => dog.name)).toEqual(['Max', 'Luna']);
     expect(await (await t.caller(bob.token)).dogs.mine()).toEqual([]);
   });
@@ -80,10 +99,22 @@ describe.each(dbKinds())('dogs on %s', (kind) => {
       ['empty breed', { breed: '' }, 'breed', 'validation.breedRequired'],
       ['unknown breed', { breed: 'Zmaj' }, 'breed', 'validation.breedInvalid'],
       ['partial breed', { breed: 'Labra' }, 'breed', 'validation.breedInvalid'],
-      ['age 0', { age: 0 }, 'age', 'validation.dogAgeRange'],
-      ['age 21', { age: LIMITS.dogAge.max + 1 }, 'age', 'validation.dogAgeRange'],
-      ['age 2.5', { age: 2.5 }, 'age', 'validation.dogAgeRange'],
-      ['age as text', { age: '3' }, 'age', 'validation.dogAgeRange'],
+      ['no birth month (nor age)', { birthMonth: undefined }, 'birthMonth', 'validation.birthMonthRequired'],
+      ['birth month 13', { birthMonth: '2024-13' }, 'birthMonth', 'validation.birthMonthInvalid'],
+      ['birth month as a date', { birthMonth: '2024-03-01' }, 'birthMonth', 'validation.birthMonthInvalid'],
+      ['birth month as a number', { birthMonth: 202403 }, 'birthMonth', 'validation.birthMonthInvalid'],
+      ['born in two months', { birthMonth: bornMonthsAgo(-2) }, 'birthMonth', 'validation.birthMonthFuture'],
+      [
+        'older than 20 years',
+        { birthMonth: bornMonthsAgo(LIMITS.dogAge.max * 12 + 2) },
+        'birthMonth',
+        'validation.birthMonthTooOld',
+      ],
+      ['age -1', { birthMonth: undefined, age: -1 }, 'age', 'validation.dogAgeRange'],
+      ['age 21', { birthMonth: undefined, age: LIMITS.dogAge.max + 1 }, 'age', 'validation.dogAgeRange'],
+      ['age 2.5', { birthMonth: undefined, age: 2.5 }, 'age', 'validation.dogAgeRange'],
+      ['age as text', { birthMonth: undefined, age: '3' }, 'age', 'validation.dogAgeRange'],
+      ['no gender', { gender: undefined }, 'gender', 'validation.genderInvalid'],
       ['empty location', { location: '' }, 'location', 'validation.locationRequired'],
       ['place outside the country', { location: 'Wien' }, 'location', 'validation.locationInvalid'],
       ['unknown country', { originCountry: 'XX' }, 'originCountry', 'validation.countryInvalid'],
@@ -105,6 +136,18 @@ describe.each(dbKinds())('dogs on %s', (kind) => {
       expect(error.appCode).toBe('VALIDATION');
       expect(error.fieldErrors?.[field]).toContain(message);
       expect(await dogCount()).toBe(before);
+    });
+
+    it('an empty dog is refused on every required field at once', async () => {
+      const error = await failure((await t.caller(alice.token)).dogs.create({} as never));
+      expect(error.appCode).toBe('VALIDATION');
+      expect(Object.keys(error.fieldErrors ?? {}).sort()).toEqual([
+        'birthMonth',
+        'breed',
+        'gender',
+        'location',
+        'name',
+      ]);
     });
 
     it('a description of exactly 1500 characters is fine', async () => {
@@ -148,8 +191,14 @@ describe.each(dbKinds())('dogs on %s', (kind) => {
       await uploadedKey(t.app, alice.token, photo),
     ];
     const dog = await me.dogs.create({ ...valid, photos: [a, b] });
-    const updated = await me.dogs.update({ ...valid, id: dog.id, name: 'Luna II', age: 4, photos: [c, a] });
-    expect(updated).toMatchObject({ id: dog.id, name: 'Luna II', age: 4 });
+    const updated = await me.dogs.update({
+      ...valid,
+      id: dog.id,
+      name: 'Luna II',
+      birthMonth: bornMonthsAgo(50),
+      photos: [c, a],
+    });
+    expect(updated).toMatchObject({ id: dog.id, name: 'Luna II', birthMonth: bornMonthsAgo(50) });
     expect(updated.photos.map((p) => p.key)).toEqual([c, a]);
     expect(updated.updatedAt.getTime()).toBeGreaterThanOrEqual(dog.updatedAt.getTime());
     expect(fileExists(`/media/${b}_full.webp`)).toBe(false);
@@ -158,6 +207,35 @@ describe.each(dbKinds())('dogs on %s', (kind) => {
     expect(fileExists(`/media/${c}_med.webp`)).toBe(true);
     expect(await t.db.select().from(uploads).where(eq(uploads.key, b))).toEqual([]);
     expect((await me.dogs.byId({ id: dog.id })).name).toBe('Luna II');
+  });
+
+  it('a puppy: its birth month as given, stored as the first of the month; from this month back 20 years', async () => {
+    const me = await t.caller(alice.token);
+    const puppy = await me.dogs.create({ ...valid, name: 'Mladič', birthMonth: bornMonthsAgo(4) });
+    expect(puppy.birthMonth).toBe(bornMonthsAgo(4));
+    const [row] = await t.db.select().from(dogProfiles).where(eq(dogProfiles.id, puppy.id));
+    expect(row!.bornOn).toBe(`${bornMonthsAgo(4)}-01`);
+    expect((await (await t.caller(bob.token)).dogs.byId({ id: puppy.id })).birthMonth).toBe(bornMonthsAgo(4));
+    // Born this month (0 months old), and the oldest: exactly 20 years.
+    for (const months of [0, LIMITS.dogAge.max * 12])
+      expect((await me.dogs.create({ ...valid, birthMonth: bornMonthsAgo(months) })).birthMonth).toBe(
+        bornMonthsAgo(months),
+      );
+    // The legacy age 0 is a dog born this month.
+    const { birthMonth: _birthMonth, ...withoutBirth } = valid;
+    expect((await me.dogs.create({ ...withoutBirth, age: 0 })).birthMonth).toBe(bornMonthsAgo(0));
+  });
+
+  it('an update keeps the stored gender and birth month when they are left out, and changes them when given', async () => {
+    const me = await t.caller(alice.token);
+    const dog = await me.dogs.create({ ...valid, gender: 'male', birthMonth: bornMonthsAgo(7) });
+    const { birthMonth: _birthMonth, gender: _gender, ...rest } = valid;
+    const kept = await me.dogs.update({ ...rest, id: dog.id, name: 'Ostal' });
+    expect(kept).toMatchObject({ name: 'Ostal', gender: 'male', birthMonth: bornMonthsAgo(7) });
+    const changed = await me.dogs.update({ ...rest, id: dog.id, gender: 'female', age: 2 });
+    expect(changed).toMatchObject({ gender: 'female', birthMonth: bornMonthsAgo(24) });
+    const error = await failure(me.dogs.update({ ...rest, id: dog.id, gender: 'other' as never }));
+    expect(error.fieldErrors?.gender).toContain('validation.genderInvalid');
   });
 
   it("another user's dog cannot be changed or deleted: NOT_FOUND and nothing changes", async () => {
@@ -228,7 +306,7 @@ describe.each(dbKinds())('dogs on %s', (kind) => {
     })().catch(() => {});
     const me = await t.caller(alice.token);
     const dog = await me.dogs.create(valid);
-    await me.dogs.update({ ...valid, id: dog.id, age: 5 });
+    await me.dogs.update({ ...valid, id: dog.id, name: 'Luna V' });
     await me.dogs.remove({ id: dog.id });
     await reading;
     controller.abort();

@@ -4,6 +4,7 @@ import { eventAttendees, events, notifications } from '../../server/db/schema';
 import { addDays, dateInDays, eventInstant } from '../../src/domain/event-time';
 import { LIMITS } from '../../src/limits';
 import { formulaCells, parseCsv } from '../helpers/csv';
+import { readCalendar } from '../helpers/ical';
 import { EVENT_INPUT, makeEvent } from '../helpers/factories';
 import { dbKinds, failure, startTestApp, type TestApp, trackedEvent } from '../helpers/app';
 
@@ -182,12 +183,13 @@ describe.each(dbKinds())('event tools on %s', (kind) => {
     const created = await ana.api.events.create({
       ...base,
       eventDate: first,
+      durationMinutes: 45,
       repeatWeeks: 1,
       repeatUntil: until,
     });
     const series = await t.db.select().from(events).where(eq(events.seriesId, created.seriesId!));
     expect(series.map((e) => e.eventDate).sort()).toEqual([0, 7, 14, 21, 28].map((d) => addDays(first, d)));
-    expect(series.every((e) => e.currentAttendees === 1)).toBe(true);
+    expect(series.every((e) => e.currentAttendees === 1 && e.durationMinutes === 45)).toBe(true);
     // Every two weeks, and too far is refused.
     const biweekly = await ana.api.events.create({
       ...base,
@@ -217,24 +219,27 @@ describe.each(dbKinds())('event tools on %s', (kind) => {
     const titles = async () =>
       (await t.db.select().from(events).where(eq(events.seriesId, created.seriesId!)))
         .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime())
-        .map((e) => [e.title, e.eventDate, e.eventTime]);
-    expect((await titles()).map(([title]) => title)).toEqual([
-      base.title,
-      'Samo ta',
-      base.title,
-      base.title,
-      base.title,
+        .map((e) => [e.title, e.eventDate, e.eventTime, e.durationMinutes]);
+    expect((await titles()).map(([title, , , minutes]) => [title, minutes])).toEqual([
+      [base.title, 45],
+      ['Samo ta', 45],
+      [base.title, 45],
+      [base.title, 45],
+      [base.title, 45],
     ]);
-    // All: every occurrence takes the new time and title, and a day later moves each a day.
+    // All: every occurrence takes the new time, length and title, and a day later moves each a day.
     await ana.api.events.update({
       ...base,
       id: second!.id,
       scope: 'series',
       title: 'Vsi',
       eventTime: '09:00',
+      durationMinutes: 180,
       eventDate: addDays(second!.eventDate, 1),
     });
-    expect(await titles()).toEqual([0, 7, 14, 21, 28].map((d) => ['Vsi', addDays(first, d + 1), '09:00']));
+    expect(await titles()).toEqual(
+      [0, 7, 14, 21, 28].map((d) => ['Vsi', addDays(first, d + 1), '09:00', 180]),
+    );
     const [moved] = await t.db.select().from(events).where(eq(events.id, third!.id));
     expect(moved!.startsAt).toEqual(eventInstant(addDays(first, 15), '09:00'));
     // Cancelling the series cancels every upcoming occurrence and tells who joined.
@@ -416,6 +421,19 @@ describe.each(dbKinds())('event tools on %s', (kind) => {
     expect(one.headers['content-disposition']).toMatch(/^attachment; filename="event-/);
     const start = event.startsAt.toISOString().replace(/[-:]/g, '').replace(/\.\d+/, '');
     expect(one.body).toContain(`DTSTART:${start}`);
+    expect(readCalendar(one.body, { events: 1 })).toEqual([
+      {
+        uid: `${event.id}@tacke`,
+        summary: 'Pasji piknik',
+        // The organiser by name, never as an ORGANIZER without the address it needs.
+        description: 'Organizator: Ana\n\nS prigrizki',
+        location: 'Tromostovje, Ljubljana, Slovenija',
+        url: `http://tacke.test/events?dogodek=${event.id}`,
+        start: event.startsAt,
+        end: new Date(event.startsAt.getTime() + LIMITS.eventDuration.defaultMinutes * 60_000),
+      },
+    ]);
+    expect(one.body).not.toMatch(/^(ORGANIZER|METHOD)/m);
     expect(one.body).toContain('SUMMARY:Pasji piknik');
     expect(one.body).toContain('LOCATION:Tromostovje\\, Ljubljana\\, Slovenija');
     expect(one.body).toContain('X-WR-TIMEZONE:Europe/Ljubljana');
@@ -432,7 +450,7 @@ describe.each(dbKinds())('event tools on %s', (kind) => {
     const path = new URL(feed.url).pathname;
     const read = await t.app.inject({ method: 'GET', url: path });
     expect(read.statusCode).toBe(200);
-    expect(read.body).toContain('SUMMARY:Pasji piknik');
+    expect(readCalendar(read.body, { events: 1 })[0]!.summary).toBe('Pasji piknik');
     expect(read.body).not.toContain('Cenetov trening');
     expect(read.body).toContain('X-WR-CALNAME:Tačke – moji dogodki');
     // Only the hash is stored.
@@ -446,5 +464,52 @@ describe.each(dbKinds())('event tools on %s', (kind) => {
     expect((await t.app.inject({ method: 'GET', url: new URL(renewed.url).pathname })).statusCode).toBe(404);
     expect((await failure(bor.api.events.revokeCalendarFeed())).appCode).toBe('NOT_FOUND');
     expect((await t.app.inject({ method: 'GET', url: '/api/calendar/nope.ics' })).statusCode).toBe(404);
+  });
+  it('calendars stay valid: an empty feed, emoji and long texts folded by octets, the end from the duration, series', async () => {
+    const [ana, bor] = [await user('Ana 🐕 Novak'), await user('Bor')];
+    const get = async (url: string, locale = 'sl') =>
+      (await t.app.inject({ method: 'GET', url, cookies: { 'tacke.locale': locale } })).body;
+    // A feed with nothing in it yet is still a calendar, with its zone.
+    const feed = new URL((await bor.api.events.createCalendarFeed()).url).pathname;
+    expect(readCalendar(await get(feed), { events: 0 })).toEqual([]);
+
+    // Four-octet emoji (and one of several code points) where a 75-character fold would pass 75 octets.
+    const title = `🐶🐾 Piknik 🐕‍🦺 ${'🐾'.repeat(40)} ob Ljubljanici`;
+    expect(title.length).toBeLessThanOrEqual(LIMITS.event.titleMax);
+    const description = 'Prinesite vodo, žogo in 🦴 za vsakega psa. '.repeat(30).trim();
+    const event = await ana.api.events.create({ ...base, title, description, durationMinutes: 90 });
+    await bor.api.events.join({ id: event.id });
+    const end = new Date(event.startsAt.getTime() + 90 * 60_000);
+    const one = await get(`/api/events/${event.id}/calendar.ics`, 'en');
+    expect(one).toMatch(/\r\n /);
+    expect(readCalendar(one, { events: 1 })[0]).toMatchObject({
+      summary: title,
+      description: `Organiser: Ana 🐕 Novak\n\n${description}`,
+      start: event.startsAt,
+      end,
+    });
+    // A series: each occurrence ends its own duration after its start.
+    const first = dateInDays(4);
+    await ana.api.events.create({
+      ...base,
+      title: 'Tedenski trening',
+      eventDate: first,
+      eventTime: '19:15',
+      durationMinutes: 30,
+      repeatWeeks: 1,
+      repeatUntil: addDays(first, 14),
+    });
+    const anasFeed = new URL((await ana.api.events.createCalendarFeed()).url).pathname;
+    const listed = readCalendar(await get(anasFeed), { events: 4 });
+    expect(listed.map((item) => [item.summary, item.start, item.end])).toEqual([
+      [title, event.startsAt, end],
+      ...[0, 7, 14].map((days) => {
+        const start = eventInstant(addDays(first, days), '19:15');
+        return ['Tedenski trening', start, new Date(start.getTime() + 30 * 60_000)];
+      }),
+    ]);
+    expect(readCalendar(await get(feed), { events: 1 })[0]!.description).toMatch(
+      /^Organizator: Ana 🐕 Novak/,
+    );
   });
 });

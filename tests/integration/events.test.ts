@@ -64,6 +64,10 @@ describe.each(dbKinds())('events on %s', (kind) => {
       [{ maxAttendees: 101 }, 'maxAttendees', 'validation.eventAttendeesRange'],
       [{ eventDate: '9999-12-31' }, 'eventDate', 'validation.eventDateTooFar'],
       [{ eventDate: dateInDays(LIMITS.event.maxDaysAhead + 1) }, 'eventDate', 'validation.eventDateTooFar'],
+      [{ durationMinutes: 14 }, 'durationMinutes', 'validation.eventDurationRange'],
+      [{ durationMinutes: 24 * 60 + 1 }, 'durationMinutes', 'validation.eventDurationRange'],
+      [{ durationMinutes: 90.5 }, 'durationMinutes', 'validation.eventDurationRange'],
+      [{ durationMinutes: '90' }, 'durationMinutes', 'validation.eventDurationRange'],
     ];
     for (const [change, field, key] of cases) {
       const error = await failure(ana.api.events.create({ ...base, ...change } as typeof base));
@@ -76,6 +80,30 @@ describe.each(dbKinds())('events on %s', (kind) => {
     expect(await t.db.select().from(events).where(eq(events.userId, ana.user.id))).toEqual([]);
     // Any language's name of a city is stored under its canonical one.
     expect((await ana.api.events.create({ ...base, country: 'AT', location: 'Dunaj' })).city).toBe('Wien');
+  });
+
+  it('a duration: two hours unless said, 15 minutes to a day; an update without one keeps it', async () => {
+    const ana = await user();
+    const duration = async (id: string) =>
+      (await t.db.select().from(events).where(eq(events.id, id)))[0]!.durationMinutes;
+    const plain = await ana.api.events.create(base);
+    expect(plain.durationMinutes).toBe(LIMITS.eventDuration.defaultMinutes);
+    expect(await duration(plain.id)).toBe(120);
+    const shortest = await ana.api.events.create({ ...base, durationMinutes: 15 });
+    expect(await duration(shortest.id)).toBe(15);
+
+    const updated = await ana.api.events.update({ ...base, id: plain.id, durationMinutes: 90 });
+    expect(updated.durationMinutes).toBe(90);
+    expect((await ana.api.events.byId({ id: plain.id })).durationMinutes).toBe(90);
+    await ana.api.events.update({ ...base, id: plain.id, title: 'Brez trajanja' });
+    expect(await duration(plain.id)).toBe(90);
+    await ana.api.events.update({ ...base, id: plain.id, durationMinutes: LIMITS.eventDuration.maxMinutes });
+    expect(await duration(plain.id)).toBe(24 * 60);
+    for (const durationMinutes of [0, 14, 1441])
+      expect(
+        (await failure(ana.api.events.update({ ...base, id: plain.id, durationMinutes }))).fieldErrors,
+      ).toEqual({ durationMinutes: ['validation.eventDurationRange'] });
+    expect(await duration(plain.id)).toBe(24 * 60);
   });
 
   it('allows two upcoming events per creator; past ones do not count', async () => {

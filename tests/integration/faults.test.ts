@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
+import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../server/db/client';
 import { chatMessages } from '../../server/db/schema';
@@ -95,6 +96,8 @@ describe.runIf(postgresAvailable())('faults on PostgreSQL', () => {
 
   interface TwoInstances {
     database: Database;
+    /** The database's name on the throwaway server. */
+    databaseName: string;
     a: Instance;
     b: Instance;
     ana: { token: string };
@@ -114,7 +117,14 @@ describe.runIf(postgresAvailable())('faults on PostgreSQL', () => {
     try {
       [a, b] = await Promise.all([startInstance({ databaseUrl }), startInstance({ databaseUrl })]);
       const chat = await chatBetween(database, b.url);
-      await run({ database, a, b, ...chat, closeLater: (close) => void closers.push(close) });
+      await run({
+        database,
+        databaseName: new URL(databaseUrl).pathname.slice(1),
+        a,
+        b,
+        ...chat,
+        closeLater: (close) => void closers.push(close),
+      });
     } finally {
       for (const close of closers) await close();
       await stopInstances([a, b]);
@@ -204,6 +214,55 @@ describe.runIf(postgresAvailable())('faults on PostgreSQL', () => {
       // WebSocket it had all along (the server resumed the stream, not a client reconnect).
       expect(new Set(stored)).toEqual(new Set([...stored, ...sending.ok, last.id]));
       expect(messages.events.map((event) => event.data.id)).toEqual(stored);
+      expect(messages.starts()).toBe(1);
+      expect(messages.errors).toEqual([]);
+    });
+  }, 60_000);
+
+  it('a notice sent while an instance cannot listen reaches its subscribers once it listens again, with no later write', async () => {
+    await onTwoInstances(async (setup) => {
+      const { database, databaseName: name, a, b, ana, bor, chatId } = setup;
+      const anaOnB = apiClient(ana.token, b.url);
+      const borOnA = apiClient(bor.token, a.url);
+      setup.closeLater(anaOnB.close);
+      setup.closeLater(borOnA.close);
+      const messages = await liveMessages(setup, borOnA.api);
+      // B's pool holds its connections from here on (no idle timeout): its writes go on while new
+      // connections are refused below.
+      const warm = await anaOnB.api.chats.send.mutate({ chatId, content: 'prej' });
+      await eventually(
+        () => messages.events.at(-1)?.data.id === warm.id,
+        () => 'the first message',
+      );
+
+      // New connections to the database are refused, and the LISTEN connections are cut: neither instance
+      // hears anything until it is allowed to connect again.
+      const admin = postgres(pg!.url, { max: 1, onnotice: () => {} });
+      setup.closeLater(() => admin.end());
+      await admin.unsafe(`alter database "${name}" allow_connections false`);
+      try {
+        const cut = await admin<{ pid: number }[]>`
+          select pid from pg_stat_activity
+          where datname = ${name} and query ilike 'listen%' and pid <> pg_backend_pid()`;
+        expect(cut.length).toBe(2);
+        for (const { pid } of cut) await admin`select pg_terminate_backend(${pid})`;
+        const lost = await anaOnB.api.chats.send.mutate({ chatId, content: 'med izpadom' });
+        expect(await storedIds(database, chatId)).toContain(lost.id);
+        await sleep(1_000);
+        // Its NOTIFY reached nobody.
+        expect(messages.events.map((event) => event.data.id)).not.toContain(lost.id);
+        await admin.unsafe(`alter database "${name}" allow_connections true`);
+        // Listening again, the instance tells its subscribers to read from where they are: nothing else is
+        // written that could wake them.
+        await eventually(
+          () => messages.events.at(-1)?.data.id === lost.id,
+          () => `received ${messages.events.map((event) => event.data.content).join(', ')}`,
+          10_000,
+        );
+      } finally {
+        await admin.unsafe(`alter database "${name}" allow_connections true`);
+      }
+      expect(messages.events.map((event) => event.data.id)).toEqual(await storedIds(database, chatId));
       expect(messages.starts()).toBe(1);
       expect(messages.errors).toEqual([]);
     });

@@ -14,11 +14,11 @@ import { eq } from 'drizzle-orm';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
 
 /** A stand-in for web/dist so static serving and the SPA fallback can be checked without a build. */
-function fakeWebDist(dir: string) {
+function fakeWebDist(dir: string, locales = ['sl', 'en']) {
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
   fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Tačke</title><div id="root"></div>');
   // The landing page as the build prerenders it, per language (scripts/build.mjs).
-  for (const locale of ['sl', 'en'])
+  for (const locale of locales)
     fs.writeFileSync(path.join(dir, `index.${locale}.html`), `<!doctype html><html lang="${locale}">landing`);
   fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
   // The build's Brotli copy (scripts/build.mjs), sent as it is to browsers that accept it.
@@ -106,6 +106,55 @@ describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
     // German is a known language but this stand-in build has no German page: the app shell renders it.
     expect((await landing('tacke.locale=de')).text).toContain('<div id="root"></div>');
     expect((await fetch(`${base}/`, { method: 'HEAD' })).status).toBe(200);
+  });
+
+  it("serves a first visit the landing page in the browser's language (Accept-Language); a chosen one wins", async () => {
+    const web = fakeWebDist(fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'tacke-web-')), [
+      'sl',
+      'en',
+      'de',
+      'it',
+    ]);
+    const app = await startTestApp(kind, { WEB_DIST: web });
+    try {
+      const landing = async (language?: string, cookie?: string) => {
+        const res = await app.app.inject({
+          method: 'GET',
+          url: '/',
+          headers: {
+            accept: 'text/html',
+            ...(language !== undefined && { 'accept-language': language }),
+            ...(cookie && { cookie }),
+          },
+        });
+        expect(res.statusCode).toBe(200);
+        // Caches keep a copy per language header and cookie.
+        expect(res.headers.vary).toMatch(/accept-language/i);
+        expect(res.headers.vary).toMatch(/cookie/i);
+        return /lang="(\w+)"/.exec(res.body)?.[1];
+      };
+      expect(await landing('de-DE,de;q=0.9,en;q=0.8')).toBe('de');
+      // Region subtags and case do not matter.
+      expect(await landing('de-AT')).toBe('de');
+      expect(await landing('IT-ch, en;q=0.5')).toBe('it');
+      expect(await landing('en-US')).toBe('en');
+      // q-values rank the languages, whatever their order; q=0 means "not this one".
+      expect(await landing('fr;q=0.9, it;q=0.4, de;q=0.6')).toBe('de');
+      expect(await landing('de;q=0, en;q=0.1')).toBe('en');
+      expect(await landing('de;q=0.5, en;q=0.5')).toBe('de');
+      // The first language the app speaks, past those it does not.
+      expect(await landing('fr-FR, hr;q=0.9, it;q=0.8')).toBe('it');
+      // Nothing the app speaks, a wildcard, junk or no header: Slovenian.
+      for (const header of ['fr-FR,fr;q=0.9', 'hr', '*', ';;,,q=1', 'de;q=abc', '', undefined])
+        expect(await landing(header), String(header)).toBe('sl');
+      // A language chosen in the app (the cookie) wins over the browser's.
+      expect(await landing('de-DE,de;q=0.9', 'tacke.locale=sl')).toBe('sl');
+      expect(await landing('de-DE', 'tacke.locale=it')).toBe('it');
+      // A cookie value the app does not know is no choice.
+      expect(await landing('de-DE', 'tacke.locale=xx')).toBe('de');
+    } finally {
+      await app.close();
+    }
   });
 
   it('serves the web app, with index.html for client routes and 404 for unknown API paths', async () => {
@@ -309,9 +358,9 @@ describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
     expect(status).toBe(403);
   });
 
-  it.runIf(kind === 'postgres')(
-    'answers /healthz at once while busy calls hold every pooled connection',
-    async () => {
+  // Only a server has a pool to exhaust (PGlite answers one statement at a time, in this process).
+  if (kind === 'postgres')
+    it('answers /healthz at once while busy calls hold every pooled connection', async () => {
       // Ten slow statements: the whole pool (max 10) is taken for two seconds.
       const busy = Promise.all(
         Array.from({ length: 10 }, () => t.app.database.execute('select pg_sleep(2)')),
@@ -323,8 +372,7 @@ describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
       expect(res.status).toBe(200);
       expect(took).toBeLessThan(1_000);
       await busy;
-    },
-  );
+    });
 
   it('takes a storm of sign-ins from one address in turn: every one succeeds, and other calls go on meanwhile', async () => {
     const users = await Promise.all(

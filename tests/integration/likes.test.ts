@@ -20,7 +20,7 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
   async function owner(name: string, location = 'Ljubljana') {
     const user = await t.signedInUser();
     const api = await t.caller(user.token);
-    const dog = await api.dogs.create({ name, breed: 'Mešanec', age: 3, location });
+    const dog = await api.dogs.create({ name, breed: 'Mešanec', age: 3, gender: 'male', location });
     return { ...user, api, dog };
   }
   type Owner = Awaited<ReturnType<typeof owner>>;
@@ -168,10 +168,18 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
     expect(seenByBor).toMatchObject({ dog: { name: 'Ajda' }, counterpart: { userId: ana.user.id } });
   });
 
-  it('"Sprejete" and "Zavrnjene" list and count only what the user decided, never what others did', async () => {
-    const [ana, bor, cid, eve] = [await owner('A1'), await owner('B1'), await owner('C1'), await owner('E1')];
+  it('"Sprejete" and "Zavrnjene" hold what the badges say: requests received and sent alike, no notices', async () => {
+    const [ana, bor, cid, eve, fay] = [
+      await owner('A1'),
+      await owner('B1'),
+      await owner('C1'),
+      await owner('E1'),
+      await owner('F1'),
+    ];
     await like(ana, bor);
-    await bor.api.likes.accept({ id: (await received(bor))[0]!.id }); // Bor accepted Ana's: not Ana's doing
+    await bor.api.likes.accept({ id: (await received(bor))[0]!.id }); // Bor accepted the request Ana sent
+    await like(ana, fay);
+    await fay.api.likes.reject({ id: (await received(fay))[0]!.id }); // Fay rejected the one Ana sent
     await like(cid, ana);
     await like(eve, ana);
     const fromCid = (await received(ana)).find((r) => r.counterpart?.userId === cid.user.id)!;
@@ -179,11 +187,49 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
     await ana.api.likes.reject({ id: fromCid.id });
     await ana.api.likes.accept({ id: fromEve.id });
     const list = await ana.api.likes.requests();
+    const sentTo = (o: Owner) =>
+      list.find((r) => r.direction === 'sent' && r.counterpart?.userId === o.user.id)!.id;
     const tab = (filter: RequestFilter) => list.filter(inRequestFilter(filter)).map((r) => r.id);
-    expect(tab('accepted')).toEqual([fromEve.id]);
-    expect(tab('rejected')).toEqual([fromCid.id]);
-    expect(tab('all')).toHaveLength(list.length);
-    expect(list.find((r) => r.direction === 'sent')).toMatchObject({ status: 'accepted' });
+    expect(new Set(tab('accepted'))).toEqual(new Set([fromEve.id, sentTo(bor)]));
+    expect(new Set(tab('rejected'))).toEqual(new Set([fromCid.id, sentTo(fay)]));
+    // Vse: the four requests and Bor's acceptance notice.
+    expect(tab('all')).toHaveLength(5);
+    expect(list.filter((r) => r.type === 'acceptance_feedback')).toHaveLength(1);
+  });
+
+  it('the match view has what it needs on both sides: the dogs, the other owner, the new chat, once', async () => {
+    const [ana, bor] = [await owner('Piki'), await owner('Rex')];
+    await like(ana, bor);
+    const [request] = await received(bor);
+    // The accepter: the request names the liker and both dogs; accepting gives the chat.
+    expect(request).toMatchObject({
+      dog: { id: bor.dog.id, name: 'Rex' },
+      fromDog: { id: ana.dog.id, name: 'Piki' },
+      counterpart: { userId: ana.user.id, fullName: 'Test Uporabnik' },
+    });
+    const { chatId } = await bor.api.likes.accept({ id: request!.id });
+    // The liker: one unread acceptance notice with the accepter's dog, the liker's own and the same chat.
+    const news = (await received(ana)).filter((r) => r.type === 'acceptance_feedback');
+    expect(news).toEqual([
+      expect.objectContaining({
+        status: 'unread',
+        dog: expect.objectContaining({ id: bor.dog.id, name: 'Rex' }),
+        fromDog: expect.objectContaining({ id: ana.dog.id, name: 'Piki' }),
+        counterpart: { userId: bor.user.id, fullName: 'Test Uporabnik' },
+        chatId,
+      }),
+    ]);
+    // Shown once: read, it is no longer unread news.
+    await ana.api.likes.markRead({ id: news[0]!.id });
+    expect((await received(ana)).find((r) => r.id === news[0]!.id)?.status).toBe('read');
+    expect(await ana.api.likes.unreadCount()).toBe(0);
+    // The new chat is in both lists without a message (the chat tab counts it as new) until one is written.
+    const chatIn = async (o: Owner) => (await o.api.chats.list()).find((c) => c.id === chatId);
+    expect(await chatIn(ana)).toMatchObject({ lastMessage: null, unread: 0 });
+    expect(await chatIn(bor)).toMatchObject({ lastMessage: null, unread: 0 });
+    await bor.api.chats.send({ chatId, content: 'Živjo!', type: 'text' });
+    expect(await chatIn(ana)).toMatchObject({ lastMessage: { content: 'Živjo!' }, unread: 1 });
+    expect(await chatIn(bor)).toMatchObject({ lastMessage: { content: 'Živjo!' }, unread: 0 });
   });
 
   it('only the recipient may accept or reject; not the liker, not a stranger', async () => {

@@ -119,7 +119,14 @@ describe.each(dbKinds())('maintenance on %s', (kind) => {
     ];
     await (
       await t.caller(token)
-    ).dogs.create({ name: 'Bela', breed: 'Mešanec', age: 1, location: 'Kranj', photos: [used] });
+    ).dogs.create({
+      name: 'Bela',
+      breed: 'Mešanec',
+      age: 1,
+      gender: 'male',
+      location: 'Kranj',
+      photos: [used],
+    });
     const old = new Date(Date.now() - (LIMITS.upload.unattachedHours + 1) * 3_600_000);
     for (const key of [stale, used])
       await t.db.update(uploads).set({ createdAt: old }).where(eq(uploads.key, key));

@@ -10,6 +10,7 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { MIGRATIONS } from '../../server/db/client';
+import { monthOfIndex, utcMonthIndex } from '../../src/domain/dog-age';
 import { PGLITE_EXTENSIONS } from '../../server/db/pglite-template';
 import { createDatabase } from '../helpers/postgres';
 import { dbKinds } from '../helpers/app';
@@ -235,6 +236,60 @@ describe.each(dbKinds())('migrations on %s', (kind) => {
         { event_id: event(1), user_id: user(0), read_seq: last!.seq },
         { event_id: event(1), user_id: user(1), read_seq: last!.seq },
       ]);
+    } finally {
+      await db.close();
+    }
+  });
+
+  it('0018 gives each dog the birth month its age stands for, keeps genders, and counts filters from age 0', async () => {
+    const db = await open(kind);
+    try {
+      const before = migrationsBefore('0018_dog_birth');
+      folders.push(before);
+      await db.migrate(before);
+      const user = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+      const ljubljana = `(select id from places where country_code = 'SI' and name = 'Ljubljana')`;
+      const filters = (ageMin: number, ageMax: number) =>
+        JSON.stringify({ sizes: [], ageMin, ageMax, gender: null, breeds: [] });
+      // Rex took the gender default (male) of the time; Luna said female.
+      await db.run(`
+        insert into users (id, email) values ${[1, 2].map((i) => `('${user(i)}', 'u${i}@example.com')`).join(', ')};
+        insert into dog_profiles (user_id, name, breed, age, gender, location) values
+          ('${user(1)}', 'Luna', 'Mešanec', 3, 'female', 'Ljubljana'),
+          ('${user(1)}', 'Stara', 'Mešanec', 20, 'female', 'Ljubljana');
+        insert into dog_profiles (user_id, name, breed, age, location) values
+          ('${user(2)}', 'Rex', 'Mešanec', 1, 'Kranj');
+        insert into deck_filters (user_id, filters) values
+          ('${user(1)}', '{"radiusKm":200,"ageMin":1,"ageMax":20}'), ('${user(2)}', '{"radiusKm":50,"ageMin":3,"ageMax":9}');
+        insert into deck_positions (user_id, from_place_id, bucket, filters_key, position, checked_at) values
+          ('${user(1)}', ${ljubljana}, 0, '${filters(1, 20)}', 0.5, now()),
+          ('${user(2)}', ${ljubljana}, 0, '${filters(3, 9)}', 0.5, now());`);
+
+      await db.migrate(MIGRATIONS);
+
+      const month = utcMonthIndex();
+      const dogs =
+        await db.run(`select name, gender, to_char(born_on, 'YYYY-MM-DD') as born_on from dog_profiles
+        order by name`);
+      expect(dogs).toEqual([
+        { name: 'Luna', gender: 'female', born_on: `${monthOfIndex(month - 36)}-01` },
+        { name: 'Rex', gender: 'male', born_on: `${monthOfIndex(month - 12)}-01` },
+        { name: 'Stara', gender: 'female', born_on: `${monthOfIndex(month - 240)}-01` },
+      ]);
+      expect(
+        await db.run(`select column_name from information_schema.columns
+        where table_name = 'dog_profiles' and column_name = 'age'`),
+      ).toEqual([]);
+      // No default gender any more: a dog without one is refused.
+      await expect(
+        db.run(`insert into dog_profiles (user_id, name, breed, born_on, location)
+          values ('${user(1)}', 'Brez', 'Mešanec', '2025-01-01', 'Ljubljana')`),
+      ).rejects.toThrow();
+      // The lowest bound of before (1) meant any age: it is 0 now, in the filters and the walks kept with them.
+      const saved = await db.run(`select filters->>'ageMin' as age_min from deck_filters order by user_id`);
+      expect(saved.map((row) => row.age_min)).toEqual(['0', '3']);
+      const walks = await db.run(`select filters_key from deck_positions order by user_id`);
+      expect(walks.map((row) => JSON.parse(row.filters_key as string).ageMin)).toEqual([0, 3]);
     } finally {
       await db.close();
     }

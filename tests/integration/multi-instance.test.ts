@@ -55,7 +55,7 @@ describe.runIf(postgresAvailable())('several instances on one PostgreSQL', () =>
     const adminOnB = client(admin.token, b!);
     const borOnA = client(bor.token, a!);
     const dogOf = (api: typeof anaOnB, name: string) =>
-      api.dogs.create.mutate({ name, breed: 'Mešanec', age: 3, location: 'Ljubljana' });
+      api.dogs.create.mutate({ name, breed: 'Mešanec', age: 3, gender: 'male', location: 'Ljubljana' });
     const [piki, rex] = [await dogOf(anaOnB, 'Piki'), await dogOf(borOnB, 'Rex')];
 
     // Bor listens on A from now on (no last event id: only what comes after).

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, users } from '../../server/db/schema';
+import { notifications, pushSubscriptions, users } from '../../server/db/schema';
 import { deliverChatPush, deliverNotices } from '../../server/services/push-delivery';
 import { chatPushKey } from '../../server/services/notify';
 import { addPushSubscription } from '../../server/services/notify-settings';
@@ -112,7 +112,7 @@ describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
     const bor = await owner('Bor', 'Bruno');
     const chatId = await chatOf(bor, ana);
     expect(bor.device.received[0]).toMatchObject({
-      title: 'Prošnja sprejeta',
+      title: 'Zahteva sprejeta',
       url: `/klepet?chat=${chatId}`,
     });
 
@@ -238,6 +238,35 @@ describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
     await t.app.deps.jobs.send('digest', { userId: ana.id });
     await sleep(1_500);
     expect(t.mails.filter((m) => m.to === ana.email)).toHaveLength(1);
+  });
+
+  it('unsubscribing from e-mail stops e-mail only: pushes go on, and choosing e-mail again brings it back', async () => {
+    const ana = await owner('Ana', 'Zara');
+    const [bor, cene] = [await owner('Bor', 'Ringo'), await owner('Cene', 'Boni')];
+    await prefs(ana, { matches: 'email', events: 'off' });
+    const link = new URL(t.app.deps.unsubscribe.link(ana.id, 'all'));
+    expect((await t.app.inject({ method: 'POST', url: link.pathname + link.search })).statusCode).toBe(200);
+    const after = await ana.api.notifications.preferences();
+    expect(after.channels).toEqual({ ...DEFAULT_CHANNELS, matches: 'off', events: 'off' });
+    expect(after.emailOff).toEqual(['requests', 'messages', 'announcements']);
+    // Pushes go on.
+    await like(bor, ana);
+    await until(() => ana.device.received.length === 1, 'the push');
+    // With no device left, a pushed topic would go by e-mail: not once its e-mail is off.
+    await t.db.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, ana.id));
+    await away(ana, 30);
+    await like(cene, ana);
+    await t.app.deps.jobs.send('digest', { userId: ana.id });
+    await dueNow(t, 'digest');
+    await sleep(1_500);
+    expect(t.mails.filter((m) => m.to === ana.email)).toEqual([]);
+    // Choosing e-mail for a topic is wanting its e-mail: that topic's comes back, the others stay off.
+    await prefs(ana, { requests: 'email' });
+    expect((await ana.api.notifications.preferences()).emailOff).toEqual(['messages', 'announcements']);
+    await t.app.deps.jobs.send('digest', { userId: ana.id });
+    await dueNow(t, 'digest');
+    await until(() => t.mails.some((m) => m.to === ana.email), 'the summary e-mail');
+    expect(t.mails.find((m) => m.to === ana.email)!.text).toContain('Nove zahteve: 2');
   });
 
   it('until a user chooses, each topic goes by push where a device of theirs gets pushes, else by e-mail', async () => {

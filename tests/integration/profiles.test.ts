@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { matches, profiles, uploads } from '../../server/db/schema';
+import { matches, profiles, uploads, users } from '../../server/db/schema';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
 import { jpeg } from '../helpers/images';
 import { uploadedKey } from '../helpers/uploads';
@@ -123,7 +123,7 @@ describe.each(dbKinds())('profiles on %s', (kind) => {
   it('byUserId shows the public card with dogs, never the e-mail; unknown users are NOT_FOUND', async () => {
     await (
       await t.caller(bob.token)
-    ).dogs.create({ name: 'Pika', breed: 'Mešanec', age: 2, location: 'Celje' });
+    ).dogs.create({ name: 'Pika', breed: 'Mešanec', age: 2, gender: 'male', location: 'Celje' });
     const card = await (await t.caller(alice.token)).profiles.byUserId({ userId: bob.user.id });
     expect(card).toMatchObject({ userId: bob.user.id, fullName: 'Test Uporabnik' });
     expect(card).not.toHaveProperty('email');
@@ -138,13 +138,54 @@ describe.each(dbKinds())('profiles on %s', (kind) => {
     const carol = await t.signedInUser();
     const me = await t.caller(carol.token);
     expect(await me.profiles.stats()).toEqual({ dogs: 0, matches: 0 });
-    const mine = await me.dogs.create({ name: 'A', breed: 'Mešanec', age: 2, location: 'Celje' });
-    await me.dogs.create({ name: 'B', breed: 'Mešanec', age: 2, location: 'Celje' });
+    const mine = await me.dogs.create({
+      name: 'A',
+      breed: 'Mešanec',
+      age: 2,
+      gender: 'male',
+      location: 'Celje',
+    });
+    await me.dogs.create({ name: 'B', breed: 'Mešanec', age: 2, gender: 'male', location: 'Celje' });
     const [theirs] = await (await t.caller(bob.token)).dogs.mine();
     await t.db
       .insert(matches)
       .values({ user1Id: bob.user.id, user2Id: carol.user.id, dog1Id: theirs!.id, dog2Id: mine.id });
     expect(await me.profiles.stats()).toEqual({ dogs: 2, matches: 1 });
+  });
+
+  it('stats() leaves out matches with someone hidden either way: blocked, blocking or suspended', async () => {
+    const [dora, emil, fran] = [await t.signedInUser(), await t.signedInUser(), await t.signedInUser()];
+    const [doraApi, emilApi, franApi] = [
+      await t.caller(dora.token),
+      await t.caller(emil.token),
+      await t.caller(fran.token),
+    ];
+    const dog = { breed: 'Mešanec', age: 2, gender: 'male' as const, location: 'Celje' };
+    const [d, e, f] = await Promise.all([
+      doraApi.dogs.create({ name: 'D', ...dog }),
+      emilApi.dogs.create({ name: 'E', ...dog }),
+      franApi.dogs.create({ name: 'F', ...dog }),
+    ]);
+    await t.db.insert(matches).values([
+      { user1Id: dora.user.id, user2Id: emil.user.id, dog1Id: d.id, dog2Id: e.id },
+      { user1Id: fran.user.id, user2Id: dora.user.id, dog1Id: f.id, dog2Id: d.id },
+    ]);
+    const counted = async () =>
+      Promise.all([doraApi, emilApi, franApi].map(async (api) => (await api.profiles.stats()).matches));
+    expect(await counted()).toEqual([2, 1, 1]);
+    // Dora blocks Emil: their match counts for neither; Fran's with Dora still counts.
+    await doraApi.safety.block({ userId: emil.user.id });
+    expect(await counted()).toEqual([1, 0, 1]);
+    await doraApi.safety.unblock({ userId: emil.user.id });
+    expect(await counted()).toEqual([2, 1, 1]);
+    // Fran blocks Dora (the other way round), then only a suspension hides Emil.
+    await franApi.safety.block({ userId: dora.user.id });
+    expect(await counted()).toEqual([1, 1, 0]);
+    await t.db
+      .update(users)
+      .set({ suspendedUntil: new Date(Date.now() + 86_400_000) })
+      .where(eq(users.id, emil.user.id));
+    expect((await doraApi.profiles.stats()).matches).toBe(0);
   });
 
   it('signed-out callers get UNAUTHENTICATED', async () => {

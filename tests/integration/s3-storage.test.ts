@@ -76,6 +76,7 @@ describe('the app on S3 storage', () => {
       name: 'Runo',
       breed: 'Mešanec',
       age: 3,
+      gender: 'male',
       location: 'Ljubljana',
       photos: [body.key],
     });

@@ -1,8 +1,11 @@
 import { eq } from 'drizzle-orm';
+import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dogProfiles, reports, users } from '../../server/db/schema';
+import { DEFAULT_CHANNELS } from '../../src/domain/notify';
 import { LIMITS } from '../../src/limits';
 import { dbKinds, failure, startTestApp, type TestApp, trackedEvent } from '../helpers/app';
+import { toAppErrorData } from '../../server/trpc/init';
 import { makeChat, makeDog, makeEvent, makeUser } from '../helpers/factories';
 import { allProcedures } from '../helpers/procedures';
 
@@ -131,11 +134,22 @@ describe.each(dbKinds())('safety on %s', (kind) => {
         void iterator.return?.();
         seen[path] = items;
       } catch (error) {
-        seen[path] = { refused: (error as Error).message };
+        // A refusal says why with a typed code; anything else (a 500) is a failure of its own.
+        seen[path] = { refused: error instanceof TRPCError ? toAppErrorData(error).appCode : String(error) };
       }
     }
     controller.abort();
     expect(Object.keys(seen).sort()).toEqual(reads.map((p) => p.path).sort());
+    const refusals = Object.entries(seen).flatMap(([path, value]): Array<[string, unknown]> =>
+      value && typeof value === 'object' && 'refused' in value ? [[path, value.refused]] : [],
+    );
+    // Admin's: forbidden; aimed at Ana's rows: not found (as if they did not exist); the rest lack an input here.
+    const expected = (path: string) =>
+      path.startsWith('admin.') ? 'FORBIDDEN' : path in inputs ? 'NOT_FOUND' : 'VALIDATION';
+    expect(refusals).toEqual(refusals.map(([path]) => [path, expected(path)]));
+    expect(refusals.filter(([, code]) => code === 'NOT_FOUND').map(([path]) => path)).toEqual(
+      expect.arrayContaining(['dogs.byId', 'profiles.byUserId', 'chats.messages', 'events.byId']),
+    );
     const leaks = Object.entries(seen).filter(([, value]) => mentions(value, ana).length > 0);
     expect(leaks.map(([path]) => path)).toEqual([]);
   });
@@ -273,6 +287,22 @@ describe.each(dbKinds())('safety on %s', (kind) => {
       expect(filed).toHaveLength(LIMITS.report.perHour);
     });
 
+    it('the decision mail is in the language the user uses the app in', async () => {
+      const [ana, bor] = [await person('Lana'), await person('Lbor')];
+      await t.db.update(users).set({ locale: 'de' }).where(eq(users.id, bor.id));
+      const { id: reportId } = await ana.api.safety.report({
+        targetType: 'user',
+        targetId: bor.id,
+        reason: 'spam',
+        goodFaith: true,
+      });
+      await admin.api.admin.decide({ reportId, action: 'warn', statement: 'Werbung in Nachrichten.' });
+      await t.settled();
+      const mail = t.mails.find((m) => m.to === bor.email);
+      expect(mail?.subject).toBe('Eine Entscheidung der Tačke-Moderation');
+      expect(mail?.text).toContain('du hast eine Verwarnung erhalten');
+    });
+
     it('a suspension ends the sessions, refuses sign-in, hides the user; an appeal reverses it', async () => {
       const [ana, bor] = [await person('Sana'), await person('Sbor')];
       const { id: reportId } = await ana.api.safety.report({
@@ -282,12 +312,35 @@ describe.each(dbKinds())('safety on %s', (kind) => {
         goodFaith: true,
       });
       const statement = 'Žaljiva sporočila drugim uporabnikom (pravila, točka 3).';
+      // Bor reads his notifications on New York time.
+      await bor.api.notifications.updatePreferences({
+        channels: DEFAULT_CHANNELS,
+        quietHours: null,
+        timeZone: 'America/New_York',
+      });
       const { actionId } = await admin.api.admin.decide({
         reportId,
         action: 'suspend',
         suspendDays: 7,
         statement,
       });
+      // His mail says until when as a sentence does ("do 2. marca 2026 ob 12:00"), on his clock.
+      await t.settled();
+      const [suspended] = await t.db
+        .select({ until: users.suspendedUntil })
+        .from(users)
+        .where(eq(users.id, bor.id));
+      const clock = new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'America/New_York',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(suspended!.until!);
+      const months =
+        'januarja|februarja|marca|aprila|maja|junija|julija|avgusta|septembra|oktobra|novembra|decembra';
+      expect(t.mails.find((m) => m.to === bor.email)?.text).toMatch(
+        new RegExp(`račun je začasno onemogočen do \\d{1,2}\\. (${months}) \\d{4} ob ${clock}\\.`),
+      );
       expect((await failure(admin.api.admin.decide({ reportId, action: 'warn', statement }))).appCode).toBe(
         'REQUEST_HANDLED',
       );

@@ -17,7 +17,7 @@ describe.each(dbKinds())('schema rules on %s', (kind) => {
   const dog = async (userId: string, name: string) => {
     const [row] = await t.db
       .insert(dogProfiles)
-      .values({ userId, name, breed: 'Mešanec', age: 3, location: 'Ljubljana' })
+      .values({ userId, name, breed: 'Mešanec', gender: 'male', bornOn: '2023-04-01', location: 'Ljubljana' })
       .returning();
     return row!.id;
   };
@@ -53,10 +53,27 @@ describe.each(dbKinds())('schema rules on %s', (kind) => {
         userId,
         name: 'Dolgi',
         breed: 'Mešanec',
-        age: 2,
+        gender: 'male',
+        bornOn: '2024-04-01',
         location: 'Kranj',
         description: 'x'.repeat(LIMITS.dogDescription.max + 1),
       }),
     ).rejects.toThrow();
+  });
+
+  it('keeps a birth month as its first day, and no dog without a gender (no default)', async () => {
+    const userId = await owner('d@example.com');
+    const dog = { userId, name: 'Mladič', breed: 'Mešanec', location: 'Kranj' };
+    await expect(
+      t.db.insert(dogProfiles).values({ ...dog, gender: 'female', bornOn: '2026-03-15' }),
+    ).rejects.toThrow();
+    await expect(
+      t.db.insert(dogProfiles).values({ ...dog, bornOn: '2026-03-01' } as never),
+    ).rejects.toThrow();
+    const [row] = await t.db
+      .insert(dogProfiles)
+      .values({ ...dog, gender: 'female', bornOn: '2026-03-01' })
+      .returning();
+    expect(row).toMatchObject({ gender: 'female', bornOn: '2026-03-01' });
   });
 });

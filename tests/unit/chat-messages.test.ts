@@ -1,6 +1,6 @@
 import { createIntl } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chatTitle, counterpartName, dayLabel, listDate } from '../../web/src/features/chat/format';
+import { chatTitle, counterpartName, listDate } from '../../web/src/features/chat/format';
 import {
   isRetryable,
   mergeById,
@@ -235,8 +235,6 @@ describe('chat texts', () => {
   const intl = createIntl({
     locale: 'sl-SI',
     messages: {
-      'chat.today': 'Danes',
-      'chat.yesterday': 'Včeraj',
       'chat.deletedUser': 'Izbrisan uporabnik',
       'chat.unknownUser': 'Neznani uporabnik',
     },
@@ -247,12 +245,6 @@ describe('chat texts', () => {
     expect(listDate(intl, new Date(2025, 7, 20, 9, 5), now)).toBe('09:05');
     expect(listDate(intl, new Date(2025, 2, 12, 9, 5), now)).toBe('12. 3.');
     expect(listDate(intl, new Date(2024, 2, 12, 9, 5), now)).toBe('12. 3. 2024');
-  });
-
-  it('labels days: today, yesterday, then the date', () => {
-    expect(dayLabel(intl, new Date(2025, 7, 20, 0, 1), now)).toBe('Danes');
-    expect(dayLabel(intl, new Date(2025, 7, 19, 23, 59), now)).toBe('Včeraj');
-    expect(dayLabel(intl, new Date(2025, 7, 12), now)).toMatch(/^torek, 12\. avgust/);
   });
 
   it('names the other person, or says they are unknown or deleted', () => {

@@ -3,9 +3,14 @@ import { isFull, isUpcoming } from '../../src/domain/events';
 import {
   canDecide,
   inRequestFilter,
+  isMatchNews,
   isPending,
+  isUnread,
   leadsToChat,
+  matchNewsOnOpen,
+  noticeTab,
   NOTIFICATION_STATUSES,
+  NOTIFICATION_TYPES,
   opensAsRead,
   requestBadge,
 } from '../../src/domain/requests';
@@ -52,16 +57,81 @@ describe('the request state machine', () => {
     expect(requestBadge(item('received', 'match', 'unread'))).toBe('match');
   });
 
-  it('filters Sprejete and Zavrnjene to received requests the user decided', () => {
+  it('filters Sprejete and Zavrnjene by what the badge says, for requests received and sent alike', () => {
     const items = [
       item('received', 'request', 'accepted'),
       item('sent', 'request', 'accepted'),
       item('received', 'request', 'rejected'),
+      item('sent', 'request', 'rejected'),
       item('received', 'match', 'unread'),
+      item('received', 'acceptance_feedback', 'read'),
+      item('sent', 'request', 'unread'),
     ];
-    expect(items.filter(inRequestFilter('all'))).toHaveLength(4);
-    expect(items.filter(inRequestFilter('accepted'))).toEqual([items[0]]);
-    expect(items.filter(inRequestFilter('rejected'))).toEqual([items[2]]);
+    expect(items.filter(inRequestFilter('all'))).toHaveLength(7);
+    expect(items.filter(inRequestFilter('accepted'))).toEqual([items[0], items[1]]);
+    expect(items.filter(inRequestFilter('rejected'))).toEqual([items[2], items[3]]);
+  });
+
+  it('never contradicts a badge: an item is under Sprejete or Zavrnjene exactly when its badge says so', () => {
+    for (const direction of ['received', 'sent'] as const)
+      for (const type of NOTIFICATION_TYPES.filter((t) => noticeTab(t) === 'requests'))
+        for (const status of NOTIFICATION_STATUSES) {
+          const one = { direction, type, status };
+          for (const filter of ['accepted', 'rejected'] as const)
+            expect(inRequestFilter(filter)(one), `${direction} ${type} ${status}`).toBe(
+              requestBadge(one) === filter,
+            );
+        }
+  });
+
+  it('puts event notices and moderation decisions under Posodobitve, out of every Zahteve filter', () => {
+    const updates = NOTIFICATION_TYPES.filter((type) => noticeTab(type) === 'updates');
+    expect(updates).toEqual([
+      'event_cancelled',
+      'event_changed',
+      'moderation',
+      'report_decision',
+      'event_reminder_day',
+      'event_reminder_hour',
+      'event_seat',
+      'event_approved',
+      'event_declined',
+      'event_removed',
+      'event_join_request',
+    ]);
+    for (const type of updates)
+      expect(inRequestFilter('all')({ direction: 'received', type, status: 'unread' })).toBe(false);
+    expect(NOTIFICATION_TYPES.filter((type) => noticeTab(type) === 'requests')).toEqual([
+      'request',
+      'acceptance_feedback',
+      'rejection_feedback',
+      'match',
+    ]);
+  });
+
+  it('counts as unread only what I received and have not seen', () => {
+    expect(isUnread(item('received', 'event_cancelled', 'unread'))).toBe(true);
+    expect(isUnread(item('received', 'request', 'read'))).toBe(false);
+    expect(isUnread(item('sent', 'request', 'unread'))).toBe(false);
+  });
+
+  it('is match news while a match or an acceptance of my request is unread, and only then', () => {
+    expect(isMatchNews(item('received', 'match', 'unread'))).toBe(true);
+    expect(isMatchNews(item('received', 'acceptance_feedback', 'unread'))).toBe(true);
+    expect(isMatchNews(item('received', 'match', 'read'))).toBe(false);
+    expect(isMatchNews(item('received', 'acceptance_feedback', 'read'))).toBe(false);
+    expect(isMatchNews(item('received', 'request', 'unread'))).toBe(false);
+    expect(isMatchNews(item('sent', 'request', 'accepted'))).toBe(false);
+  });
+
+  it('shows the newest match news as the app opens, and none once a newer match was seen', () => {
+    const older = item('received', 'match', 'unread');
+    const newer = item('received', 'acceptance_feedback', 'unread');
+    const others = [item('received', 'request', 'unread'), item('sent', 'request', 'accepted')];
+    // Newest first, as the panel's list.
+    expect(matchNewsOnOpen([...others, newer, older])).toBe(newer);
+    expect(matchNewsOnOpen([item('received', 'match', 'read'), older])).toBeUndefined();
+    expect(matchNewsOnOpen(others)).toBeUndefined();
   });
 });
 

@@ -121,7 +121,7 @@ describe('deck filters', () => {
       deckFiltersSchema.safeParse(input).error?.issues.map((issue) => [issue.path.join('.'), issue.message]);
     expect(issues({ radiusKm: 30 })).toEqual([['radiusKm', 'validation.choiceInvalid']]);
     expect(issues({ ageMin: 8, ageMax: 4 })).toEqual([['ageMax', 'validation.ageRangeOrder']]);
-    expect(issues({ ageMin: 0 })).toEqual([['ageMin', 'validation.dogAgeRange']]);
+    expect(issues({ ageMin: -1 })).toEqual([['ageMin', 'validation.dogAgeRange']]);
     expect(issues({ breeds: ['a', 'b', 'c', 'd', 'e', 'f'] })?.[0]).toEqual([
       'breeds',
       'validation.tooManyBreeds',

@@ -13,6 +13,7 @@ import { tokenSchema } from '../../src/schemas/auth';
 import { LOCALES } from '../../src/i18n';
 import { deckFiltersSchema } from '../../src/schemas/deck';
 import { filtersKey, nextPosition, positionFor, recheckDue } from '../../server/services/deck-positions';
+import { utcMonthIndex } from '../../src/domain/dog-age';
 
 describe('configuration', () => {
   it('has working defaults for the embedded setup', () => {
@@ -201,9 +202,29 @@ describe('deck positions', () => {
     });
     const rows = [row({}, 0.3), row({ sizes: ['large'] }, 0.6), row({ sizes: ['small'] }, 0.9)];
     const large = filters({ sizes: ['large'], ageMax: 10 });
-    expect(positionFor(rows, 0, large, filtersKey(large))?.position).toBe(0.6);
-    expect(positionFor(rows, 0, filters({}), filtersKey(filters({})))?.position).toBe(0.3);
-    expect(positionFor(rows, 0, filters({ gender: 'male' }), 'x')?.position).toBe(0.3);
-    expect(positionFor(rows, 1, large, filtersKey(large))).toBeUndefined();
+    const month = utcMonthIndex();
+    expect(positionFor(rows, 0, large, filtersKey(large), month)?.position).toBe(0.6);
+    expect(positionFor(rows, 0, filters({}), filtersKey(filters({})), month)?.position).toBe(0.3);
+    expect(positionFor(rows, 0, filters({ gender: 'male' }), 'x', month)?.position).toBe(0.3);
+    expect(positionFor(rows, 1, large, filtersKey(large), month)).toBeUndefined();
+  });
+
+  it('with an age range hold only in the month they were walked in (dogs grow into the range)', () => {
+    const filters = (input: object) => deckFiltersSchema.parse(input);
+    const month = utcMonthIndex();
+    const young = filters({ ageMax: 2 });
+    const walked = [{ ...at(0.7), filtersKey: filtersKey(young, month - 1) }];
+    expect(filtersKey(young, month - 1)).not.toBe(filtersKey(young, month));
+    expect(positionFor(walked, 0, young, filtersKey(young, month), month)).toBeUndefined();
+    expect(positionFor(walked, 0, young, filtersKey(young, month - 1), month - 1)?.position).toBe(0.7);
+    // Narrower ones neither, the next month.
+    const younger = filters({ ageMax: 1 });
+    expect(positionFor(walked, 0, younger, filtersKey(younger, month), month)).toBeUndefined();
+    expect(positionFor(walked, 0, younger, filtersKey(younger, month - 1), month - 1)?.position).toBe(0.7);
+    // Without an age range, the month does not matter.
+    const sized = filters({ sizes: ['small'] });
+    expect(filtersKey(sized, month - 1)).toBe(filtersKey(sized, month));
+    const kept = [{ ...at(0.4), filtersKey: filtersKey(sized, month - 5) }];
+    expect(positionFor(kept, 0, filters({ sizes: ['small'], ageMax: 3 }), 'x', month)?.position).toBe(0.4);
   });
 });

@@ -2,42 +2,56 @@ import { describe, expect, it } from 'vitest';
 import { releaseVelocity, swipeDecision } from '../../src/domain/swipe';
 import { LIMITS } from '../../src/limits';
 
-const { minDistancePx: distance, minVelocityPxPerMs: speed } = LIMITS.swipe;
+const { distancePx: distance, flickDistancePx: flick, flickVelocityPxPerMs: fast } = LIMITS.swipe;
 
 describe('swipeDecision', () => {
-  it('uses the spec thresholds: over 80 px, over 0.2 px/ms', () => {
-    expect(LIMITS.swipe).toEqual({ minDistancePx: 80, minVelocityPxPerMs: 0.2 });
+  it('uses the thresholds: 80 px to decide at any speed, 30 px for a flick faster than 0.5 px/ms', () => {
+    expect(LIMITS.swipe).toEqual({ distancePx: 80, flickDistancePx: 30, flickVelocityPxPerMs: 0.5 });
   });
 
-  it('likes a fast, long swipe to the right and passes one to the left', () => {
+  it('likes a drag released past the threshold to the right and passes one to the left, however slow', () => {
     expect(swipeDecision({ dx: 150, dy: 10, vx: 0.8 })).toBe('like');
-    expect(swipeDecision({ dx: -150, dy: -10, vx: 0.8 })).toBe('pass');
-    // The speed may come signed or as a magnitude.
-    expect(swipeDecision({ dx: -150, dy: 0, vx: -0.8 })).toBe('pass');
+    expect(swipeDecision({ dx: -150, dy: -10, vx: -0.8 })).toBe('pass');
+    // The finger rested before letting go: the stamp showed fully, so it counts.
+    expect(swipeDecision({ dx: 120, dy: 0, vx: 0 })).toBe('like');
+    expect(swipeDecision({ dx: -120, dy: 0, vx: 0 })).toBe('pass');
+    expect(swipeDecision({ dx: distance + 1, dy: 0, vx: 0.05 })).toBe('like');
   });
 
-  it('needs strictly more than the minimum distance', () => {
-    expect(swipeDecision({ dx: distance, dy: 0, vx: 1 })).toBeNull();
-    expect(swipeDecision({ dx: distance + 1, dy: 0, vx: 1 })).toBe('like');
-    expect(swipeDecision({ dx: -distance, dy: 0, vx: 1 })).toBeNull();
-    expect(swipeDecision({ dx: -(distance + 1), dy: 0, vx: 1 })).toBe('pass');
+  it('needs strictly more than the threshold for a slow drag (a short slow drag springs back)', () => {
+    expect(swipeDecision({ dx: distance, dy: 0, vx: 0.1 })).toBeNull();
+    expect(swipeDecision({ dx: -distance, dy: 0, vx: -0.1 })).toBeNull();
+    expect(swipeDecision({ dx: 60, dy: 0, vx: 0 })).toBeNull();
+    expect(swipeDecision({ dx: -(distance + 1), dy: 0, vx: 0 })).toBe('pass');
   });
 
-  it('needs strictly more than the minimum speed (a slow drag springs back)', () => {
-    expect(swipeDecision({ dx: 200, dy: 0, vx: speed })).toBeNull();
-    expect(swipeDecision({ dx: 200, dy: 0, vx: speed + 0.01 })).toBe('like');
-    expect(swipeDecision({ dx: 200, dy: 0, vx: 0 })).toBeNull();
+  it('decides a flick sooner: past the flick distance and faster than the flick speed, its way', () => {
+    expect(swipeDecision({ dx: flick + 1, dy: 0, vx: fast + 0.01 })).toBe('like');
+    expect(swipeDecision({ dx: -(flick + 1), dy: 0, vx: -(fast + 0.01) })).toBe('pass');
+    // Not fast enough, too short, or the speed the other way: it springs back.
+    expect(swipeDecision({ dx: 50, dy: 0, vx: fast })).toBeNull();
+    expect(swipeDecision({ dx: flick, dy: 0, vx: 2 })).toBeNull();
+    expect(swipeDecision({ dx: 50, dy: 0, vx: -2 })).toBeNull();
+  });
+
+  it('keeps a card thrown back towards the middle faster than a flick, even past the threshold', () => {
+    expect(swipeDecision({ dx: 150, dy: 0, vx: -(fast + 0.01) })).toBeNull();
+    expect(swipeDecision({ dx: -150, dy: 0, vx: fast + 0.01 })).toBeNull();
+    // Drifting back slowly does not undo it.
+    expect(swipeDecision({ dx: 150, dy: 0, vx: -fast })).toBe('like');
   });
 
   it('needs a mostly horizontal movement (a vertical scroll is no swipe)', () => {
     expect(swipeDecision({ dx: 100, dy: 120, vx: 1 })).toBeNull();
-    expect(swipeDecision({ dx: -100, dy: -100, vx: 1 })).toBeNull();
-    expect(swipeDecision({ dx: 100, dy: 99, vx: 1 })).toBe('like');
+    expect(swipeDecision({ dx: -100, dy: -100, vx: -1 })).toBeNull();
+    expect(swipeDecision({ dx: 100, dy: 99, vx: 0 })).toBe('like');
+    expect(swipeDecision({ dx: 40, dy: 41, vx: 2 })).toBeNull();
   });
 
   it('ignores nonsense input', () => {
     expect(swipeDecision({ dx: Number.NaN, dy: 0, vx: 1 })).toBeNull();
     expect(swipeDecision({ dx: 200, dy: 0, vx: Number.NaN })).toBeNull();
+    expect(swipeDecision({ dx: 200, dy: Number.NaN, vx: 0 })).toBeNull();
   });
 });
 

@@ -19,6 +19,7 @@ describe('the scope a personal access token needs (one rule for every procedure)
     ['auth.signOut', 'mutation', 'public', 'session'],
     ['account.export', 'mutation', 'user', 'session'],
     ['account.delete', 'mutation', 'user', 'session'],
+    ['account.acceptTerms', 'mutation', 'user', 'session'],
     ['tokens.create', 'mutation', 'user', 'session'],
     ['notifications.subscribePush', 'mutation', 'user', 'session'],
     ['events.chatSend', 'mutation', 'user', 'chat'],

@@ -5,7 +5,7 @@ import { BrowserRouter, matchRoutes, type NavigateFunction, useNavigate } from '
 import { SW_MESSAGES } from '../sw/messages';
 import { App } from './app/app';
 import { AppRoutes, type PageHandle, routes } from './app/routes';
-import { type CompiledMessages, loadCatalogue, storedLocale } from './lib/intl';
+import { type CompiledMessages, loadCatalogue, initialLocale } from './lib/intl';
 import { keepOfflineCache, restoreOfflineCache } from './lib/offline-cache';
 import { queryClient } from './lib/trpc';
 
@@ -47,7 +47,7 @@ navigator.serviceWorker?.addEventListener(
 
 // Not top-level await: the bundler would then split the entry's shared modules into many small chunks.
 async function start(root: HTMLElement) {
-  const locale = storedLocale();
+  const locale = initialLocale();
   // What was last loaded, shown should the server not answer (lib/offline-cache.ts); kept from then on.
   void restoreOfflineCache(queryClient).then(() => keepOfflineCache(queryClient));
   const [messages] = await Promise.all([

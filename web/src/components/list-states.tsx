@@ -8,6 +8,13 @@ import { LoadingArea } from './ui/spinner';
 /** The scrolling area of a panel's list: at most 400 px (SPEC §9), focusable so keys can scroll it. */
 export const LIST_AREA = 'mt-3 max-h-100 overflow-y-auto overscroll-contain rounded-control';
 
+/** An item already drawn, with its date: a list that mixes kinds of items orders them by it (Posodobitve). */
+export interface DatedEntry {
+  key: string;
+  at: Date;
+  node: ReactNode;
+}
+
 /** A list's states while it loads, when it is empty, and when it failed (with a retry). */
 export const Loading = () => <LoadingArea className="min-h-40" iconClassName="size-8" />;
 

@@ -13,11 +13,12 @@ interface MatchDog {
   photo: Photo | null | undefined;
 }
 
-/** A mutual like: my dog, theirs, and the chat that was made for them. */
+/** A match: my dog, theirs, the chat that was made for them and the other owner's full name (null: unknown). */
 export interface Match {
   myDog: MatchDog;
   theirDog: MatchDog;
   chatId: string | null;
+  owner: string | null;
 }
 
 interface MatchDialogProps {
@@ -28,12 +29,14 @@ interface MatchDialogProps {
 }
 
 /**
- * "It's a Match!": both dogs, then straight to the new chat or back to what the user was doing. The liker
- * sees it from the deck, the other side when the match notice arrives live (LiveUpdates).
+ * "It's a Match!": both dogs, then straight to the new chat ("Write to Bor", by the other owner's first name)
+ * or back to what the user was doing. The liker sees it from the deck; everyone else through the layout
+ * (requests/match-moment.ts): the accepter of a request, and the other side live or when the app opens.
  */
 export function MatchDialog({ match, onClose, from = 'deck' }: MatchDialogProps) {
   const t = useT();
   const navigate = useNavigate();
+  const firstName = match?.owner?.trim().split(/\s+/)[0];
   return (
     <Dialog open={match !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="text-center">
@@ -65,7 +68,7 @@ export function MatchDialog({ match, onClose, from = 'deck' }: MatchDialogProps)
                 }}
               >
                 <MessageCircle aria-hidden="true" className="size-5" />
-                {t('matching.match.chat')}
+                {firstName ? t('matching.match.write', { name: firstName }) : t('matching.match.chat')}
               </Button>
               <Button size="lg" variant="outline" onClick={onClose}>
                 {t(from === 'deck' ? 'matching.match.continue' : 'matching.match.later')}

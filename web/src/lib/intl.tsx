@@ -1,11 +1,14 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { IntlProvider, type MessageFormatElement, useIntl } from 'react-intl';
-import { DEFAULT_LOCALE, INTL_TAG, isLocale, type Locale, LOCALE_COOKIE } from '#shared/i18n';
+import { DEFAULT_LOCALE, INTL_TAG, type Locale, LOCALE_COOKIE } from '#shared/i18n';
+import { startLocale } from './locale-choice';
 
-/** The language chosen in this browser (cookie, a year), else Slovenian. */
-export function storedLocale(): Locale {
-  const match = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE.replace('.', '\\.')}=([^;]*)`).exec(document.cookie);
-  return isLocale(match?.[1]) ? match[1] : DEFAULT_LOCALE;
+/** The language chosen in this browser, else the browser's own where the app speaks it, else Slovenian. */
+export function initialLocale(): Locale {
+  return startLocale(
+    document.cookie,
+    navigator.languages?.length ? navigator.languages : [navigator.language],
+  );
 }
 
 function storeLocale(locale: Locale) {

@@ -27,7 +27,7 @@ export function BottomNav() {
                   to={to}
                   aria-current={active ? 'page' : undefined}
                   className={clsx(
-                    'group relative flex flex-1 flex-col items-center justify-center gap-0.5 text-caption font-semibold',
+                    'group relative flex min-w-0 flex-1 flex-col items-center justify-center gap-0.5 font-semibold',
                     active ? 'text-primary-strong' : 'text-muted-foreground',
                   )}
                 >
@@ -39,8 +39,14 @@ export function BottomNav() {
                   >
                     <Icon aria-hidden="true" className="size-5" />
                   </span>
-                  {/* A label that still does not fit ends in "…" rather than running into its neighbours. */}
-                  <span className="max-w-full truncate px-1">{intl.formatMessage({ id: label })}</span>
+                  {/*
+                   * A fifth of the screen: smaller type the narrower it is, so German's "Entdecken" fits
+                   * 64 px at 320 px; a label that still does not fit ends in "…" rather than running into
+                   * its neighbours.
+                   */}
+                  <span className="max-w-full truncate text-[0.6875rem]/4 tracking-tight min-[360px]:px-0.5 min-[390px]:text-xs min-[390px]:tracking-normal min-[430px]:text-caption">
+                    {intl.formatMessage({ id: label })}
+                  </span>
                   {/* After the label, so the link reads "Klepet, 2 …"; drawn on the icon's corner. */}
                   {chatBadge && user && (
                     <Suspense>

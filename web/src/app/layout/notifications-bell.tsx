@@ -5,10 +5,11 @@ import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
 import { NOTICES_PARAM } from '#shared/domain/notify';
 import { badgeText } from '../../components/badge-text';
-import { type Match, MatchDialog } from '../../components/match-dialog';
+import { MatchDialog } from '../../components/match-dialog';
 import { useAnnouncementsLive } from '../../features/announcements/use-announcements-live';
-import { unreadTotal, useChatsLive } from '../../features/chat/use-chats-live';
-import { useMarkRequestRead } from '../../features/requests/api';
+import { newChatCount, unreadTotal } from '../../features/chat/counts';
+import { useChatsLive } from '../../features/chat/use-chats-live';
+import { useMatchMoment, useMatchNews } from '../../features/requests/match-moment';
 import { useRequestsLive } from '../../features/requests/use-requests-live';
 import { useLocale } from '../../lib/intl';
 import { useSession } from '../../lib/session';
@@ -90,25 +91,15 @@ export default function NotificationsBell() {
 
 /**
  * The one set of live subscriptions: requests, announcements and the chat list (the bell, the chat badge,
- * every panel and the chat screens read their caches).
+ * every panel and the chat screens read their caches); and the "It's a match" moment outside the deck.
  */
 export function LiveUpdates() {
-  const [match, setMatch] = useState<Match | null>(null);
-  const markRead = useMarkRequestRead();
-  useRequestsLive(true, (notice) => {
-    // Shown once: seen now, it is read (here and in every panel).
-    markRead.mutate({ id: notice.id });
-    if (notice.dog && notice.fromDog)
-      setMatch({
-        myDog: notice.dog,
-        theirDog: notice.fromDog,
-        chatId: notice.chatId,
-      });
-  });
+  const [match, closeMatch] = useMatchMoment();
+  useRequestsLive(true, useMatchNews());
   useAnnouncementsLive(true);
   useChatsLive();
   useLocaleOnServer();
-  return <MatchDialog match={match} onClose={() => setMatch(null)} from="elsewhere" />;
+  return <MatchDialog match={match} onClose={closeMatch} from="elsewhere" />;
 }
 
 /** Tells the server the language shown, so pushes and e-mails speak it (once per change). */
@@ -125,13 +116,22 @@ function useLocaleOnServer() {
   }, [differs, locale, mutate]);
 }
 
-/** The chat nav item's badge: unread messages across all chats, "9+" above nine; nothing at zero. */
+/**
+ * The chat nav item's badge: unread messages across all chats plus new chats nobody has written in yet,
+ * "9+" above nine; nothing at zero. Its screen reader text says which.
+ */
 export function ChatUnreadBadge({ className }: { className?: string }) {
   const intl = useIntl();
   // Filled and kept current by LiveUpdates' subscription (its first event is the list): no request here.
   const chats = trpc.chats.list.useQuery(undefined, { enabled: false });
-  const count = unreadTotal(chats.data);
+  const unread = unreadTotal(chats.data);
+  const fresh = newChatCount(chats.data);
+  const count = unread + fresh;
   if (!count) return null;
+  const said = [
+    unread && intl.formatMessage({ id: 'chat.unread' }, { count: unread }),
+    fresh && intl.formatMessage({ id: 'chat.newChats' }, { count: fresh }),
+  ].filter((part): part is string => !!part);
   return (
     <>
       <span
@@ -144,7 +144,7 @@ export function ChatUnreadBadge({ className }: { className?: string }) {
       >
         {badgeText(count)}
       </span>
-      <span className="sr-only">, {intl.formatMessage({ id: 'chat.unread' }, { count })}</span>
+      <span className="sr-only">, {intl.formatList(said, { type: 'conjunction' })}</span>
     </>
   );
 }

@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { LogOut } from 'lucide-react';
+import { LogOut, ShieldCheck } from 'lucide-react';
 import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
@@ -56,6 +56,16 @@ export function TopBar() {
           </nav>
         )}
         <div className="ml-auto flex items-center gap-1">
+          {user?.role === 'admin' && (
+            <Link
+              to="/admin"
+              aria-label={intl.formatMessage({ id: 'admin.title' })}
+              aria-current={pathname.startsWith('/admin') ? 'page' : undefined}
+              className="inline-flex size-11 items-center justify-center rounded-control text-foreground hover:bg-muted aria-[current=page]:bg-primary-soft aria-[current=page]:text-primary-strong"
+            >
+              <ShieldCheck aria-hidden="true" className="size-5" />
+            </Link>
+          )}
           {user && (
             <Suspense fallback={<span className="size-11" />}>
               <NotificationsBell />

@@ -84,7 +84,7 @@ function DogDetails({
           <DialogDescription className="text-lead">{breedName(dog.breed, locale)}</DialogDescription>
         </div>
         <dl className="grid gap-2">
-          <Fact icon={Cake} label={t('dog.ageLabel')} value={dogAgeText(intl, dog.age)} />
+          <Fact icon={Cake} label={t('dog.ageLabel')} value={dogAgeText(intl, dog.birthMonth)} />
           <Fact icon={MapPin} label={t('dog.location')} value={place} />
           {distance && <Fact icon={Navigation} label={t('dog.distance')} value={distance} />}
         </dl>

@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import type { IntlShape } from 'react-intl';
 import { useIntl } from 'react-intl';
 import type { Dog } from './types';
@@ -29,12 +30,23 @@ export function playdateFacts(intl: IntlShape, dog: PlaydateDog): Array<{ key: s
 }
 
 /** The facts as small outlined chips (cards show `max` of them). */
-export function PlaydateBadges({ dog, max = Infinity }: { dog: PlaydateDog; max?: number }) {
+export function PlaydateBadges({
+  dog,
+  max = Infinity,
+  className,
+}: {
+  dog: PlaydateDog;
+  max?: number;
+  className?: string | undefined;
+}) {
   const intl = useIntl();
   const facts = playdateFacts(intl, dog).slice(0, max);
   if (facts.length === 0) return null;
   return (
-    <ul className="flex flex-wrap gap-1.5" aria-label={intl.formatMessage({ id: 'dog.playdate' })}>
+    <ul
+      className={clsx('flex flex-wrap gap-1.5', className)}
+      aria-label={intl.formatMessage({ id: 'dog.playdate' })}
+    >
       {facts.map((fact) => (
         <li
           key={fact.key}

@@ -8,12 +8,17 @@ export function profilePlace(profile: { location: string | null; countryCode: st
   return profile.location ? placeName(profile.location, profile.countryCode, locale) : '';
 }
 
-/** Initials of the first and last name, or the e-mail's first letter. */
+/** The first letter of `text` in any script (Š, Ł, 李) with its accents; never an emoji, digit or symbol. */
+const firstLetter = (text: string) => /\p{L}\p{M}*/u.exec(text)?.[0] ?? '';
+
+/**
+ * Initials of the first and last name, letters only ('Ana 🐶' is 'A', not 'A🐶'); else the first letter of
+ * the e-mail's name part; else '?'.
+ */
 export function initialsOf(fullName: string, email = ''): string {
-  const words = fullName.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length > 1 ? [words[0], words.at(-1)] : words;
-  const initials = letters.map((word) => [...(word ?? '')][0] ?? '').join('');
-  return (initials || email[0] || '?').toUpperCase();
+  const words = fullName.trim().split(/\s+/).map(firstLetter).filter(Boolean);
+  const initials = (words.length > 1 ? [words[0], words.at(-1)] : words).join('');
+  return (initials || firstLetter(email.split('@')[0] ?? '') || '?').toUpperCase();
 }
 
 const SIZES = {

@@ -4,6 +4,7 @@ import { useIntl } from 'react-intl';
 import { INTL_TAG, type Locale } from '#shared/i18n';
 import { appErrorOf } from '../../lib/errors';
 import { useLocale, useT } from '../../lib/intl';
+import { localLongDate } from '../../lib/long-date';
 import { trpc } from '../../lib/trpc';
 import { dogAgeText } from '../dogs/dog-age';
 import { DogPhoto } from '../dogs/dog-photo';
@@ -62,7 +63,7 @@ function UserProfile({ userId, onClose }: { userId: string; onClose: () => void 
 
   const user = profile.data;
   const place = placeName(user.location, user.countryCode, locale);
-  const memberSince = new Intl.DateTimeFormat(INTL_TAG[locale], { dateStyle: 'long' }).format(user.createdAt);
+  const memberSince = localLongDate(user.createdAt, locale);
   return (
     <div className="flex flex-col gap-6 pt-6 md:pt-0">
       <header className="flex flex-col items-center gap-4 text-center sm:flex-row sm:text-left">
@@ -132,7 +133,7 @@ function DogItem({ dog, locale }: { dog: Dog; locale: Locale }) {
           <GenderBadge gender={dog.gender} />
         </span>
         <span className="text-caption text-muted-foreground">
-          {breedName(dog.breed, locale)} · {dogAgeText(intl, dog.age)}
+          {breedName(dog.breed, locale)} · {dogAgeText(intl, dog.birthMonth)}
         </span>
       </span>
     </li>

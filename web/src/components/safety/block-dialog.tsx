@@ -16,6 +16,8 @@ export function useBlockedRefresh() {
     void utils.profiles.byUserId.invalidate();
     void utils.dogs.byId.invalidate();
     void utils.safety.blocked.invalidate();
+    // The profile counts only matches with people not hidden.
+    void utils.profiles.stats.invalidate();
   };
 }
 

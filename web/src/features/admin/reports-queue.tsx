@@ -13,6 +13,7 @@ import { useT } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { ReportItem } from './report-item';
 import type { Report } from './types';
 
 type Decision = (typeof REPORT_DECISIONS)[number];
@@ -58,16 +59,7 @@ function ReportCard({ report }: { report: Report }) {
           })}
         </p>
         {report.details && <p className="whitespace-pre-line break-words">{report.details}</p>}
-        <dl className="grid gap-1 rounded-control bg-muted p-3 text-label">
-          {Object.entries(report.snapshot).map(([key, value]) => (
-            <div key={key} className="flex gap-2">
-              <dt className="font-semibold">{key}</dt>
-              <dd className="min-w-0 break-words">
-                {typeof value === 'string' ? value : JSON.stringify(value)}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <ReportItem item={report.item} />
         {report.target && (
           <p className="text-label">
             {t('admin.reports.target', {

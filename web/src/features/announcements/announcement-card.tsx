@@ -7,6 +7,7 @@ import { INTL_TAG } from '#shared/i18n';
 import type { UpdateType } from '#shared/schemas/announcements';
 import { useErrorText } from '../../lib/errors';
 import { useLocale, useT } from '../../lib/intl';
+import { localLongDate } from '../../lib/long-date';
 import { relativeTime } from '../../lib/relative-time';
 import { toast } from '../../lib/toast';
 import { Button } from '../../components/ui/button';
@@ -57,7 +58,7 @@ export function AnnouncementCard({
           </span>
           <time
             dateTime={announcement.createdAt.toISOString()}
-            title={intl.formatDate(announcement.createdAt, { dateStyle: 'long', timeStyle: 'short' })}
+            title={localLongDate(announcement.createdAt, locale, { time: true })}
             className="text-caption text-muted-foreground"
           >
             {relativeTime(announcement.createdAt, now, INTL_TAG[locale])}

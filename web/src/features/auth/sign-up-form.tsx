@@ -1,5 +1,7 @@
 import { type FormEvent, useId, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useIntl } from 'react-intl';
+import { TERMS_VERSION } from '#shared/domain/terms';
 import { LIMITS } from '#shared/limits';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -42,14 +44,17 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (email: string) => void
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const input = await form.validate();
-    if (!input) return;
-    if (!termsAccepted && !agreed) {
-      setTermsMissing(true);
-      termsBox.current?.focus();
-      return;
+    const termsOk = termsAccepted || agreed;
+    if (!termsOk) {
+      // Shown with every other error at once; rendered before the box takes the focus, so a screen reader
+      // reads the box as invalid with the reason as its description.
+      flushSync(() => setTermsMissing(true));
+      if (input) termsBox.current?.focus();
     }
+    if (!input || !termsOk) return;
     if (!termsAccepted) acceptTerms();
-    signUp.mutate({ ...input, locale });
+    // The account records the acceptance with the version shown (src/domain/terms.ts).
+    signUp.mutate({ ...input, locale, termsVersion: TERMS_VERSION });
   };
 
   return (

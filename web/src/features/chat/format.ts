@@ -16,32 +16,12 @@ export function counterpartName(intl: IntlShape, chat: Pick<ChatSummary, 'counte
 const sameDay = (a: Date, b: Date) =>
   a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
 
-/** A message's time, "14:05". */
-export const messageTime = (intl: IntlShape, date: Date) =>
-  intl.formatTime(date, { hour: '2-digit', minute: '2-digit' });
-
 /** The chat list's date: the time today, else a short date ("12. 3."), with the year when not this one. */
 export function listDate(intl: IntlShape, date: Date, now = new Date()): string {
-  if (sameDay(date, now)) return messageTime(intl, date);
+  if (sameDay(date, now)) return intl.formatTime(date, { hour: '2-digit', minute: '2-digit' });
   return intl.formatDate(date, {
     day: 'numeric',
     month: 'numeric',
     ...(date.getFullYear() !== now.getFullYear() && { year: 'numeric' }),
   });
 }
-
-/** The separator over a day's messages: today, yesterday, or the weekday and date. */
-export function dayLabel(intl: IntlShape, date: Date, now = new Date()): string {
-  if (sameDay(date, now)) return intl.formatMessage({ id: 'chat.today' });
-  const yesterday = new Date(now);
-  yesterday.setDate(now.getDate() - 1);
-  if (sameDay(date, yesterday)) return intl.formatMessage({ id: 'chat.yesterday' });
-  return intl.formatDate(date, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    ...(date.getFullYear() !== now.getFullYear() && { year: 'numeric' }),
-  });
-}
-
-export const dayKey = (date: Date) => date.toDateString();

@@ -1,16 +1,16 @@
 import clsx from 'clsx';
 import { Clock, Flag, Heart, RotateCcw, Trash2, WifiOff } from 'lucide-react';
-import { Fragment, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { isLikeMessage } from '#shared/domain/like-message';
 import { ReportDialog } from '../../components/safety/report-dialog';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
-import { dayKey, dayLabel, messageTime } from './format';
 import { isPending, type PendingMessage } from './messages';
 import type { ChatMessage } from './types';
 import { discardMessage, retryMessage } from './use-outbox';
 import { useT } from '../../lib/intl';
+import { messageStamp, useNow } from '../../lib/relative-time';
 
 type Shown = ChatMessage | PendingMessage;
 
@@ -28,7 +28,7 @@ interface MessageListProps {
 const NEAR_BOTTOM_PX = 80;
 
 /**
- * The message stream: mine on the right, theirs on the left, the time under each, a separator per day.
+ * The message stream: mine on the right, theirs on the left, when each was sent under it ("Danes 19:09").
  * Opens at the newest message and follows new ones while the reader is near the bottom (or when I send);
  * scrolling to the top loads older messages without moving what is on screen.
  */
@@ -69,7 +69,8 @@ export function MessageList({
     if (element.scrollTop < 40 && hasOlder && !loadingOlder) onLoadOlder();
   };
 
-  const now = new Date();
+  // Renewed every half minute: a chat left open past midnight moves "Danes" to "Včeraj".
+  const now = new Date(useNow());
   return (
     <div
       ref={box}
@@ -96,26 +97,17 @@ export function MessageList({
           </div>
         ) : (
           <ol className="flex flex-col gap-2">
-            {messages.map((message, index) => {
-              const day = dayKey(message.createdAt);
-              const newDay = index === 0 || dayKey(messages[index - 1]!.createdAt) !== day;
+            {messages.map((message) => {
               const mine = isPending(message) || message.senderId === myId;
               return (
-                <Fragment key={message.id}>
-                  {newDay && (
-                    <li className="my-2 flex items-center gap-3 text-caption font-semibold text-muted-foreground">
-                      <span aria-hidden="true" className="h-px flex-1 bg-border" />
-                      {dayLabel(intl, message.createdAt, now)}
-                      <span aria-hidden="true" className="h-px flex-1 bg-border" />
-                    </li>
-                  )}
-                  <Message
-                    message={message}
-                    mine={mine}
-                    sender={mine ? t('chat.you') : theirName}
-                    onReport={() => setReporting(message.id)}
-                  />
-                </Fragment>
+                <Message
+                  key={message.id}
+                  message={message}
+                  mine={mine}
+                  sender={mine ? t('chat.you') : theirName}
+                  stamp={messageStamp(intl, message.createdAt, now)}
+                  onReport={() => setReporting(message.id)}
+                />
               );
             })}
           </ol>
@@ -133,17 +125,19 @@ function Message({
   message,
   mine,
   sender,
+  stamp,
   onReport,
 }: {
   message: Shown;
   mine: boolean;
   sender: string;
+  /** When it was sent, "Danes 19:09". */
+  stamp: string;
   onReport: () => void;
 }) {
-  const intl = useIntl();
   const t = useT();
   const pending = isPending(message) ? message : null;
-  const time = <time dateTime={message.createdAt.toISOString()}>{messageTime(intl, message.createdAt)}</time>;
+  const time = <time dateTime={message.createdAt.toISOString()}>{stamp}</time>;
 
   if (isLikeMessage(message))
     return (

@@ -1,5 +1,4 @@
 import { trpc } from '../../lib/trpc';
-import type { ChatSummary } from './types';
 
 /**
  * Keeps my chat list (chats.list) current while signed in: the server sends the whole list at once and
@@ -15,7 +14,3 @@ export function useChatsLive() {
     },
   });
 }
-
-/** Unread messages across all my chats (the nav badge). */
-export const unreadTotal = (chats: readonly Pick<ChatSummary, 'unread'>[] | undefined) =>
-  chats?.reduce((sum, chat) => sum + chat.unread, 0) ?? 0;

@@ -8,6 +8,8 @@ export interface JsonSchema {
   anyOf?: JsonSchema[];
   properties?: Record<string, JsonSchema>;
   required?: string[];
+  /** Values the field is documented with; the first is the example call's. */
+  examples?: unknown[];
 }
 
 interface Operation {
@@ -78,6 +80,7 @@ export function typeLabel(schema: JsonSchema): string {
 
 /** A value that shows the field's type, for the example call. */
 function sample(schema: JsonSchema): unknown {
+  if (schema.examples?.length) return schema.examples[0];
   if (schema.enum) return schema.enum[0];
   if (schema.const !== undefined) return schema.const;
   if (schema.anyOf) return sample(schema.anyOf[0] ?? {});
@@ -94,9 +97,12 @@ function sample(schema: JsonSchema): unknown {
   return schema.format === 'uuid' ? '00000000-0000-4000-8000-000000000000' : '…';
 }
 
-/** The call with curl: the required fields with sample values, the token from $TACKE_TOKEN. */
+/**
+ * The call with curl: the required fields with sample values, and the optional ones with an example (one of
+ * them may be needed instead of another: a dog's birth month or age), the token from $TACKE_TOKEN.
+ */
 export function curlExample(op: ApiOperation, origin: string): string {
-  const required = op.fields.filter((field) => field.required);
+  const required = op.fields.filter((field) => field.required || field.schema.examples?.length);
   const auth = `curl -H "Authorization: Bearer $TACKE_TOKEN"`;
   if (op.method === 'get') {
     const params = required.map(

@@ -1,14 +1,18 @@
 import clsx from 'clsx';
 import { Mars, Venus } from 'lucide-react';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { DEFAULT_COUNTRY } from '#shared/data/countries';
+import { parseDecimal } from '#shared/domain/decimal';
+import { birthMonthRange, localMonthIndex, monthIndexOf } from '#shared/domain/dog-age';
 import { LIMITS } from '#shared/limits';
 import type { DogEnergy, DogGender, DogSize, PlayStyle } from '#shared/schemas/dogs';
 import type { Photo } from '#shared/schemas/uploads';
+import { dogAgeText } from '../../components/dogs/dog-age';
 import type { Dog } from '../../components/dogs/types';
-import { AgePicker } from '../../components/pickers/age-picker';
+import { type BirthPick, BirthMonthPicker } from '../../components/pickers/birth-month-picker';
 import { BreedPicker } from '../../components/pickers/breed-picker';
+import { FieldError } from '../../components/pickers/field-parts';
 import { PlaceFields } from '../../components/pickers/place-fields';
 import { SelectField } from '../../components/pickers/select-field';
 import { TraitsPicker } from '../../components/pickers/traits-picker';
@@ -28,8 +32,9 @@ import { useT } from '../../lib/intl';
 interface Values {
   name: string;
   breed: string;
-  age: number | undefined;
-  gender: DogGender;
+  /** Nothing chosen for a new dog (issue 30): no default month, year or gender. */
+  born: BirthPick;
+  gender: DogGender | '';
   originCountry: string;
   location: string;
   description: string;
@@ -45,7 +50,8 @@ interface Values {
   goodWithSmallDogs: YesNo;
 }
 
-type Field = keyof Values;
+/** The form's fields by the names the schema (and the focus) knows them by. */
+type Field = Exclude<keyof Values, 'born'> | 'birthMonth';
 type YesNo = 'yes' | 'no' | '';
 type Flag = 'vaccinated' | 'neutered' | 'goodWithSmallDogs';
 
@@ -63,7 +69,7 @@ const flagOf = (value: YesNo) => (value === '' ? null : value === 'yes');
 const ORDER: readonly Field[] = [
   'name',
   'breed',
-  'age',
+  'birthMonth',
   'gender',
   'originCountry',
   'location',
@@ -82,18 +88,37 @@ const ORDER: readonly Field[] = [
 /** The numbers the server's messages about each field need (its errors carry only locale keys). */
 const BOUNDS: Partial<Record<Field, Record<string, number>>> = {
   name: { max: LIMITS.dogName.max },
-  age: LIMITS.dogAge,
+  birthMonth: { max: LIMITS.dogAge.max },
   description: { max: LIMITS.dogDescription.max },
   photos: { max: LIMITS.dogPhotos.max },
   weight: LIMITS.dogWeightKg,
 };
 
-function initialValues(dog: Dog | null, suggestedName = ''): Values {
+/** The 'YYYY-MM' the two selects make, once both are chosen. */
+const birthMonthOf = ({ year, month }: BirthPick) => (year && month ? `${year}-${month}` : undefined);
+
+/** A birth month out of range (on this device's calendar), once both selects are set. */
+function birthIssue(born: BirthPick): string | undefined {
+  const month = birthMonthOf(born);
+  if (!month) return undefined;
+  const { earliest, latest } = birthMonthRange(localMonthIndex());
+  if (monthIndexOf(month) > latest) return 'validation.birthMonthFuture';
+  if (monthIndexOf(month) < earliest) return 'validation.birthMonthTooOld';
+  return undefined;
+}
+
+/** What the form says as soon as a field is typed or chosen (locale keys), before any submit. */
+const typedIssues = (values: Values): Record<'weight' | 'birthMonth', string | undefined> => ({
+  weight: Number.isNaN(parseDecimal(values.weight)) ? 'validation.weightNumber' : undefined,
+  birthMonth: birthIssue(values.born),
+});
+
+function initialValues(dog: Dog | null, suggestedName: string, formatWeight: (kg: number) => string): Values {
   return dog
     ? {
         name: dog.name,
         breed: dog.breed,
-        age: dog.age,
+        born: { year: dog.birthMonth.slice(0, 4), month: dog.birthMonth.slice(5, 7) },
         gender: dog.gender,
         originCountry: dog.originCountry ?? DEFAULT_COUNTRY,
         location: dog.location,
@@ -101,7 +126,7 @@ function initialValues(dog: Dog | null, suggestedName = ''): Values {
         traits: dog.traits,
         photos: dog.photos,
         size: dog.size ?? '',
-        weight: dog.weight === null ? '' : String(dog.weight),
+        weight: dog.weight === null ? '' : formatWeight(dog.weight),
         energy: dog.energy ?? '',
         playStyle: dog.playStyle ?? '',
         vaccinated: yesNo(dog.vaccinated),
@@ -111,8 +136,8 @@ function initialValues(dog: Dog | null, suggestedName = ''): Values {
     : {
         name: suggestedName,
         breed: '',
-        age: undefined,
-        gender: 'male',
+        born: { year: '', month: '' },
+        gender: '',
         originCountry: DEFAULT_COUNTRY,
         location: '',
         description: '',
@@ -171,18 +196,23 @@ function DogForm({
   onDone: () => void;
 }) {
   const t = useT();
+  const intl = useIntl();
   const errorText = useErrorText();
   const form = useSchemaForm({
     loadSchema: loadDogSchema,
-    initial: () => initialValues(dog, suggestedName),
+    initial: () =>
+      initialValues(dog, suggestedName ?? '', (kg) => intl.formatNumber(kg, { useGrouping: false })),
     order: ORDER,
     bounds: BOUNDS,
-    toInput: (values) => ({
+    issueOf: (key): Field => (key === 'born' ? 'birthMonth' : key),
+    toInput: ({ born, ...values }) => ({
       ...values,
+      birthMonth: birthMonthOf(born),
+      gender: values.gender || undefined,
       photos: values.photos.map((photo) => photo.key),
       size: values.size || null,
-      // A comma is a decimal point too (12,5 kg); anything else not a number is refused by the schema.
-      weight: values.weight.trim() === '' ? null : Number(values.weight.trim().replace(',', '.')),
+      // '12,5' and '12.5'; what is not a number (NaN) is refused by the schema.
+      weight: parseDecimal(values.weight),
       energy: values.energy || null,
       playStyle: values.playStyle || null,
       vaccinated: flagOf(values.vaccinated),
@@ -192,9 +222,22 @@ function DogForm({
     // The place is checked once the rest is valid: said now too.
     moreIssues: (values, found) => {
       found.location ??= placeIssue(values.originCountry, values.location, true);
+      // Said in their own words rather than the schema's ("must be between 0.5 and 120 kg" for "abc").
+      const typed = typedIssues(values);
+      for (const field of ['weight', 'birthMonth'] as const) {
+        const key = typed[field];
+        if (key) found[field] = { key, values: BOUNDS[field] ?? {} };
+      }
     },
   });
   const { formRef, values, set, message } = form;
+  // Said as soon as typed (or chosen), before any submit.
+  const typed = typedIssues(values);
+  const typedMessage = (field: 'weight' | 'birthMonth') => {
+    const key = typed[field];
+    return key && t(key, BOUNDS[field]);
+  };
+  const birthMonth = birthMonthOf(values.born);
   const [uploading, setUploading] = useState(false);
 
   const refused = (error: unknown, title: string) => {
@@ -235,23 +278,27 @@ function DogForm({
         maxLength={LIMITS.dogName.max}
         autoComplete="off"
       />
-      <div className="grid gap-5 sm:grid-cols-[2fr_1fr]">
-        <BreedPicker
-          label={t('dogs.form.breed')}
-          name="breed"
-          value={values.breed}
-          onChange={(breed) => set('breed', breed)}
-          error={message('breed')}
+      <BreedPicker
+        label={t('dogs.form.breed')}
+        name="breed"
+        value={values.breed}
+        onChange={(breed) => set('breed', breed)}
+        error={message('breed')}
+      />
+      <div className="grid gap-5 sm:grid-cols-2">
+        <BirthMonthPicker
+          legend={t('dogs.form.born')}
+          value={values.born}
+          onChange={(born) => set('born', born)}
+          error={message('birthMonth') ?? typedMessage('birthMonth')}
+          hint={birthMonth && t('dogs.form.ageNow', { age: dogAgeText(intl, birthMonth) })}
         />
-        <AgePicker
-          label={t('dogs.form.age')}
-          name="age"
-          value={values.age}
-          onChange={(age) => set('age', age)}
-          error={message('age')}
+        <GenderField
+          value={values.gender}
+          onChange={(gender) => set('gender', gender)}
+          error={message('gender')}
         />
       </div>
-      <GenderField value={values.gender} onChange={(gender) => set('gender', gender)} />
       <PlaceFields
         country={values.originCountry}
         location={values.location}
@@ -302,7 +349,7 @@ function DogForm({
             autoComplete="off"
             value={values.weight}
             onChange={(event) => set('weight', event.target.value)}
-            error={message('weight')}
+            error={message('weight') ?? typedMessage('weight')}
           />
           <SelectField
             label={t('dogs.form.energy')}
@@ -359,11 +406,27 @@ function DogForm({
 }
 
 /** Samec / Samica as two toggle buttons (native radios, so arrow keys move between them). */
-function GenderField({ value, onChange }: { value: DogGender; onChange: (gender: DogGender) => void }) {
+function GenderField({
+  value,
+  onChange,
+  error,
+}: {
+  /** '' until chosen: nothing is preselected (issue 30). */
+  value: DogGender | '';
+  onChange: (gender: DogGender) => void;
+  error: string | undefined;
+}) {
   const intl = useIntl();
+  const errorId = useId();
   const icons = { male: Mars, female: Venus } as const;
   return (
-    <fieldset className="flex flex-col gap-1.5">
+    <fieldset
+      role="radiogroup"
+      aria-required="true"
+      aria-invalid={error ? true : undefined}
+      aria-describedby={error ? errorId : undefined}
+      className="flex flex-col gap-1.5"
+    >
       <legend className="mb-1.5 text-body font-semibold text-foreground">
         {intl.formatMessage({ id: 'dogs.form.gender' })}
       </legend>
@@ -378,7 +441,9 @@ function GenderField({ value, onChange }: { value: DogGender; onChange: (gender:
                 'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-ring',
                 value === gender
                   ? 'border-primary bg-primary text-primary-foreground'
-                  : 'border-input bg-surface text-foreground hover:bg-muted',
+                  : error
+                    ? 'border-danger bg-danger-soft text-foreground'
+                    : 'border-input bg-surface text-foreground hover:bg-muted',
               )}
             >
               <input
@@ -395,6 +460,7 @@ function GenderField({ value, onChange }: { value: DogGender; onChange: (gender:
           );
         })}
       </div>
+      {error && <FieldError id={errorId}>{error}</FieldError>}
     </fieldset>
   );
 }

@@ -15,8 +15,8 @@ import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { usePageVisible } from '../../lib/use-page-visible';
+import { messageStamp, useNow } from '../../lib/relative-time';
 import { useMarkEventChatRead } from './api';
-import { dateAndTime } from './format';
 import type { EventChatMessage as Message, EventView } from './types';
 
 /** The shared rule (src/schemas/chats.ts), loaded with the dialog: zod stays out of the page chunk. */
@@ -87,6 +87,7 @@ function ChatBody({ event }: { event: EventView }) {
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'end' });
   }, [messages.length]);
+  const now = new Date(useNow());
   // Live from the newest message read; a reconnect resumes from the last one heard.
   const lastSeq = messages.at(-1)?.seq ?? 0;
   trpc.events.onChatMessage.useSubscription(
@@ -155,7 +156,7 @@ function ChatBody({ event }: { event: EventView }) {
                     </span>
                   )}
                   <time dateTime={message.createdAt.toISOString()} className="whitespace-nowrap">
-                    {t('events.chat.sentAt', dateAndTime(intl, message.createdAt))}
+                    {messageStamp(intl, message.createdAt, now)}
                   </time>
                   {!mine && (
                     <button

@@ -34,7 +34,7 @@ import { ExportAttendeesButton } from './export-attendees';
 import { DeleteEventDialog } from './delete-event-dialog';
 import { EventImage, TypeBadge } from './event-look';
 import { StatusBadge } from './event-card';
-import { longDate } from './format';
+import { longDate, timeRange } from './format';
 import { JoinButton } from './join-button';
 import type { EventView } from './types';
 
@@ -137,10 +137,10 @@ function EventDetails({
         </div>
         <dl className="grid gap-2">
           <Fact icon={CalendarDays} label={t('events.details.date')}>
-            {longDate(intl, event.startsAt)}
+            {longDate(locale, event.startsAt)}
           </Fact>
           <Fact icon={Clock} label={t('events.details.time')}>
-            <time>{event.eventTime}</time>
+            <time>{timeRange(intl, event.startsAt, event.durationMinutes)}</time>
           </Fact>
           <Fact icon={MapPin} label={t('events.details.locationName')}>
             <span className="flex flex-wrap items-center gap-x-3">

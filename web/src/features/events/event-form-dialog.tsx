@@ -22,6 +22,7 @@ import { useSchemaForm } from '../../lib/use-schema-form';
 import { toast } from '../../lib/toast';
 import { SeriesScopeField } from './series-scope-field';
 import { EVENT_TYPE_LIST, EventImage } from './event-look';
+import { durationLabel } from './format';
 import { loadEventSchema } from './schemas';
 import type { EventView } from './types';
 import { useCreateEvent, useUpdateEvent } from './api';
@@ -34,6 +35,8 @@ interface Values {
   eventDate: string;
   /** HH:MM, 24 h. */
   eventTime: string;
+  /** Minutes, one of the select's choices. */
+  durationMinutes: string;
   locationName: string;
   country: string;
   /** The city (named `location` so the shared place pickers and rules apply). */
@@ -58,6 +61,7 @@ const ORDER: readonly Field[] = [
   'maxAttendees',
   'eventDate',
   'eventTime',
+  'durationMinutes',
   'locationName',
   'country',
   'location',
@@ -75,6 +79,7 @@ const BOUNDS: Partial<Record<Field, Record<string, number>>> = {
   locationName: { max: LIMITS.event.locationNameMax },
   maxAttendees: { min: LIMITS.eventAttendees.min, max: LIMITS.eventAttendees.max },
   eventDate: { days: LIMITS.event.maxDaysAhead },
+  durationMinutes: { min: LIMITS.eventDuration.minMinutes, max: LIMITS.eventDuration.maxMinutes },
   repeatUntil: { days: LIMITS.event.seriesMaxDays },
 };
 
@@ -85,6 +90,7 @@ function initialValues(event: EventView | null): Values {
         description: event.description ?? '',
         eventDate: event.eventDate,
         eventTime: event.eventTime,
+        durationMinutes: String(event.durationMinutes),
         locationName: event.locationName,
         country: event.country,
         location: event.city,
@@ -100,6 +106,7 @@ function initialValues(event: EventView | null): Values {
         description: '',
         eventDate: '',
         eventTime: '',
+        durationMinutes: String(LIMITS.eventDuration.defaultMinutes),
         locationName: '',
         country: DEFAULT_COUNTRY,
         location: '',
@@ -149,8 +156,9 @@ function EventForm({ event, onDone }: { event: EventView | null; onDone: () => v
     initial: () => initialValues(event),
     order: ORDER,
     bounds: BOUNDS,
-    toInput: ({ image, maxAttendees, repeatWeeks, repeatUntil, ...rest }) => ({
+    toInput: ({ image, maxAttendees, durationMinutes, repeatWeeks, repeatUntil, ...rest }) => ({
       ...rest,
+      durationMinutes: Number(durationMinutes),
       // Empty is not "the default": the field shows its range instead.
       maxAttendees: maxAttendees.trim() === '' ? Number.NaN : Number(maxAttendees),
       imageKey: image?.key ?? null,
@@ -259,6 +267,14 @@ function EventForm({ event, onDone }: { event: EventView | null; onDone: () => v
           {...text('eventTime')}
           onChange={(value) => set('eventTime', value)}
         />
+        {/* Its own row on phones: "1 ura in 30 minut" needs more than half of one. */}
+        <div className="col-span-2 sm:col-span-1">
+          <DurationField
+            value={values.durationMinutes}
+            onChange={(minutes) => set('durationMinutes', minutes)}
+            error={message('durationMinutes')}
+          />
+        </div>
       </div>
       {!event && (
         <RepeatFields
@@ -373,6 +389,39 @@ function EventForm({ event, onDone }: { event: EventView | null; onDone: () => v
         </div>
       </div>
     </form>
+  );
+}
+
+/** The lengths offered, in minutes: half an hour to a whole day. */
+const DURATION_CHOICES = [30, 60, 90, 120, 180, 240, LIMITS.eventDuration.maxMinutes];
+
+/** How long the event lasts: a few common lengths (and the event's own, when it was saved with another). */
+function DurationField(props: {
+  value: string;
+  onChange: (minutes: string) => void;
+  error: string | undefined;
+}) {
+  const t = useT();
+  const intl = useIntl();
+  const current = Number(props.value);
+  const choices = DURATION_CHOICES.includes(current)
+    ? DURATION_CHOICES
+    : [...DURATION_CHOICES, current].sort((a, b) => a - b);
+  return (
+    <SelectField
+      label={t('events.form.duration')}
+      name="durationMinutes"
+      value={props.value}
+      onChange={(minutes) => minutes && props.onChange(minutes)}
+      options={choices.map((minutes) => ({
+        value: String(minutes),
+        label:
+          minutes === LIMITS.eventDuration.maxMinutes
+            ? t('events.form.duration.day', { length: durationLabel(intl, minutes) })
+            : durationLabel(intl, minutes),
+      }))}
+      error={props.error}
+    />
   );
 }
 

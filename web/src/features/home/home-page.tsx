@@ -12,6 +12,7 @@ import {
   ShieldCheck,
   ShoppingBag,
   Sparkles,
+  UserPlus,
   Users,
   X,
   Zap,
@@ -48,18 +49,23 @@ const STEPS: ReadonlyArray<{ key: string; icon: LucideIcon }> = [
 const SECONDARY =
   'inline-flex min-h-12 items-center justify-center gap-2 rounded-control border border-input bg-surface px-3 text-lead font-semibold text-foreground transition-colors hover:bg-muted sm:px-6';
 
+/** The accent button look, large, with less side padding on phones so the label stays on one line. */
+const ACCENT =
+  'inline-flex min-h-12 items-center justify-center gap-2 rounded-control bg-accent px-3 text-lead font-semibold text-accent-foreground shadow-sm transition-colors hover:bg-accent-hover sm:px-6';
+
 type T = (id: string, values?: Record<string, string>) => string;
 
 /**
  * The landing page (SPEC §2 Home): a loading state while the session loads, then the hero with the way to
- * matching, events and the shop, the feature cards, how it works, and a closing call to action that leads
+ * matching, to signing up (or the user's dogs), events and the shop, the feature cards, how it works, and a closing call to action that leads
  * to matching when signed in and to sign-in when not. No images: the art is CSS and inline SVG.
  */
 export default function HomePage() {
   const intl = useIntl();
   const t: T = (id, values) => intl.formatMessage({ id }, values);
   // The page paints at once (it is the first thing people see, prerendered at build time). Only the
-  // greeting and the closing action read the session, so its arrival re-renders just those.
+  // greeting, the account action and the closing action read the session, so its arrival re-renders just
+  // those.
   return (
     <div className="flex flex-col gap-14 md:gap-20">
       <Hero t={t} />
@@ -74,11 +80,11 @@ function Hero({ t }: { t: T }) {
   return (
     <section
       aria-labelledby="home-title"
-      className="relative isolate overflow-hidden rounded-card bg-linear-to-br from-primary-soft via-background to-accent-soft px-5 py-8 sm:px-8 md:px-12 md:py-14"
+      className="relative isolate overflow-hidden rounded-card bg-linear-to-br from-primary-soft via-background to-accent-soft px-5 py-6 sm:px-8 sm:py-8 md:px-12 md:py-14"
     >
       <PawTrail className="absolute -top-3 -right-4 -z-10 h-40 w-28 rotate-12 text-primary/10 md:right-auto md:left-[46%]" />
       <div className="grid items-center gap-10 md:grid-cols-[1.35fr_1fr] lg:grid-cols-[1.7fr_1fr] lg:gap-12">
-        <div className="flex flex-col items-start gap-5">
+        <div className="flex flex-col items-start gap-4 sm:gap-5">
           <div className="flex flex-wrap items-center gap-2">
             <span className="rounded-pill bg-surface px-3 py-1 text-caption font-semibold text-accent-strong shadow-sm">
               {t('home.demoBadge')}
@@ -93,12 +99,13 @@ function Hero({ t }: { t: T }) {
             <PawPrint aria-hidden="true" className="size-10 text-primary md:size-14" />
           </h1>
           <p className="max-w-xl text-title font-semibold text-balance">{t('home.tagline')}</p>
-          <p className="max-w-xl text-lead text-muted-foreground">{t('home.intro')}</p>
+          {/* The actions before the intro: on a 320×568 phone the sign-up is in the first view. */}
           <div className="grid w-full grid-cols-2 gap-3 sm:flex sm:w-auto sm:flex-wrap">
             <Link to="/ujemanja" className={buttonClasses({ size: 'lg' }, 'col-span-2')}>
               <Heart aria-hidden="true" className="size-5 shrink-0" />
               {t('home.cta.match')}
             </Link>
+            <AccountAction t={t} />
             <Link to="/events" className={SECONDARY}>
               <CalendarDays aria-hidden="true" className="size-5 shrink-0" />
               {t('home.cta.events')}
@@ -108,6 +115,7 @@ function Hero({ t }: { t: T }) {
               {t('home.cta.shop')}
             </Link>
           </div>
+          <p className="max-w-xl text-lead text-muted-foreground">{t('home.intro')}</p>
           {/* DECISIONS 12: visitors browse seeded demo dogs. */}
           <p className="flex max-w-xl items-start gap-2 text-label text-muted-foreground">
             <Info aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-accent-strong" />
@@ -117,6 +125,27 @@ function Hero({ t }: { t: T }) {
         <HeroArt />
       </div>
     </section>
+  );
+}
+
+/**
+ * Signing up, for visitors (and in the prerendered page, before the session is known); a signed-in user
+ * gets their dogs in its place, so the buttons around it do not move when the session arrives.
+ */
+function AccountAction({ t }: { t: T }) {
+  const { user } = useSession();
+  if (user)
+    return (
+      <Link to="/moji-psi" className={clsx(SECONDARY, 'col-span-2')}>
+        <Dog aria-hidden="true" className="size-5 shrink-0" />
+        {t('nav.myDogs')}
+      </Link>
+    );
+  return (
+    <Link to="/auth?tab=signUp" className={clsx(ACCENT, 'col-span-2')}>
+      <UserPlus aria-hidden="true" className="size-5 shrink-0" />
+      {t('home.cta.signUp')}
+    </Link>
   );
 }
 

@@ -9,6 +9,7 @@ import { GenderBadge } from '../../components/dogs/gender-badge';
 import { Avatar } from '../../components/profile/avatar';
 import { DogSummary } from '../../components/dogs/dog-summary';
 import { Navigation } from 'lucide-react';
+import { DECK_TEXT_ROOM } from './deck-room';
 import { distanceText } from './distance';
 import type { DeckDog } from './types';
 
@@ -17,12 +18,6 @@ const WIDTHS = LIMITS.upload.widths;
 const PHOTO_SIZES = '(min-width: 768px) 448px, calc(100vw - 2rem)';
 /** How long a card takes to fly off or spring back. */
 export const CARD_MOTION_MS = 280;
-
-/**
- * The photo's height on a phone: what the screen leaves once the header, tools, card text, Pass and Like
- * and the bottom bar have theirs (about 31rem), so the buttons show without scrolling even on a small phone.
- */
-export const PHOTO_HEIGHT = 'h-[clamp(9rem,calc(100dvh-31rem),24rem)]';
 
 /** The card's place in the stack. */
 export type CardRole = 'top' | 'next';
@@ -43,8 +38,10 @@ interface DeckCardProps {
 
 /**
  * One dog of the deck: a big photo (which opens the details) and what matters at a glance. On phones the
- * top card follows a horizontal drag (vertical scrolling stays the browser's) and is liked or passed when
- * released far and fast enough; otherwise it springs back.
+ * card is as tall as its stack, the photo takes what the text leaves, and the text leaves out what the
+ * card has no room for (deck-room.ts). There the top card follows a horizontal drag (vertical scrolling
+ * stays the browser's) and is liked or passed when released past the threshold or flicked
+ * (src/domain/swipe.ts); otherwise it springs back.
  */
 export function DeckCard({
   dog,
@@ -103,8 +100,9 @@ export function DeckCard({
         transform: 'translateY(0.75rem) scale(0.95)',
         transition: reducedMotion ? 'none' : `transform ${CARD_MOTION_MS}ms ease-out`,
       };
-  const likeHint = leaving === 'like' ? 1 : clamp01(drag.x / LIMITS.swipe.minDistancePx);
-  const passHint = leaving === 'pass' ? 1 : clamp01(-drag.x / LIMITS.swipe.minDistancePx);
+  // Fully shown from the distance at which letting go decides.
+  const likeHint = leaving === 'like' ? 1 : clamp01(drag.x / LIMITS.swipe.distancePx);
+  const passHint = leaving === 'pass' ? 1 : clamp01(-drag.x / LIMITS.swipe.distancePx);
   const photo = dog.photos[0];
 
   return (
@@ -115,23 +113,18 @@ export function DeckCard({
       aria-labelledby={top ? `deck-card-${dog.id}` : undefined}
       style={style}
       className={clsx(
-        'col-start-1 row-start-1 flex flex-col overflow-hidden rounded-card border border-border bg-surface shadow-card select-none md:grid md:grid-cols-2',
+        'relative col-start-1 row-start-1 flex flex-col overflow-hidden rounded-card border border-border bg-surface shadow-card select-none max-md:min-h-0 md:grid md:grid-cols-2',
         top ? 'z-10 touch-pan-y' : 'pointer-events-none origin-bottom',
       )}
     >
-      <div className="relative">
+      <div className="relative max-md:min-h-0 max-md:flex-1">
         <button
           type="button"
           onClick={onOpen}
           aria-label={intl.formatMessage({ id: 'matching.openDetails' }, { name: dog.name })}
-          className="block w-full focus-visible:-outline-offset-4"
+          className="block size-full focus-visible:-outline-offset-4"
         >
-          <span
-            className={clsx(
-              PHOTO_HEIGHT,
-              'relative block overflow-hidden bg-primary-soft md:h-full md:min-h-[24rem]',
-            )}
-          >
+          <span className="relative block h-full overflow-hidden bg-primary-soft md:min-h-[24rem]">
             {photo ? (
               <img
                 src={photo.medium}
@@ -163,12 +156,21 @@ export function DeckCard({
         <Stamp tone="like" opacity={likeHint} label={intl.formatMessage({ id: 'matching.stamp.like' })} />
         <Stamp tone="pass" opacity={passHint} label={intl.formatMessage({ id: 'matching.stamp.pass' })} />
       </div>
-      <div className="flex min-w-0 flex-1 flex-col gap-2.5 p-4 md:gap-3 md:p-7">
+      <div
+        className={clsx(
+          'flex min-w-0 flex-col gap-2.5 p-4 md:flex-1 md:gap-3 md:p-7',
+          DECK_TEXT_ROOM.overlay,
+          DECK_TEXT_ROOM.text,
+        )}
+      >
         <DogSummary
           dog={dog}
-          descriptionClassName="line-clamp-2 md:line-clamp-none"
+          classNames={SUMMARY_ROOM}
           title={
-            <h2 id={`deck-card-${dog.id}`} className="min-w-0 text-title font-bold break-words">
+            <h2
+              id={`deck-card-${dog.id}`}
+              className="min-w-0 text-title font-bold break-words max-md:truncate"
+            >
               {dog.name}
             </h2>
           }
@@ -187,6 +189,14 @@ export function DeckCard({
     </article>
   );
 }
+
+/** Phones: one row of each kind of badge, two lines of the description, each only with room. */
+const SUMMARY_ROOM = {
+  place: DECK_TEXT_ROOM.place,
+  traits: clsx(DECK_TEXT_ROOM.traits, 'max-md:max-h-[1.625rem] max-md:overflow-hidden'),
+  facts: clsx(DECK_TEXT_ROOM.facts, 'max-md:max-h-[1.625rem] max-md:overflow-hidden'),
+  description: clsx(DECK_TEXT_ROOM.description, 'line-clamp-2 md:line-clamp-none'),
+};
 
 const clamp01 = (value: number) => Math.max(0, Math.min(1, value));
 

@@ -3,6 +3,7 @@ import { Heart, X } from 'lucide-react';
 import { type ReactNode, useEffect, useEffectEvent, useRef, useState } from 'react';
 import type { SwipeDecision } from '#shared/domain/swipe';
 import { CARD_MOTION_MS, type CardRole, DeckCard } from './deck-card';
+import { DECK_TEXT_ROOM } from './deck-room';
 import type { DeckDog } from './types';
 import { useNarrowScreen, useReducedMotion } from './use-media-query';
 import { useT } from '../../lib/intl';
@@ -20,6 +21,8 @@ interface DeckViewProps {
   onOpen: (dog: DeckDog) => void;
   /** The arrow keys are off while a dialog is open above the deck. */
   keysEnabled: boolean;
+  /** Under the buttons: how many dogs are left. */
+  status?: ReactNode;
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -38,9 +41,9 @@ const KEY_OWNERS = [
 /**
  * The stack of cards (the next one peeks from behind) with Pass and Like below; ArrowLeft passes and
  * ArrowRight likes. One decision at a time: while one is in flight the buttons are disabled and
- * gestures and keys are ignored.
+ * gestures and keys are ignored. On phones the stack takes the height its screen leaves (deck-parts.tsx).
  */
-export function DeckView({ dogs, onDecide, flyOut, onOpen, keysEnabled }: DeckViewProps) {
+export function DeckView({ dogs, onDecide, flyOut, onOpen, keysEnabled, status }: DeckViewProps) {
   const t = useT();
   const narrow = useNarrowScreen();
   const reducedMotion = useReducedMotion();
@@ -83,10 +86,11 @@ export function DeckView({ dogs, onDecide, flyOut, onOpen, keysEnabled }: DeckVi
   const cards: [DeckDog, CardRole][] = dogs.slice(0, 2).map((dog, index) => [dog, index ? 'next' : 'top']);
   const disabled = processing || !top;
   return (
-    <div className="flex flex-col gap-4 md:gap-6">
-      {/* Clipped at the screen's edges, so a card flying off adds no scrollbar. */}
-      <div className="-mx-4 overflow-x-clip px-4 pb-3">
-        <div className="mx-auto grid max-w-4xl">
+    <div className="flex flex-col gap-4 max-md:min-h-0 max-md:flex-1 max-md:gap-2">
+      {/* Clipped at the screen's edges, so a card flying off adds no scrollbar; the padding shows the next card. */}
+      <div className="-mx-4 overflow-x-clip px-4 pb-3 max-md:flex max-md:min-h-0 max-md:flex-1 max-md:flex-col">
+        {/* Phones: the size container `card` (deck-room.ts), one row as tall as the screen leaves. */}
+        <div className="mx-auto grid w-full max-w-4xl max-md:min-h-0 max-md:flex-1 max-md:grid-rows-1 max-md:[container:card/size]">
           {/* The next card first, so the top one is above it; keys keep each card's element as it moves up. */}
           {[...cards].reverse().map(([dog, role]) => (
             <DeckCard
@@ -103,19 +107,28 @@ export function DeckView({ dogs, onDecide, flyOut, onOpen, keysEnabled }: DeckVi
           ))}
         </div>
       </div>
-      <div className="mx-auto grid w-full max-w-md grid-cols-2 gap-3">
-        <ActionButton tone="pass" disabled={disabled} onClick={() => void decide('pass')}>
-          <X aria-hidden="true" className="size-6" strokeWidth={2.5} />
-          {t('matching.pass')}
-        </ActionButton>
-        <ActionButton tone="like" disabled={disabled} onClick={() => void decide('like')}>
-          <Heart aria-hidden="true" className="size-6" fill="currentColor" />
-          {t('matching.like')}
-        </ActionButton>
+      {/*
+       * Each as wide as its words and half of what is left; in a row narrower than 21rem (a phone under
+       * 375 px) the icons go above the words, so 'Überspringen' and 'Všeč mi je' keep one line.
+       */}
+      <div className="@container mx-auto w-full max-w-md shrink-0">
+        <div className="flex gap-2 sm:gap-3">
+          <ActionButton tone="pass" disabled={disabled} onClick={() => void decide('pass')}>
+            <X aria-hidden="true" className="size-6" strokeWidth={2.5} />
+            {t('matching.pass')}
+          </ActionButton>
+          <ActionButton tone="like" disabled={disabled} onClick={() => void decide('like')}>
+            <Heart aria-hidden="true" className="size-6" fill="currentColor" />
+            {t('matching.like')}
+          </ActionButton>
+        </div>
       </div>
-      <p className="text-center text-caption text-muted-foreground">
-        {t(narrow ? 'matching.swipeHint' : 'matching.keyboardHint')}
-      </p>
+      <div className={clsx('flex shrink-0 flex-col items-center gap-1 text-center', DECK_TEXT_ROOM.status)}>
+        {status}
+        <p className={clsx('text-caption text-muted-foreground', DECK_TEXT_ROOM.hint)}>
+          {t(narrow ? 'matching.swipeHint' : 'matching.keyboardHint')}
+        </p>
+      </div>
     </div>
   );
 }
@@ -141,8 +154,8 @@ function ActionButton({
       aria-disabled={disabled || undefined}
       onClick={() => !disabled && onClick()}
       className={clsx(
-        // Phones: a size smaller, so "Všeč mi je" and "Überspringen" keep one line in half a small screen.
-        'inline-flex min-h-14 items-center justify-center gap-1.5 rounded-pill px-3 text-body leading-tight font-bold text-balance shadow-card transition-colors sm:gap-2 sm:px-4 sm:text-lead',
+        // Phones: a size smaller, so "Všeč mi je" and "Überspringen" keep one line on a small screen.
+        'inline-flex min-h-14 flex-auto items-center justify-center gap-1.5 rounded-pill px-3 text-body leading-tight font-bold text-balance shadow-card transition-colors @max-[21rem]:flex-col @max-[21rem]:gap-0.5 sm:gap-2 sm:px-4 sm:text-lead [&_svg]:shrink-0',
         'aria-disabled:cursor-not-allowed aria-disabled:opacity-60',
         tone === 'like'
           ? 'bg-primary text-primary-foreground hover:bg-primary-hover'

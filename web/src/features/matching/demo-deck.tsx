@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { Info, LogIn, PawPrint, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -9,7 +10,8 @@ import { useErrorText } from '../../lib/errors';
 import { useLocale, useT } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { DeckHeader, DeckSkeleton, RemainingCounter } from './deck-parts';
+import { DeckHeader, DeckScreen, DeckSkeleton, RemainingCounter } from './deck-parts';
+import { DECK_TEXT_ROOM } from './deck-room';
 import { type AfterDecision, DeckView } from './deck-view';
 import { ownerCardOf } from './owner-place';
 import type { DeckDog } from './types';
@@ -64,15 +66,17 @@ export function DemoDeck() {
   }
 
   return (
-    <div className="flex flex-col gap-4 md:gap-6">
+    <DeckScreen fill>
       <DeckHeader
-        aside={<RemainingCounter count={deck.data.length} atLeast={false} />}
+        aside={
+          <Link to="/auth" className={buttonClasses({ variant: 'outline' }, 'shrink-0')}>
+            <LogIn aria-hidden="true" className="size-5" />
+            {t('matching.demo.signIn')}
+          </Link>
+        }
         note={
-          <p className="text-label text-muted-foreground">
-            {t('matching.demo.text')}{' '}
-            <Link to="/auth" className="font-semibold text-primary-strong underline underline-offset-2">
-              {t('matching.demo.signIn')}
-            </Link>
+          <p className={clsx('text-label text-muted-foreground', DECK_TEXT_ROOM.demoNote)}>
+            {t('matching.demo.text')}
           </p>
         }
       >
@@ -87,12 +91,13 @@ export function DemoDeck() {
         flyOut={false}
         onOpen={setDetails}
         keysEnabled={!details}
+        status={<RemainingCounter count={deck.data.length} atLeast={false} />}
       />
       <DogDetailsDialog
         dog={details}
         onOpenChange={(open) => !open && setDetails(null)}
         owner={ownerCardOf(details, locale)}
       />
-    </div>
+    </DeckScreen>
   );
 }

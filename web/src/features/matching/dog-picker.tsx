@@ -76,7 +76,7 @@ export function DogPicker({ dogs, currentId, onPick, onBack }: DogPickerProps) {
                     {dog.name}
                   </span>
                   <span className="text-caption text-muted-foreground">
-                    {breedName(dog.breed, locale)} · {dogAgeText(intl, dog.age)}
+                    {breedName(dog.breed, locale)} · {dogAgeText(intl, dog.birthMonth)}
                   </span>
                 </span>
               </button>

@@ -1,3 +1,4 @@
+import clsx from 'clsx';
 import { ArrowLeftRight, Heart, RotateCcw, SearchCheck, SlidersHorizontal, Undo2 } from 'lucide-react';
 import { useState } from 'react';
 import { DEFAULT_DECK_FILTERS, activeFilters } from '#shared/domain/deck-filters';
@@ -12,11 +13,12 @@ import { MessagePanel } from '../../components/message-panel';
 import { UserProfileDialog } from '../../components/profile/user-profile-dialog';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
 import { appErrorOf, useErrorText } from '../../lib/errors';
 import { useLocale, useT } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-import { DeckHeader, DeckSkeleton, RemainingCounter } from './deck-parts';
+import { DeckHeader, DeckScreen, DeckSkeleton, RemainingCounter } from './deck-parts';
 import { type AfterDecision, DeckView } from './deck-view';
 import { type Match, MatchDialog } from '../../components/match-dialog';
 import { useSaveFilters } from './api';
@@ -135,6 +137,7 @@ export function SignedInDeck({ myDog, onSwitchDog }: SignedInDeckProps) {
           myDog: { name: myDog.name, photo: myDog.photos[0] },
           theirDog: { name: dog.name, photo: dog.photos[0] },
           chatId: result.chatId,
+          owner: dog.owner.fullName,
         });
         void utils.profiles.stats.invalidate();
         break;
@@ -174,37 +177,50 @@ export function SignedInDeck({ myDog, onSwitchDog }: SignedInDeckProps) {
 
   const narrowed = activeFilters(filters);
   const wider = widerRadius(filters.radiusKm);
+  // Phones: icons only (their words stay for screen readers), so my dog's name has the rest of the row.
   const tools = (
-    <div className="mx-auto flex w-full max-w-4xl items-center gap-2 sm:flex-wrap">
-      <Button variant="outline" onClick={() => setDialog('filters')}>
+    <div className="flex shrink-0 items-center gap-1 sm:gap-2">
+      <Button
+        variant="outline"
+        className="relative max-sm:w-11 max-sm:px-0"
+        onClick={() => setDialog('filters')}
+      >
         <SlidersHorizontal aria-hidden="true" className="size-5" />
-        {t('matching.filters.button')}
-        <span className="rounded-pill bg-primary-soft px-2 text-caption font-bold whitespace-nowrap text-primary-strong">
+        <span className="max-sm:sr-only">{t('matching.filters.button')}</span>
+        <span className="rounded-pill bg-primary-soft px-2 text-caption font-bold whitespace-nowrap text-primary-strong max-sm:sr-only">
           {radiusText(intl, filters.radiusKm)}
           {narrowed > 0 && ` · +${narrowed}`}
         </span>
+        {narrowed > 0 && (
+          <span
+            aria-hidden="true"
+            className="absolute -top-1.5 -right-1.5 min-w-5 rounded-pill bg-primary px-1 text-caption leading-5 font-bold text-primary-foreground sm:hidden"
+          >
+            {narrowed}
+          </span>
+        )}
       </Button>
-      <Button variant="outline" onClick={() => setDialog('liked')}>
+      <Button variant="outline" className="max-sm:w-11 max-sm:px-0" onClick={() => setDialog('liked')}>
         <Heart aria-hidden="true" className="size-5" />
-        {/* Phones: an icon only, so the tools take one row and the card's buttons stay on screen. */}
         <span className="max-sm:sr-only">{t('matching.liked.button')}</span>
       </Button>
       <Button
         variant="ghost"
-        className="ml-auto"
-        disabled={passes === 0}
-        loading={undo.isPending}
+        className="max-sm:w-11 max-sm:px-0"
+        disabled={passes === 0 || undo.isPending}
+        aria-busy={undo.isPending || undefined}
         onClick={() => void undoPass()}
       >
-        <Undo2 aria-hidden="true" className="size-5" />
+        {undo.isPending ? <Spinner className="size-5" /> : <Undo2 aria-hidden="true" className="size-5" />}
         <span className="max-sm:sr-only">{t('matching.undo.button')}</span>
       </Button>
     </div>
   );
+  const showingCards = deck.isPending || loadingMore || (!deck.isError && remaining.length > 0);
 
   return (
-    <div className="flex flex-col gap-4 md:gap-6">
-      <DeckHeader aside={counter} note={tools}>
+    <DeckScreen fill={showingCards}>
+      <DeckHeader aside={tools}>
         <MyDogChip dog={myDog} onSwitch={onSwitchDog} />
       </DeckHeader>
 
@@ -274,6 +290,7 @@ export function SignedInDeck({ myDog, onSwitchDog }: SignedInDeckProps) {
           flyOut
           onOpen={setDetails}
           keysEnabled={!details && !ownerId && !match}
+          status={counter}
         />
       )}
 
@@ -301,30 +318,45 @@ export function SignedInDeck({ myDog, onSwitchDog }: SignedInDeckProps) {
         onOpenChange={(open) => setDialog(open ? 'liked' : null)}
         onWithdrawn={(dogId) => setHandled((previous) => new Set([...previous].filter((id) => id !== dogId)))}
       />
-    </div>
+    </DeckScreen>
   );
 }
 
-/** The dog I am swiping as; pressing it goes back to the choice of dog. */
+/**
+ * The dog I am swiping as; pressing it goes back to the choice of dog. The name may take two lines; on
+ * phones "Zamenjaj psa" gives it the room (kept for screen readers) and a mark on the photo says it instead.
+ */
 function MyDogChip({ dog, onSwitch }: { dog: Dog; onSwitch: (() => void) | undefined }) {
   const intl = useIntl();
+  const photo = <DogPhoto photo={dog.photos[0]} alt="" className="size-10 shrink-0 rounded-pill" />;
+  const name = <span className="line-clamp-2 font-bold break-words">{dog.name}</span>;
+  const chip =
+    'flex min-h-12 min-w-0 items-center gap-2.5 rounded-pill border border-border bg-surface p-1 pr-4 shadow-card leading-tight';
   if (!onSwitch)
     return (
-      <span className="flex min-h-12 min-w-0 items-center gap-2.5 rounded-pill border border-border bg-surface p-1 pr-4 shadow-card">
-        <DogPhoto photo={dog.photos[0]} alt="" className="size-10 shrink-0 rounded-pill" />
-        <span className="truncate font-bold">{dog.name}</span>
+      <span className={chip}>
+        {photo}
+        {name}
       </span>
     );
   return (
     <button
       type="button"
       onClick={onSwitch}
-      className="flex min-h-12 min-w-0 items-center gap-2.5 rounded-pill border border-border bg-surface p-1 pr-4 text-left shadow-card transition-colors hover:bg-muted"
+      className={clsx(chip, 'text-left transition-colors hover:bg-muted')}
     >
-      <DogPhoto photo={dog.photos[0]} alt="" className="size-10 shrink-0 rounded-pill" />
-      <span className="flex min-w-0 flex-col leading-tight">
-        <span className="truncate font-bold">{dog.name}</span>
-        <span className="flex items-center gap-1 text-caption font-semibold text-primary-strong">
+      <span className="relative shrink-0">
+        {photo}
+        <span
+          aria-hidden="true"
+          className="absolute -right-1 -bottom-1 flex size-5 items-center justify-center rounded-pill bg-surface text-primary-strong ring-1 ring-border sm:hidden"
+        >
+          <ArrowLeftRight className="size-3" />
+        </span>
+      </span>
+      <span className="flex min-w-0 flex-col">
+        {name}
+        <span className="flex items-center gap-1 text-caption font-semibold text-primary-strong max-sm:sr-only">
           <ArrowLeftRight aria-hidden="true" className="size-3.5 shrink-0" />
           {intl.formatMessage({ id: 'matching.switchDog' })}
         </span>

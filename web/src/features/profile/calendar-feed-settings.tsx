@@ -1,9 +1,9 @@
 import { CalendarSync, Copy, RefreshCw, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { useIntl } from 'react-intl';
 import { Button } from '../../components/ui/button';
 import { useErrorText } from '../../lib/errors';
-import { useT } from '../../lib/intl';
+import { useLocale, useT } from '../../lib/intl';
+import { localLongDate } from '../../lib/long-date';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 
@@ -14,7 +14,7 @@ import { trpc } from '../../lib/trpc';
  */
 export function CalendarFeedSettings() {
   const t = useT();
-  const intl = useIntl();
+  const [locale] = useLocale();
   const errorText = useErrorText();
   const utils = trpc.useUtils();
   const status = trpc.events.calendarFeed.useQuery();
@@ -70,9 +70,7 @@ export function CalendarFeedSettings() {
           </div>
         </div>
       ) : since ? (
-        <p className="text-label">
-          {t('calendar.active', { date: intl.formatDate(since, { dateStyle: 'long' }) })}
-        </p>
+        <p className="text-label">{t('calendar.active', { date: localLongDate(since, locale) })}</p>
       ) : null}
       <div className="flex flex-wrap gap-2">
         <Button

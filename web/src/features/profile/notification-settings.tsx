@@ -1,6 +1,6 @@
 import { Bell, BellOff } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { NOTIFY_CHANNELS, NOTIFY_TOPICS, type NotifyChannels } from '#shared/domain/notify';
+import { NOTIFY_CHANNELS, NOTIFY_TOPICS, type NotifyChannels, type NotifyTopic } from '#shared/domain/notify';
 import { LIMITS } from '#shared/limits';
 import { CONTROL_CLASSES, FieldError } from '../../components/pickers/field-parts';
 import { Button } from '../../components/ui/button';
@@ -141,6 +141,8 @@ function PushOnThisDevice() {
 
 interface Saved {
   channels: NotifyChannels;
+  /** Topics whose e-mail an unsubscribe link turned off. */
+  emailOff: NotifyTopic[];
   quietHours: { from: string; to: string } | null;
 }
 
@@ -180,6 +182,9 @@ function PreferencesForm({ saved }: { saved: Saved }) {
   });
   const submit = form.submitWith((input) => update.mutate(input), update.isPending);
   const quietError = message('quietHours');
+  /** Pushed, without the e-mail it would get while no device takes pushes (unsubscribed). */
+  const emailOff = (topic: NotifyTopic) =>
+    values.channels[topic] === 'push' && saved.emailOff.includes(topic);
   return (
     <form ref={formRef} noValidate onSubmit={submit} className="flex flex-col gap-4">
       <fieldset className="flex flex-col gap-3">
@@ -197,6 +202,7 @@ function PreferencesForm({ saved }: { saved: Saved }) {
                   [topic]: event.target.value as NotifyChannels[typeof topic],
                 }))
               }
+              aria-describedby={emailOff(topic) ? `${id}-${topic}-email-off` : undefined}
               className={CONTROL_CLASSES}
             >
               {NOTIFY_CHANNELS.map((channel) => (
@@ -205,6 +211,11 @@ function PreferencesForm({ saved }: { saved: Saved }) {
                 </option>
               ))}
             </select>
+            {emailOff(topic) && (
+              <p id={`${id}-${topic}-email-off`} className="text-caption text-muted-foreground">
+                {t('notify.emailOffHint')}
+              </p>
+            )}
           </div>
         ))}
       </fieldset>

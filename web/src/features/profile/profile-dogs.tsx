@@ -76,7 +76,7 @@ export function ProfileDogs({ profile, dogs, loading }: ProfileDogsProps) {
                     <GenderBadge gender={dog.gender} />
                   </span>
                   <span className="text-caption text-muted-foreground">
-                    {breedName(dog.breed, locale)} · {dogAgeText(intl, dog.age)}
+                    {breedName(dog.breed, locale)} · {dogAgeText(intl, dog.birthMonth)}
                   </span>
                   <TraitBadges traits={dog.traits} className="mt-1" />
                 </span>

@@ -16,7 +16,6 @@ import {
 import { type ReactNode, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
-import { INTL_TAG } from '#shared/i18n';
 import { useDogChanges } from '../../components/dogs/use-dog-changes';
 import { SignInRequired } from '../../components/sign-in-required';
 import { Avatar, profilePlace } from '../../components/profile/avatar';
@@ -26,6 +25,7 @@ import { Card } from '../../components/ui/card';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useErrorText } from '../../lib/errors';
 import { useLocale, useT } from '../../lib/intl';
+import { localLongDate } from '../../lib/long-date';
 import { useSession } from '../../lib/session';
 import { useSignOut } from '../../lib/use-sign-out';
 import { trpc } from '../../lib/trpc';
@@ -88,9 +88,7 @@ function ProfileHeader({ profile }: { profile: MyProfile }) {
   const t = useT();
   const [locale] = useLocale();
   const [editing, setEditing] = useState(false);
-  const memberSince = new Intl.DateTimeFormat(INTL_TAG[locale], { dateStyle: 'long' }).format(
-    profile.createdAt,
-  );
+  const memberSince = localLongDate(profile.createdAt, locale);
   const place = profilePlace(profile, locale);
   return (
     <Card className="flex flex-col items-center gap-5 text-center md:flex-row md:items-center md:text-left">

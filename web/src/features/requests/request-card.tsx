@@ -25,6 +25,7 @@ import {
 import { INTL_TAG } from '#shared/i18n';
 import { useErrorText } from '../../lib/errors';
 import { useLocale, useT } from '../../lib/intl';
+import { localLongDate } from '../../lib/long-date';
 import { relativeTime } from '../../lib/relative-time';
 import { toast } from '../../lib/toast';
 import { DogPhoto } from '../../components/dogs/dog-photo';
@@ -33,6 +34,7 @@ import { breedName } from '../../components/dogs/names';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { useAcceptRequest, useMarkRequestRead, useRejectRequest, useWithdrawRequest } from './api';
 import { AppealButton, canAppeal } from './appeal-dialog';
+import { matchOf, showMatch } from './match-moment';
 import type { RequestItem } from './types';
 
 const chatLink = (chatId: string | null) =>
@@ -52,7 +54,6 @@ const BADGES: Record<RequestBadge, string> = {
  * received (click, or Enter on its text) marks it read; a request I received can be accepted or rejected.
  */
 export function RequestCard({ item, now }: { item: RequestItem; now: number }) {
-  const intl = useIntl();
   const t = useT();
   const [locale] = useLocale();
   const errorText = useErrorText();
@@ -60,10 +61,14 @@ export function RequestCard({ item, now }: { item: RequestItem; now: number }) {
 
   const markRead = useMarkRequestRead();
   const accept = useAcceptRequest({
-    onSuccess: ({ chatId }) =>
+    onSuccess: ({ chatId }) => {
       toast.success(t('requests.toast.accepted'), {
         action: { label: t('requests.openChat'), onClick: () => void navigate(chatLink(chatId)) },
-      }),
+      });
+      // Accepting makes a match: the accepter gets the moment too, with the new chat.
+      const match = matchOf(item, chatId);
+      if (match) showMatch(match);
+    },
     onError: (error) => toast.error(t('requests.acceptError'), { description: errorText(error) }),
   });
   const withdraw = useWithdrawRequest({
@@ -127,7 +132,7 @@ export function RequestCard({ item, now }: { item: RequestItem; now: number }) {
               </span>
               <time
                 dateTime={item.createdAt.toISOString()}
-                title={intl.formatDate(item.createdAt, { dateStyle: 'long', timeStyle: 'short' })}
+                title={localLongDate(item.createdAt, locale, { time: true })}
                 className="text-caption text-muted-foreground"
               >
                 {relativeTime(item.createdAt, now, INTL_TAG[locale])}
@@ -276,8 +281,8 @@ function Sentence({ item }: { item: RequestItem }) {
           intl.formatMessage(
             { id: 'requests.text.change.date' },
             {
-              date: intl.formatDate(new Date(`${changes.date}T12:00:00Z`), {
-                dateStyle: 'full',
+              date: localLongDate(new Date(`${changes.date}T12:00:00Z`), locale, {
+                weekday: true,
                 timeZone: 'UTC',
               }),
             },
@@ -303,7 +308,7 @@ function Sentence({ item }: { item: RequestItem }) {
       return say(item.type === 'moderation' ? 'moderation' : 'reportDecision', {
         action: item.decision?.action ?? 'other',
         until: item.decision?.suspendedUntil
-          ? intl.formatDate(item.decision.suspendedUntil, { dateStyle: 'long', timeStyle: 'short' })
+          ? localLongDate(item.decision.suspendedUntil, locale, { time: true })
           : '',
       });
   }

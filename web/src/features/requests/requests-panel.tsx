@@ -3,11 +3,14 @@ import { type ReactNode, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useErrorText } from '../../lib/errors';
 import { trpc } from '../../lib/trpc';
-import { Empty, LIST_AREA, Loading, LoadError } from '../../components/list-states';
+import { type DatedEntry, Empty, LIST_AREA, Loading, LoadError } from '../../components/list-states';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useNow } from '../../lib/relative-time';
 import {
   inRequestFilter,
+  isUnread,
+  type NoticeTab,
+  noticeTab,
   REQUEST_FILTERS as FILTERS,
   type RequestFilter as Filter,
 } from '#shared/domain/requests';
@@ -15,43 +18,60 @@ import { RequestCard } from './request-card';
 import { useT } from '../../lib/intl';
 
 /**
- * Requests and notifications (SPEC §2): Zahteve with Vse / Sprejete / Zavrnjene, and Posodobitve (`updates`:
- * the announcements, composed in by the app). Used on /profil and in the top bar's bell dialog; the layout's
- * live hooks keep both current.
+ * Requests and notifications (SPEC §2): Zahteve with Vse / Sprejete / Zavrnjene, and Posodobitve: the user's
+ * event notices and moderators' decisions, drawn here, handed to `updates` to show among the announcements
+ * (composed in by the app). Each tab counts its own unread items; together they are the bell's count. Used
+ * on /profil and in the top bar's bell dialog; the layout's live hooks keep both current.
  */
-export function RequestsPanel({ className, updates }: { className?: string; updates: ReactNode }) {
-  const intl = useIntl();
-  const t = useT();
-  const [tab, setTab] = useState('requests');
+export function RequestsPanel({
+  className,
+  updates,
+}: {
+  className?: string;
+  updates: (notices: readonly DatedEntry[]) => ReactNode;
+}) {
+  const [tab, setTab] = useState<NoticeTab>('requests');
+  const now = useNow();
   const requests = trpc.likes.requests.useQuery();
-  const unread = requests.data?.filter(
-    (item) => item.direction === 'received' && item.status === 'unread',
-  ).length;
+  const items = requests.data ?? [];
+  const unreadIn = (which: NoticeTab) =>
+    items.filter((item) => noticeTab(item.type) === which && isUnread(item)).length;
+  const notices = items
+    .filter((item) => noticeTab(item.type) === 'updates')
+    .map((item) => ({ key: item.id, at: item.createdAt, node: <RequestCard item={item} now={now} /> }));
   return (
-    <Tabs value={tab} onValueChange={setTab} className={className}>
+    <Tabs value={tab} onValueChange={(value) => setTab(value as NoticeTab)} className={className}>
       <TabsList>
         <TabsTrigger value="requests">
-          <span className="inline-flex items-center gap-2">
-            {t('requests.tabs.requests')}
-            {unread ? (
-              <span className="rounded-pill bg-primary px-1.5 text-caption leading-5 font-bold text-primary-foreground">
-                <span aria-hidden="true">{unread}</span>
-                <span className="sr-only">
-                  {intl.formatMessage({ id: 'requests.unread' }, { count: unread })}
-                </span>
-              </span>
-            ) : null}
-          </span>
+          <TabName label="requests.tabs.requests" unread={unreadIn('requests')} />
         </TabsTrigger>
-        <TabsTrigger value="updates">{t('requests.tabs.updates')}</TabsTrigger>
+        <TabsTrigger value="updates">
+          <TabName label="requests.tabs.updates" unread={unreadIn('updates')} />
+        </TabsTrigger>
       </TabsList>
       <TabsContent value="requests" className="mt-4">
         <RequestsTab />
       </TabsContent>
       <TabsContent value="updates" className="mt-4">
-        {updates}
+        {updates(notices)}
       </TabsContent>
     </Tabs>
+  );
+}
+
+/** A tab's name with its unread count, "Zahteve, 2 neprebrani" to a screen reader. */
+function TabName({ label, unread }: { label: string; unread: number }) {
+  const intl = useIntl();
+  return (
+    <span className="inline-flex items-center gap-2">
+      {intl.formatMessage({ id: label })}
+      {unread ? (
+        <span className="rounded-pill bg-primary px-1.5 text-caption leading-5 font-bold text-primary-foreground">
+          <span aria-hidden="true">{unread}</span>
+          <span className="sr-only">{intl.formatMessage({ id: 'requests.unread' }, { count: unread })}</span>
+        </span>
+      ) : null}
+    </span>
   );
 }
 

@@ -1,14 +1,15 @@
+import { isMatchNews } from '#shared/domain/requests';
 import { upsertById, withoutId } from '../../lib/lists';
 import { trpc } from '../../lib/trpc';
 import type { RequestItem } from './types';
 
 /**
  * Keeps requests and the unread count current while signed in: each change the server reports is written
- * into the cached list (no refetch), so the bell and every open panel update at once. A match notice
- * arriving unread goes to `onMatch`. Mounted once, by the layout. Tracked event ids let a dropped socket
+ * into the cached list (no refetch), so the bell and every open panel update at once. Match news (a match
+ * or an acceptance of my request) arriving unread goes to `onMatchNews`. Mounted once, by the layout. Tracked event ids let a dropped socket
  * resume without losing or repeating an event.
  */
-export function useRequestsLive(enabled: boolean, onMatch: (notice: RequestItem) => void) {
+export function useRequestsLive(enabled: boolean, onMatchNews: (notice: RequestItem) => void) {
   const utils = trpc.useUtils();
   trpc.likes.onChange.useSubscription(undefined, {
     enabled,
@@ -22,11 +23,13 @@ export function useRequestsLive(enabled: boolean, onMatch: (notice: RequestItem)
       if ('gone' in item) {
         utils.likes.requests.setData(undefined, (list) => list && withoutId(list, item.id));
         void utils.likes.unreadCount.invalidate();
+        // A block hides a match too: the profile no longer counts it.
+        void utils.profiles.stats.invalidate();
         return;
       }
       utils.likes.requests.setData(undefined, (list) => list && upsertById(list, item));
-      // Someone liked back: the match is news only when it arrives as it happens, unread.
-      if (item.type === 'match' && item.direction === 'received' && item.status === 'unread') onMatch(item);
+      // Someone liked back or accepted: news only when it arrives as it happens, unread.
+      if (isMatchNews(item)) onMatchNews(item);
       void utils.likes.unreadCount.invalidate();
       // An accepted request may have made a match.
       void utils.profiles.stats.invalidate();

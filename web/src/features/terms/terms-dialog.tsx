@@ -1,6 +1,6 @@
 import { Check, ScrollText } from 'lucide-react';
-import { useState } from 'react';
 import { useIntl } from 'react-intl';
+import { termsEffectiveDate } from '#shared/domain/terms';
 import { LIMITS } from '#shared/limits';
 import { Button } from '../../components/ui/button';
 import {
@@ -10,13 +10,16 @@ import {
   DialogDescription,
   DialogTitle,
 } from '../../components/ui/dialog';
-import { acceptTerms, termsAcceptedAt } from '../../lib/terms';
 import { useT } from '../../lib/intl';
+import { useAcceptTerms, useTermsState } from './use-terms';
 
 /** The sections of the terms of use and privacy notice (DECISIONS 15), in reading order. */
 const SECTIONS = ['use', 'conduct', 'donations', 'data', 'photos', 'messages', 'rights', 'contact'] as const;
 
-/** The terms and privacy text; 'Sprejmem pogoje' remembers the acceptance in this browser. */
+/**
+ * The terms and privacy text; 'Sprejmem pogoje' records the acceptance (in this browser, and on the account
+ * when signed in) and closes it.
+ */
 export default function TermsDialog({
   open,
   onOpenChange,
@@ -26,7 +29,8 @@ export default function TermsDialog({
 }) {
   const intl = useIntl();
   const t = useT();
-  const [acceptedAt, setAcceptedAt] = useState(termsAcceptedAt);
+  const { acceptedAt } = useTermsState();
+  const { accept, pending } = useAcceptTerms(() => onOpenChange(false));
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
@@ -43,7 +47,9 @@ export default function TermsDialog({
           </span>
           <div>
             <DialogTitle className="pr-0 leading-tight">{t('terms.title')}</DialogTitle>
-            <p className="mt-1 text-label text-muted-foreground">{t('terms.effective')}</p>
+            <p className="mt-1 text-label text-muted-foreground">
+              {t('terms.effective', { date: termsEffectiveDate() })}
+            </p>
           </div>
         </div>
         <DialogDescription className="mt-4">{t('terms.intro')}</DialogDescription>
@@ -59,7 +65,7 @@ export default function TermsDialog({
         </div>
         {/* Stays in view while the text scrolls, so accepting never needs scrolling to the end. */}
         <div className="sticky -bottom-5 z-10 -mx-5 mt-6 -mb-5 flex flex-col gap-3 border-t border-border bg-surface px-5 pt-4 pb-[calc(1rem+env(safe-area-inset-bottom))] sm:flex-row sm:items-center sm:justify-between md:-bottom-8 md:-mx-8 md:-mb-8 md:px-8 md:py-5">
-          {acceptedAt ? (
+          {acceptedAt !== null ? (
             <>
               <p className="flex items-center gap-2 text-label font-semibold text-success-strong">
                 <Check aria-hidden="true" className="size-5" />
@@ -72,14 +78,7 @@ export default function TermsDialog({
               </DialogClose>
             </>
           ) : (
-            <Button
-              size="lg"
-              className="w-full sm:ml-auto sm:w-auto"
-              onClick={() => {
-                setAcceptedAt(acceptTerms());
-                onOpenChange(false);
-              }}
-            >
+            <Button size="lg" className="w-full sm:ml-auto sm:w-auto" loading={pending} onClick={accept}>
               <Check aria-hidden="true" className="size-5" />
               {t('terms.accept')}
             </Button>

@@ -1,7 +1,9 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { LIMITS } from '#shared/limits';
-import { looksLikeCrawler, useTermsAccepted } from '../../lib/terms';
+import { useSession } from '../../lib/session';
+import { acceptTerms, looksLikeCrawler, useTermsAccepted } from '../../lib/terms';
+import { useTermsState } from './use-terms';
 
 // The dialog and its text are their own chunk: fetched when the notice shows, or when the link is pointed
 // at or focused, so a first visit's initial download stays small.
@@ -12,13 +14,15 @@ const TermsBanner = lazy(() => import('./terms-banner'));
 
 /**
  * The "Terms & Privacy" link for the layout's footer, and the prompt (SPEC §1, §2 Navigation): on a visit
- * from a browser that has not accepted the terms, a small notice slides in at the bottom after 2 s. It is
- * not a dialog: it never takes the focus or the keys from what the user is doing, and it stays small, so
- * it is never the page's largest paint. Crawlers never see it.
+ * from a browser that has not accepted the terms in force, or by a signed-in user whose account has not, a
+ * small notice shows under the top bar after 2 s. It is not a dialog: it never takes the focus or the keys
+ * from what the user is doing, and it stays small, so it is never the page's largest paint. Crawlers never
+ * see it.
  */
 export function TermsNotice() {
   const intl = useIntl();
-  const accepted = useTermsAccepted();
+  const { accepted } = useTermsState();
+  useAccountAcceptanceInBrowser();
   const [open, setOpen] = useState(false);
   // Mounted from the first opening on, so the dialog can animate closed and reopen at once.
   const [used, setUsed] = useState(false);
@@ -26,7 +30,7 @@ export function TermsNotice() {
   const link = useRef<HTMLButtonElement>(null);
 
   useEffect(() => {
-    if (accepted || looksLikeCrawler(navigator.userAgent)) return;
+    if (accepted !== false || looksLikeCrawler(navigator.userAgent)) return;
     const prompt = setTimeout(() => setDue(true), LIMITS.termsPromptDelayMs);
     return () => clearTimeout(prompt);
   }, [accepted]);
@@ -49,7 +53,7 @@ export function TermsNotice() {
       >
         {intl.formatMessage({ id: 'nav.terms' })}
       </button>
-      {due && !accepted && (
+      {due && accepted === false && (
         <Suspense>
           <TermsBanner
             onRead={read}
@@ -66,4 +70,18 @@ export function TermsNotice() {
       )}
     </>
   );
+}
+
+/**
+ * The owner accepted with the account (at sign-up, or in another browser): this browser keeps it too, so
+ * the notice does not come back here after signing out.
+ */
+function useAccountAcceptanceInBrowser() {
+  const { user } = useSession();
+  const inBrowser = useTermsAccepted();
+  const accepted = user?.termsAccepted === true;
+  const acceptedAt = user?.termsAcceptedAt;
+  useEffect(() => {
+    if (accepted && inBrowser === null) acceptTerms(acceptedAt ?? new Date());
+  }, [accepted, acceptedAt, inBrowser]);
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "notify_settings" ADD COLUMN "email_off" jsonb DEFAULT '[]'::jsonb NOT NULL;
