@@ -2,11 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import { type JobResult, PgBoss, type QueueOptions, type QueuePolicy, type SendOptions } from 'pg-boss';
 import type { Database, Tx } from '../db/client';
 import { afterCommit, executeIn } from '../db/transact';
+import { moveVersion10Jobs, setAsideVersion10 } from './pgboss-v10';
 
 /**
  * The job queue (pg-boss) in the application's own database: PGlite by default, PostgreSQL otherwise, through
  * the same connections as everything else. Jobs survive restarts; with several instances each job runs once
- * (pg-boss claims with SKIP LOCKED). pg-boss creates and migrates its schema (`pgboss`) by itself.
+ * (pg-boss claims with SKIP LOCKED). pg-boss creates and migrates its schema (`pgboss`) by itself, except from
+ * pg-boss 10's, which it cannot migrate: pgboss-v10.ts moves the jobs of such a database across.
  */
 
 /**
@@ -91,6 +93,7 @@ export async function startJobs(
   boss.on('warning', ({ message, data }) => log.warn({ data }, `job queue: ${message}`));
   // Instances starting together on a new database would deadlock creating pg-boss's schema and queues.
   await database.serialised(async () => {
+    await setAsideVersion10(database, SCHEMA, log);
     await boss.start();
     for (const [name, policy] of Object.entries(QUEUES)) {
       const queue = await boss.getQueue(name);
@@ -100,6 +103,7 @@ export async function startJobs(
       )
         await boss.updateQueue(name, QUEUE_OPTIONS);
     }
+    await moveVersion10Jobs(database, SCHEMA, log);
   });
   /** This instance's worker of each queue: a job sent here for now wakes it at once, not at its next poll. */
   const workers = new Map<QueueName, string>();
