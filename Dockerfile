@@ -1,5 +1,6 @@
-# Tačke: multi-stage build on the current Node LTS; the runtime image runs as the unprivileged `node` user.
-FROM node:26-slim AS build
+# Tačke: multi-stage build on the current Node LTS, the version of package.json's `node` devDependency (which
+# npm scripts run on); the runtime image runs as the unprivileged `node` user.
+FROM node:24.21.0-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -7,7 +8,7 @@ COPY . .
 # The PGlite template is made as root; the runtime user must be able to read (copy) it.
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund && chmod -R a+rX node_modules/.cache
 
-FROM node:26-slim AS runtime
+FROM node:24.21.0-slim AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \

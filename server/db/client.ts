@@ -23,7 +23,8 @@ export interface Database {
   /** The postgres.js client (LISTEN/NOTIFY), when on PostgreSQL. */
   sql?: postgres.Sql;
   /** Plain SQL for libraries that bring their own (the job queue): statements with `$n` parameters, or a
-   * parameterless script of several statements. */
+   * parameterless script of several statements (the rows of all of them, as node-postgres answers; a script
+   * that fails inside its own BEGIN is rolled back, so the connection is not left in an aborted transaction). */
   execute(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
   /** Runs `setup` while no other instance runs its own (schema setup of such libraries races otherwise). */
   serialised<T>(setup: () => Promise<T>): Promise<T>;
@@ -76,7 +77,13 @@ async function openPglite(client: PGlite, afterClose: () => Promise<void>): Prom
     kind: 'pglite',
     async execute(text, values) {
       if (values?.length) return client.query(text, values);
-      return (await client.exec(text)).at(-1) ?? { rows: [] };
+      try {
+        return { rows: (await client.exec(text)).flatMap((result) => result.rows) };
+      } catch (error) {
+        // PGlite's one connection would refuse every later statement until the end of that transaction.
+        if (/\bBEGIN\b/i.test(text)) await client.query('ROLLBACK').catch(() => {});
+        throw error;
+      }
     },
     // One process owns a PGlite database.
     serialised: (setup) => setup(),
@@ -123,13 +130,17 @@ async function openPostgres(url: string): Promise<Database> {
       if (/\bBEGIN\b/i.test(text)) {
         const reserved = await sql.reserve();
         try {
-          results = await run(reserved);
+          results = await run(reserved).catch(async (error: unknown) => {
+            await reserved.unsafe('ROLLBACK').catch(() => {});
+            throw error;
+          });
         } finally {
           reserved.release();
         }
       } else results = await run(sql);
-      const last = Array.isArray(results.at(-1)) ? results.at(-1) : results;
-      return { rows: last as unknown[] };
+      // Several statements answer one result (an array of rows) each.
+      const rows = results.length && results.every(Array.isArray) ? results.flat() : results;
+      return { rows };
     },
     async serialised(setup) {
       // A session lock on a connection of its own, held while `setup` uses the pool.

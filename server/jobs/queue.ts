@@ -1,13 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { createRequire } from 'node:module';
-import PgBoss from 'pg-boss';
+import { type JobResult, PgBoss, type QueueOptions, type QueuePolicy, type SendOptions } from 'pg-boss';
 import type { Database, Tx } from '../db/client';
 import { afterCommit, executeIn } from '../db/transact';
+import { moveVersion10Jobs, setAsideVersion10 } from './pgboss-v10';
 
 /**
  * The job queue (pg-boss) in the application's own database: PGlite by default, PostgreSQL otherwise, through
  * the same connections as everything else. Jobs survive restarts; with several instances each job runs once
- * (pg-boss claims with SKIP LOCKED). pg-boss creates and migrates its schema (`pgboss`) by itself.
+ * (pg-boss claims with SKIP LOCKED). pg-boss creates and migrates its schema (`pgboss`) by itself, except from
+ * pg-boss 10's, which it cannot migrate: pgboss-v10.ts moves the jobs of such a database across.
  */
 
 /**
@@ -31,7 +32,7 @@ export const QUEUES = {
   'suspension-end': 'standard',
   /** An account or moderation e-mail (services/mail-delivery.ts). */
   mail: 'standard',
-} as const satisfies Record<string, PgBoss.QueuePolicy>;
+} as const satisfies Record<string, QueuePolicy>;
 export type QueueName = keyof typeof QUEUES;
 
 /**
@@ -44,7 +45,7 @@ export interface InTransaction {
 
 export interface Jobs {
   /** Queues a job; null when the queue's policy folded it into one already waiting. */
-  send(queue: QueueName, data: object, options?: PgBoss.SendOptions & InTransaction): Promise<string | null>;
+  send(queue: QueueName, data: object, options?: SendOptions & InTransaction): Promise<string | null>;
   /** Queues many jobs in one statement; those the queue's policy folds into one already waiting are dropped. */
   sendMany(
     queue: QueueName,
@@ -58,11 +59,17 @@ export interface Jobs {
 
 const SCHEMA = 'pgboss';
 
-/** The statements pg-boss 10 runs, by name (its `src/plans.js`, which ships without types). */
-const plans = createRequire(import.meta.url)('pg-boss/src/plans.js') as {
-  completeJobs(schema: string): string;
-  failJobsById(schema: string): string;
-};
+/**
+ * What every queue's jobs inherit (pg-boss keeps them on the queue). Failed jobs try again (a push service
+ * or SMTP away for a while), then stay for inspection; a job whose instance went away runs again once it
+ * has been active this long.
+ */
+const QUEUE_OPTIONS = {
+  retryLimit: 5,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 5 * 60,
+} as const satisfies QueueOptions;
 
 export interface JobsOptions {
   /** How often an idle worker looks for jobs (pg-boss polls; 2 s by default). */
@@ -74,37 +81,29 @@ export async function startJobs(
   log: FastifyBaseLogger,
   { pollingSeconds = 2 }: JobsOptions = {},
 ): Promise<Jobs> {
-  // pg-boss 10 records a job's outcome without awaiting it: were the database away just then, the rejection
-  // would end the process. Those two statements fail quietly instead; the job stays active until it expires
-  // (expireInMinutes) and then runs again. (pg-boss 11 awaits them, but needs Node 22.)
-  const outcomes = new Set([plans.completeJobs(SCHEMA), plans.failJobsById(SCHEMA)]);
   const boss = new PgBoss({
-    db: {
-      executeSql: (text, values) =>
-        outcomes.has(text)
-          ? database.execute(text, values).catch((err: unknown) => {
-              log.warn({ err }, 'could not record a job’s outcome; it runs again once expired');
-              // What the statement answers when it changed no job.
-              return { rows: [{ count: '0' }] };
-            })
-          : database.execute(text, values),
-    },
+    db: { executeSql: (text, values) => database.execute(text, values) },
     schema: SCHEMA,
-    // Failed jobs try again (a push service or SMTP away for a while), then stay for inspection.
-    retryLimit: 5,
-    retryDelay: 30,
-    retryBackoff: true,
-    expireInMinutes: 5,
     // Cron schedules are not used; their clock monitor would poll for nothing.
     schedule: false,
   });
   // pg-boss reports database trouble as events; unheard, an 'error' event would end the process.
   boss.on('error', (err) => log.error({ err }, 'job queue error'));
+  // Slow statements, a queue piling up, a start that had to try again.
+  boss.on('warning', ({ message, data }) => log.warn({ data }, `job queue: ${message}`));
   // Instances starting together on a new database would deadlock creating pg-boss's schema and queues.
   await database.serialised(async () => {
+    await setAsideVersion10(database, SCHEMA, log);
     await boss.start();
-    for (const [name, policy] of Object.entries(QUEUES))
-      if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy });
+    for (const [name, policy] of Object.entries(QUEUES)) {
+      const queue = await boss.getQueue(name);
+      if (!queue) await boss.createQueue(name, { policy, ...QUEUE_OPTIONS });
+      else if (
+        Object.entries(QUEUE_OPTIONS).some(([key, value]) => queue[key as keyof QueueOptions] !== value)
+      )
+        await boss.updateQueue(name, QUEUE_OPTIONS);
+    }
+    await moveVersion10Jobs(database, SCHEMA, log);
   });
   /** This instance's worker of each queue: a job sent here for now wakes it at once, not at its next poll. */
   const workers = new Map<QueueName, string>();
@@ -116,7 +115,7 @@ export async function startJobs(
     else boss.notifyWorker(worker);
   };
   const through = (tx: Tx | undefined) =>
-    tx ? { db: { executeSql: (text: string, values: unknown[]) => executeIn(tx, text, values) } } : {};
+    tx ? { db: { executeSql: (text: string, values?: unknown[]) => executeIn(tx, text, values) } } : {};
   return {
     async send(queue, data, { tx, ...options } = {}) {
       const id = await boss.send(queue, data, { ...options, ...through(tx) });
@@ -125,28 +124,34 @@ export async function startJobs(
     },
     async sendMany(queue, jobs, { tx } = {}) {
       if (!jobs.length) return;
-      await boss.insert(
-        jobs.map((job) => ({ name: queue, ...job })),
-        through(tx),
-      );
+      await boss.insert(queue, jobs, through(tx));
       if (jobs.some((job) => job.startAfter === undefined)) wake(queue, tx);
     },
     async work(queue, handle) {
       const worker = await boss.work<object>(
         queue,
-        { pollingIntervalSeconds: pollingSeconds, batchSize: 10 },
+        { pollingIntervalSeconds: pollingSeconds, batchSize: 10, perJobResults: true },
         async (jobs) => {
           // Each job on its own: one that fails is retried alone; the others of the batch are done (a failure
           // used to fail the whole batch, and its retry repeated what had worked, a mail among them).
+          const results: JobResult[] = [];
           for (const job of jobs)
-            await handle(job.data as never).catch(async (err: unknown) => {
-              log.warn({ err, queue, job: job.id }, 'job failed; it will be retried');
-              await boss.fail(queue, job.id, { message: err instanceof Error ? err.message : String(err) });
-            });
+            results.push(
+              await handle(job.data as never).then(
+                () => ({ id: job.id, status: 'completed' as const }),
+                (err: unknown) => {
+                  log.warn({ err, queue, job: job.id }, 'job failed; it will be retried');
+                  const message = err instanceof Error ? err.message : String(err);
+                  return { id: job.id, status: 'failed' as const, output: { message } };
+                },
+              ),
+            );
+          return results;
         },
       );
       workers.set(queue, worker);
     },
-    stop: () => boss.stop({ graceful: true, wait: true, timeout: 5_000 }),
+    // Waits up to 5 s for the jobs in hand; those still running then are failed, to be retried.
+    stop: () => boss.stop({ graceful: true, timeout: 5_000 }),
   };
 }
