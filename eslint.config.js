@@ -11,7 +11,8 @@ import tseslint from 'typescript-eslint';
  * - web/ takes from server/ only types (`import type { AppRouter }`);
  * - a web feature does not import another feature;
  * - shared web code (web/src/components, web/src/lib) imports no feature and nothing of web/src/app;
- * - server services (the domain's rules) never import the transport: server/trpc, server/routers, server/plugins.
+ * - server services (the domain's rules) never import the transport: server/trpc, server/routers, server/plugins;
+ * - code outside src/ imports it as '#shared/…', never by a relative path.
  */
 const boundaries = {
   meta: { type: 'problem', schema: [] },
@@ -23,12 +24,15 @@ const boundaries = {
     const check = (node, source, typeOnly) => {
       if (area === 'src' && source.startsWith('node:'))
         return context.report({ node, message: 'src/ runs in the browser too: no node:* imports.' });
-      // '#shared/…' is src/ (package.json "imports").
-      if (source.startsWith('#shared/'))
+      // '#shared/…' is src/ (package.json "imports"), and the only way to it from outside src/.
+      const aliased = source.startsWith('#shared/');
+      if (aliased)
         source = `${path.relative(path.dirname(context.filename), path.join(root, 'src'))}/${source.slice(8)}`;
       if (!source.startsWith('.')) return;
       const target = path.relative(root, path.resolve(path.dirname(context.filename), source));
       const targetArea = target.split(path.sep)[0];
+      if (area !== 'src' && targetArea === 'src' && !aliased)
+        context.report({ node, message: `Import src/ as '#shared/${target.slice(4)}': one way everywhere.` });
       if (area === 'src' && (targetArea === 'server' || targetArea === 'web') && !typeOnly)
         context.report({
           node,

@@ -19,8 +19,8 @@ import { deck } from '../server/services/deck';
 import { filtersKey } from '../server/services/deck-positions';
 import { seedOf } from '../server/services/deck-walks';
 import type { ServiceDeps } from '../server/services/deps';
-import { DEFAULT_DECK_FILTERS } from '../src/domain/deck-filters';
-import type { DeckFiltersInput } from '../src/schemas/deck';
+import { DEFAULT_DECK_FILTERS } from '#shared/domain/deck-filters';
+import type { DeckFiltersInput } from '#shared/schemas/deck';
 import { info, ms, percentile, QUICK, type Row, within } from './lib';
 import { dogId, userId, VOLUMES } from './seed';
 

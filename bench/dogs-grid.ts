@@ -2,7 +2,7 @@
 // Reports the photo requests by variant and their bytes, on a phone and a desktop viewport.
 import sharp from 'sharp';
 import WebSocket from 'ws';
-import { createApiClient } from '../src/client';
+import { createApiClient } from '#shared/client';
 import { launchBrowser, startServer, VIEWPORTS } from '../tests/helpers/e2e';
 import type { Row } from './lib';
 import { signedInToken, uploadPhoto } from './signed-in';

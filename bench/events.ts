@@ -1,7 +1,7 @@
 // Issue 6 budget: `events.list` over 10,000 upcoming events (bench/seed.ts) and every type × filter × search
 // combination, p99 ≤ 20 ms one caller at a time. BENCH_DEBUG=1 lists the slowest combinations.
 import type { DbOrTx } from '../server/db/client';
-import { EVENT_FILTERS, EVENT_TYPES } from '../src/schemas/events';
+import { EVENT_FILTERS, EVENT_TYPES } from '#shared/schemas/events';
 import { median, ms, percentile, QUICK, type Row, within } from './lib';
 import { call, callersFrom } from './signed-in';
 import { VOLUMES } from './seed';

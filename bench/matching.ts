@@ -3,7 +3,7 @@
 import WebSocket from 'ws';
 import { createSession } from '../server/auth/sessions';
 import type { DbOrTx } from '../server/db/client';
-import { createApiClient } from '../src/client';
+import { createApiClient } from '#shared/client';
 import { info, ms, percentile, QUICK, type Row, sleep, within } from './lib';
 import { dogId, userId, VOLUMES } from './seed';
 

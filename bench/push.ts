@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
-import { createApiClient } from '../src/client';
+import { createApiClient } from '#shared/client';
 import { openDatabase } from '../server/db/client';
 import { createPushSender } from '../server/push/push-sender';
 import { deliverAnnouncement } from '../server/services/push-delivery';

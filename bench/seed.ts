@@ -6,8 +6,8 @@
 import { createHash } from 'node:crypto';
 import postgres from 'postgres';
 import { hashPassword } from '../server/auth/passwords';
-import { BREEDS } from '../src/data/breeds';
-import { SI_MUNICIPALITIES } from '../src/data/municipalities';
+import { BREEDS } from '#shared/data/breeds';
+import { SI_MUNICIPALITIES } from '#shared/data/municipalities';
 import { QUICK } from './lib';
 
 export const VOLUMES = QUICK

@@ -3,7 +3,7 @@
 // storm of 500 at once while /healthz and a cheap query are timed (issue 29: the storm waits in the password
 // queue, so neither waits behind it).
 import WebSocket from 'ws';
-import { createApiClient } from '../src/client';
+import { createApiClient } from '#shared/client';
 import { info, ms, percentile, QUICK, type Row, sleep, within } from './lib';
 import { BENCH_PASSWORD, emailOf } from './seed';
 

@@ -6,8 +6,8 @@ import superjson from 'superjson';
 import WebSocket from 'ws';
 import { openDatabase } from '../server/db/client';
 import { users } from '../server/db/schema';
-import { LIMITS } from '../src/limits';
-import { createApiClient } from '../src/client';
+import { LIMITS } from '#shared/limits';
+import { createApiClient } from '#shared/client';
 import { makeChat, makeDog, makeUser } from '../tests/helpers/factories';
 import { createDatabase, startPostgres } from '../tests/helpers/postgres';
 import {

@@ -6,7 +6,7 @@ import WebSocket from 'ws';
 import { createSession } from '../server/auth/sessions';
 import { openDatabase } from '../server/db/client';
 import { profiles, users } from '../server/db/schema';
-import { LIMITS } from '../src/limits';
+import { LIMITS } from '#shared/limits';
 import { createDatabase, startPostgres } from '../tests/helpers/postgres';
 import {
   info,

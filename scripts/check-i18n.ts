@@ -1,7 +1,7 @@
 // `npm run check:i18n`: the four catalogues have the same keys, no empty values, and valid ICU syntax.
 import { IntlMessageFormat } from 'intl-messageformat';
 import { loadCatalogues } from '../server/locales';
-import { compareCatalogues, LOCALES } from '../src/i18n';
+import { compareCatalogues, LOCALES } from '#shared/i18n';
 
 const catalogues = loadCatalogues();
 const problems = compareCatalogues(catalogues);

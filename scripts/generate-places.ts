@@ -12,9 +12,9 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { CITIES } from '../src/data/cities';
-import { CITY_COUNTRIES } from '../src/data/countries';
-import { normalizeForSearch, type Named } from '../src/data/named';
+import { CITIES } from '#shared/data/cities';
+import { CITY_COUNTRIES } from '#shared/data/countries';
+import { normalizeForSearch, type Named } from '#shared/data/named';
 
 interface GeoCity {
   name: string;

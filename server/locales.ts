@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
-import { FALLBACK_LOCALE, LOCALES, type Locale, type Messages } from '../src/i18n';
+import { FALLBACK_LOCALE, LOCALES, type Locale, type Messages } from '#shared/i18n';
 import { ROOT } from './paths';
 
 const DIR = path.join(ROOT, 'locales');

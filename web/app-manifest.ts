@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import type { Plugin } from 'vite';
-import { LOCALES } from '../src/i18n.ts';
+import { LOCALES } from '#shared/i18n';
 
 /**
  * The installable app's files, made at build time: a web app manifest per language

@@ -1,6 +1,6 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { ACCESS_TOKEN_PREFIX, type TokenScope } from '../../src/domain/access-tokens';
-import { LIMITS } from '../../src/limits';
+import { ACCESS_TOKEN_PREFIX, type TokenScope } from '#shared/domain/access-tokens';
+import { LIMITS } from '#shared/limits';
 import type { DbOrTx } from '../db/client';
 import { accessTokens, users } from '../db/schema';
 import type { SessionUser } from './sessions';

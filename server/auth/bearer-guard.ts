@@ -1,5 +1,5 @@
-import { AppError } from '../../src/errors';
-import { LIMITS } from '../../src/limits';
+import { AppError } from '#shared/errors';
+import { LIMITS } from '#shared/limits';
 import type { Db } from '../db/client';
 import { takeSlot } from '../services/rate-limit';
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
-import { LIMITS } from '../../src/limits';
+import { LIMITS } from '#shared/limits';
 import type { DbOrTx } from '../db/client';
 import { emailTokens } from '../db/schema';
 import { generateToken, hashToken } from './tokens';

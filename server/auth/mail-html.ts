@@ -1,4 +1,4 @@
-import type { Locale } from '../../src/i18n';
+import type { Locale } from '#shared/i18n';
 
 /**
  * The HTML alternative of an e-mail, made from its text part (the same words, so both say the same): the

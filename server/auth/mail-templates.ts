@@ -1,4 +1,4 @@
-import type { Locale } from '../../src/i18n';
+import type { Locale } from '#shared/i18n';
 import { formatMessage } from '../locales';
 import { mailHtml } from './mail-html';
 

@@ -1,6 +1,6 @@
 import { hash, verify } from '@node-rs/argon2';
 import pLimit from 'p-limit';
-import { AppError } from '../../src/errors';
+import { AppError } from '#shared/errors';
 
 /** argon2id above OWASP's minimum (m=19 MiB, t=2, p=1). */
 const OPTIONS = { memoryCost: 19_456, timeCost: 2, parallelism: 1, algorithm: 2 /* Argon2id */ } as const;

@@ -1,5 +1,5 @@
-import { AppError } from '../../src/errors';
-import type { TokenScope } from '../../src/domain/access-tokens';
+import { AppError } from '#shared/errors';
+import type { TokenScope } from '#shared/domain/access-tokens';
 import type { DbOrTx } from '../db/client';
 import { type AccessGrant, countAccessTokenCall } from './access-tokens';
 

@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
-import { LIMITS } from '../../src/limits';
-import type { UserRole } from '../../src/schemas/auth';
+import { LIMITS } from '#shared/limits';
+import type { UserRole } from '#shared/schemas/auth';
 import type { DbOrTx } from '../db/client';
 import { calendarFeeds, profiles, sessions, users } from '../db/schema';
 import { deleteUserAccessTokens } from './access-tokens';

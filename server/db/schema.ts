@@ -18,25 +18,25 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { NotifyChannels, NotifyTopic } from '../../src/domain/notify';
-import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES } from '../../src/domain/requests';
-import { LIMITS } from '../../src/limits';
-import { UPDATE_TYPES } from '../../src/schemas/announcements';
-import { USER_ROLES } from '../../src/schemas/auth';
-import { MESSAGE_TYPES } from '../../src/schemas/chats';
-import { DOG_ENERGIES, DOG_GENDERS, DOG_SIZES, PLAY_STYLES } from '../../src/schemas/dogs';
-import type { DeckFilters } from '../../src/schemas/deck';
-import { EVENT_TYPES } from '../../src/schemas/events';
-import { ATTENDANCE_STATUSES, type EventChanges } from '../../src/domain/events';
+import type { NotifyChannels, NotifyTopic } from '#shared/domain/notify';
+import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES } from '#shared/domain/requests';
+import { LIMITS } from '#shared/limits';
+import { UPDATE_TYPES } from '#shared/schemas/announcements';
+import { USER_ROLES } from '#shared/schemas/auth';
+import { MESSAGE_TYPES } from '#shared/schemas/chats';
+import { DOG_ENERGIES, DOG_GENDERS, DOG_SIZES, PLAY_STYLES } from '#shared/schemas/dogs';
+import type { DeckFilters } from '#shared/schemas/deck';
+import { EVENT_TYPES } from '#shared/schemas/events';
+import { ATTENDANCE_STATUSES, type EventChanges } from '#shared/domain/events';
 import {
   APPEAL_STATUSES,
   MODERATION_ACTIONS,
   REPORT_REASONS,
   REPORT_STATUSES,
   REPORT_TARGETS,
-} from '../../src/domain/safety';
-import { UPLOAD_KINDS } from '../../src/schemas/uploads';
-import { TOKEN_SCOPES } from '../../src/domain/access-tokens';
+} from '#shared/domain/safety';
+import { UPLOAD_KINDS } from '#shared/schemas/uploads';
+import { TOKEN_SCOPES } from '#shared/domain/access-tokens';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

@@ -1,8 +1,8 @@
 import { and, count, eq, inArray, isNull, like } from 'drizzle-orm';
-import { monthOfIndex, utcMonthIndex } from '../../src/domain/dog-age';
-import { addDays, dateInDays } from '../../src/domain/event-time';
-import { dogCreateInput } from '../../src/schemas/dogs';
-import { eventCreateInput } from '../../src/schemas/events';
+import { monthOfIndex, utcMonthIndex } from '#shared/domain/dog-age';
+import { addDays, dateInDays } from '#shared/domain/event-time';
+import { dogCreateInput } from '#shared/schemas/dogs';
+import { eventCreateInput } from '#shared/schemas/events';
 import { adminUpdates, profiles, uploads, users } from '../db/schema';
 import type { ServiceDeps } from '../services/deps';
 import { createDog } from '../services/dogs';

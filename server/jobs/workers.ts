@@ -1,4 +1,4 @@
-import type { EventReminderType } from '../../src/domain/events';
+import type { EventReminderType } from '#shared/domain/events';
 import { sendDigest } from '../services/digest';
 import { deliverEventChange, deliverEventReminder } from '../services/event-notices';
 import type { ChatPushJob, EventPlace } from '../services/notify';

@@ -1,5 +1,5 @@
-import { AppError } from '../../src/errors';
-import { LIMITS } from '../../src/limits';
+import { AppError } from '#shared/errors';
+import { LIMITS } from '#shared/limits';
 
 export const VARIANTS = ['thumb', 'medium', 'full'] as const;
 export type Variant = (typeof VARIANTS)[number];

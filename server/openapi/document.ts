@@ -1,7 +1,7 @@
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import { z } from 'zod';
-import { APP_ERROR_CODES } from '../../src/errors';
-import { LIMITS } from '../../src/limits';
+import { APP_ERROR_CODES } from '#shared/errors';
+import { LIMITS } from '#shared/limits';
 import { requiredScope } from '../auth/scopes';
 import { accessOf } from '../trpc/scoped-router';
 import { SUMMARIES } from './summaries';

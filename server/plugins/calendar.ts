@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isLocale, type Locale, LOCALE_COOKIE } from '../../src/i18n';
+import { isLocale, type Locale, LOCALE_COOKIE } from '#shared/i18n';
 import { formatMessage } from '../locales';
 import { eventCalendar, feedCalendar } from '../services/calendar';
 import { type AppDeps, resolveUser, tokenFrom } from '../trpc/context';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { NOTIFY_TOPICS, type NotifyTopic } from '../../src/domain/notify';
-import { isLocale, type Locale } from '../../src/i18n';
+import { NOTIFY_TOPICS, type NotifyTopic } from '#shared/domain/notify';
+import { isLocale, type Locale } from '#shared/i18n';
 import { users } from '../db/schema';
 import { formatMessage } from '../locales';
 import { unsubscribe } from '../services/digest';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { acceptedLanguages, isLocale, LOCALE_COOKIE, LOCALES, pickLocale } from '../../src/i18n';
+import { acceptedLanguages, isLocale, LOCALE_COOKIE, LOCALES, pickLocale } from '#shared/i18n';
 
 /**
  * The built web app: `/` is the landing page prerendered in the visitor's language (index.<locale>.html,

@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import webpush from 'web-push';
 import type { Db } from '../db/client';
-import type { PushPayload } from '../../src/domain/push-payload';
+import type { PushPayload } from '#shared/domain/push-payload';
 import { allowedEndpoint, guardedLookup, type PushServices } from './push-services';
 import { serverKey } from './server-keys';
 

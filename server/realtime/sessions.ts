@@ -1,4 +1,4 @@
-import { AppError } from '../../src/errors';
+import { AppError } from '#shared/errors';
 import { credentialIsLive } from '../auth/credentials';
 import type { Db } from '../db/client';
 import { asTRPCError } from '../trpc/as-trpc-error';

@@ -1,5 +1,5 @@
-import { AppError } from '../../src/errors';
-import { LIMITS } from '../../src/limits';
+import { AppError } from '#shared/errors';
+import { LIMITS } from '#shared/limits';
 
 /**
  * What one WebSocket holds while it is open. Counted per server instance, in memory: a socket lives on one

@@ -1,4 +1,4 @@
-import { acceptTermsInput } from '../../src/schemas/auth';
+import { acceptTermsInput } from '#shared/schemas/auth';
 import * as account from '../services/account';
 import { exportAccount } from '../services/account-export';
 import { acceptTerms } from '../services/auth';

@@ -1,4 +1,4 @@
-import { decideAppealInput, decideReportInput, reportsInput } from '../../src/schemas/safety';
+import { decideAppealInput, decideReportInput, reportsInput } from '#shared/schemas/safety';
 import * as moderation from '../services/moderation';
 import { adminProcedure, router } from '../trpc/init';
 

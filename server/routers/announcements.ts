@@ -2,8 +2,8 @@ import {
   announcementCreateInput,
   announcementIdInput,
   announcementUpdateInput,
-} from '../../src/schemas/announcements';
-import { resumeInput } from '../../src/schemas/likes';
+} from '#shared/schemas/announcements';
+import { resumeInput } from '#shared/schemas/likes';
 import { backfilled } from '../realtime/backfill';
 import * as announcements from '../services/announcements';
 import { adminProcedure, publicProcedure, publicSubscription, router } from '../trpc/init';

@@ -4,7 +4,7 @@ import {
   resetPasswordInput,
   signInInput,
   signUpInput,
-} from '../../src/schemas/auth';
+} from '#shared/schemas/auth';
 import { invalidateSession } from '../auth/sessions';
 import { announceSessionsEnded } from '../realtime/sessions';
 import * as auth from '../services/auth';

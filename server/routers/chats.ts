@@ -1,5 +1,5 @@
-import { chatIdInput, listResumeInput, messagesInput, sendInput } from '../../src/schemas/chats';
-import { resumeInput } from '../../src/schemas/likes';
+import { chatIdInput, listResumeInput, messagesInput, sendInput } from '#shared/schemas/chats';
+import { resumeInput } from '#shared/schemas/likes';
 import { tracked } from '@trpc/server';
 import { backfilled } from '../realtime/backfill';
 import { wakeups } from '../realtime/bus';

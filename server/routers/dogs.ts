@@ -1,5 +1,5 @@
-import { dogCreateInput, dogIdInput, dogUpdateInput } from '../../src/schemas/dogs';
-import { deckFiltersSchema, deckInput } from '../../src/schemas/deck';
+import { dogCreateInput, dogIdInput, dogUpdateInput } from '#shared/schemas/dogs';
+import { deckFiltersSchema, deckInput } from '#shared/schemas/deck';
 import { listen } from '../realtime/bus';
 import { whileSignedInStream } from '../realtime/sessions';
 import * as deck from '../services/deck';

@@ -1,4 +1,4 @@
-import { eventChatSendInput } from '../../src/schemas/chats';
+import { eventChatSendInput } from '#shared/schemas/chats';
 import {
   attendeeInput,
   attendeesInput,
@@ -12,8 +12,8 @@ import {
   eventUpdateInput,
   joinInput,
   pastEventsInput,
-} from '../../src/schemas/events';
-import { resumeInput } from '../../src/schemas/likes';
+} from '#shared/schemas/events';
+import { resumeInput } from '#shared/schemas/likes';
 import { backfilled } from '../realtime/backfill';
 import { whileSignedInStream } from '../realtime/sessions';
 import * as calendar from '../services/calendar';

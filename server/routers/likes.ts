@@ -1,5 +1,5 @@
-import { likedInput, undoInput } from '../../src/schemas/deck';
-import { likeInput, requestIdInput, resumeInput } from '../../src/schemas/likes';
+import { likedInput, undoInput } from '#shared/schemas/deck';
+import { likeInput, requestIdInput, resumeInput } from '#shared/schemas/likes';
 import { backfilled } from '../realtime/backfill';
 import { whileSignedInStream } from '../realtime/sessions';
 import * as likes from '../services/likes';

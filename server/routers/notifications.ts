@@ -3,8 +3,8 @@ import {
   notifyPreferencesSchema,
   pushEndpointSchema,
   pushSubscriptionSchema,
-} from '../../src/schemas/notifications';
-import { AppError } from '../../src/errors';
+} from '#shared/schemas/notifications';
+import { AppError } from '#shared/errors';
 import * as settings from '../services/notify-settings';
 import { authedProcedure, router } from '../trpc/init';
 

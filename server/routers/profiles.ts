@@ -1,4 +1,4 @@
-import { profileUpdateInput, userIdInput } from '../../src/schemas/profiles';
+import { profileUpdateInput, userIdInput } from '#shared/schemas/profiles';
 import * as profiles from '../services/profiles';
 import { authedProcedure, router } from '../trpc/init';
 

@@ -1,4 +1,4 @@
-import { appealInput, reportInput, userIdInput } from '../../src/schemas/safety';
+import { appealInput, reportInput, userIdInput } from '#shared/schemas/safety';
 import * as moderation from '../services/moderation';
 import * as safety from '../services/safety';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';

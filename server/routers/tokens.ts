@@ -1,4 +1,4 @@
-import { tokenCreateInput, tokenIdInput } from '../../src/schemas/access-tokens';
+import { tokenCreateInput, tokenIdInput } from '#shared/schemas/access-tokens';
 import * as tokens from '../services/access-tokens';
 import { authedProcedure, router } from '../trpc/init';
 

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { z } from 'zod';
-import { AppError } from '../../src/errors';
-import { LIMITS } from '../../src/limits';
-import type { tokenCreateInput } from '../../src/schemas/access-tokens';
+import { AppError } from '#shared/errors';
+import { LIMITS } from '#shared/limits';
+import type { tokenCreateInput } from '#shared/schemas/access-tokens';
 import { insertAccessToken } from '../auth/access-tokens';
 import type { SessionUser } from '../auth/sessions';
 import { lockKeys } from '../db/advisory-lock';

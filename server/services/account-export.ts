@@ -1,6 +1,6 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { AppError } from '../../src/errors';
+import { AppError } from '#shared/errors';
 import {
   appeals,
   calendarFeeds,

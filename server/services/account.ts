@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
-import { AppError } from '../../src/errors';
-import { isLocale } from '../../src/i18n';
+import { AppError } from '#shared/errors';
+import { isLocale } from '#shared/i18n';
 import { chats, events, notifications, uploads, users } from '../db/schema';
 import { transact } from '../db/transact';
 import type { Jobs } from '../jobs/queue';

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { AppError } from '../../src/errors';
-import type { announcementCreateInput, announcementUpdateInput } from '../../src/schemas/announcements';
+import { AppError } from '#shared/errors';
+import type { announcementCreateInput, announcementUpdateInput } from '#shared/schemas/announcements';
 import { adminUpdates } from '../db/schema';
 import { lockStreams } from '../realtime/stream-lock';
 import { BACKFILL_BATCH } from '../realtime/backfill';

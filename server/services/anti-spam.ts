@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
-import { messageFingerprint } from '../../src/domain/message-fingerprint';
-import { AppError } from '../../src/errors';
-import { LIMITS } from '../../src/limits';
+import { messageFingerprint } from '#shared/domain/message-fingerprint';
+import { AppError } from '#shared/errors';
+import { LIMITS } from '#shared/limits';
 import { lockKeys } from '../db/advisory-lock';
 import type { DbOrTx, Tx } from '../db/client';
 import { chatMessages, eventMessages, notifications, users } from '../db/schema';

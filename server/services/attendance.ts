@@ -1,7 +1,7 @@
 import { and, asc, eq, gt, inArray, ne, sql, type SQL } from 'drizzle-orm';
-import { type AttendanceStatus, isFull, isUpcoming } from '../../src/domain/events';
-import type { NotificationType } from '../../src/domain/requests';
-import { AppError } from '../../src/errors';
+import { type AttendanceStatus, isFull, isUpcoming } from '#shared/domain/events';
+import type { NotificationType } from '#shared/domain/requests';
+import { AppError } from '#shared/errors';
 import type { Tx } from '../db/client';
 import { eventAttendees, events } from '../db/schema';
 import { noticeEventCancelled, writeNotices } from './notifications';

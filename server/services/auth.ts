@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, eq, gt, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { acceptsCurrentTerms } from '../../src/domain/terms';
-import { AppError } from '../../src/errors';
-import { DEFAULT_LOCALE, type Locale } from '../../src/i18n';
-import { LIMITS } from '../../src/limits';
+import { acceptsCurrentTerms } from '#shared/domain/terms';
+import { AppError } from '#shared/errors';
+import { DEFAULT_LOCALE, type Locale } from '#shared/i18n';
+import { LIMITS } from '#shared/limits';
 import type {
   confirmEmailInput,
   requestPasswordResetInput,
@@ -12,7 +12,7 @@ import type {
   signInInput,
   signUpInput,
   UserRole,
-} from '../../src/schemas/auth';
+} from '#shared/schemas/auth';
 import { endUnusedTokens, reserveEmailToken, type TokenKind } from '../auth/email-tokens';
 import { hashPassword, inPasswordQueue, verifyPassword } from '../auth/passwords';
 import type { DeviceCookies } from '../auth/device-cookies';

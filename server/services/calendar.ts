@@ -1,10 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { createEvents, type EventAttributes } from 'ics';
-import { countryName } from '../../src/data/countries';
-import { isLocale, type Locale } from '../../src/i18n';
-import { EVENT_PARAM } from '../../src/domain/events';
-import { AppError } from '../../src/errors';
+import { countryName } from '#shared/data/countries';
+import { isLocale, type Locale } from '#shared/i18n';
+import { EVENT_PARAM } from '#shared/domain/events';
+import { AppError } from '#shared/errors';
 import type { DbOrTx } from '../db/client';
 import { calendarFeeds, events, profiles, users } from '../db/schema';
 import { formatMessage } from '../locales';

@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { AppError } from '../../src/errors';
-import { LIMITS } from '../../src/limits';
-import type { Photo } from '../../src/schemas/uploads';
+import { AppError } from '#shared/errors';
+import { LIMITS } from '#shared/limits';
+import type { Photo } from '#shared/schemas/uploads';
 import type { DbOrTx, Tx } from '../db/client';
 import { transact } from '../db/transact';
 import { crashPoint } from '../crash-points';

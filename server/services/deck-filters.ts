@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import { DEFAULT_DECK_FILTERS } from '../../src/domain/deck-filters';
-import { type DeckFilters, deckFiltersSchema } from '../../src/schemas/deck';
+import { DEFAULT_DECK_FILTERS } from '#shared/domain/deck-filters';
+import { type DeckFilters, deckFiltersSchema } from '#shared/schemas/deck';
 import type { DbOrTx } from '../db/client';
 import { deckFilters } from '../db/schema';
 

@@ -1,8 +1,8 @@
 import { inArray, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { covers, narrowsAge } from '../../src/domain/deck-filters';
-import { monthOfIndex, utcMonthIndex } from '../../src/domain/dog-age';
-import { type DeckFilters, deckFiltersSchema } from '../../src/schemas/deck';
+import { covers, narrowsAge } from '#shared/domain/deck-filters';
+import { monthOfIndex, utcMonthIndex } from '#shared/domain/dog-age';
+import { type DeckFilters, deckFiltersSchema } from '#shared/schemas/deck';
 import type { DbOrTx } from '../db/client';
 import { dogProfiles } from '../db/schema';
 import { bucketOf, ringOf, seedOf, UNKNOWN_BUCKET } from './deck-walks';

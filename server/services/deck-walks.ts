@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { bucketsWithin } from '../../src/domain/distance';
-import { LIMITS } from '../../src/limits';
+import { bucketsWithin } from '#shared/domain/distance';
+import { LIMITS } from '#shared/limits';
 import type { DbOrTx } from '../db/client';
 import { dogProfiles } from '../db/schema';
 

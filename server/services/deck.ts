@@ -1,8 +1,8 @@
 import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { AppError } from '../../src/errors';
-import { bornOnBounds, utcMonthIndex } from '../../src/domain/dog-age';
-import type { DeckFilters } from '../../src/schemas/deck';
+import { AppError } from '#shared/errors';
+import { bornOnBounds, utcMonthIndex } from '#shared/domain/dog-age';
+import type { DeckFilters } from '#shared/schemas/deck';
 import type { DbOrTx } from '../db/client';
 import { deckFilters, dogProfiles, profiles, users } from '../db/schema';
 import { parseFilters } from './deck-filters';

@@ -1,9 +1,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
-import { byEmail, NOTIFY_TOPICS, type NotifyTopic, quietUntil, topicOfNotice } from '../../src/domain/notify';
-import { NOTIFICATION_TYPES, type NotificationType } from '../../src/domain/requests';
-import { isLocale } from '../../src/i18n';
-import { LIMITS } from '../../src/limits';
+import { byEmail, NOTIFY_TOPICS, type NotifyTopic, quietUntil, topicOfNotice } from '#shared/domain/notify';
+import { NOTIFICATION_TYPES, type NotificationType } from '#shared/domain/requests';
+import { isLocale } from '#shared/i18n';
+import { LIMITS } from '#shared/limits';
 import type { Mailer } from '../auth/mailer';
 import { crashPoint } from '../crash-points';
 import { renderMail } from '../auth/mail-templates';

@@ -1,8 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import { bornOnOf } from '../../src/domain/dog-age';
-import { AppError } from '../../src/errors';
-import type { dogCreateInput, dogUpdateInput } from '../../src/schemas/dogs';
-import type { Photo } from '../../src/schemas/uploads';
+import { bornOnOf } from '#shared/domain/dog-age';
+import { AppError } from '#shared/errors';
+import type { dogCreateInput, dogUpdateInput } from '#shared/schemas/dogs';
+import type { Photo } from '#shared/schemas/uploads';
 import type { z } from 'zod';
 import { dogProfiles, places, profiles } from '../db/schema';
 import type { DbOrTx } from '../db/client';

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gt, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
-import { isUpcoming } from '../../src/domain/events';
-import { AppError } from '../../src/errors';
-import { LIMITS } from '../../src/limits';
-import type { Photo } from '../../src/schemas/uploads';
+import { isUpcoming } from '#shared/domain/events';
+import { AppError } from '#shared/errors';
+import { LIMITS } from '#shared/limits';
+import type { Photo } from '#shared/schemas/uploads';
 import type { DbOrTx } from '../db/client';
 import { transact } from '../db/transact';
 import { crashPoint } from '../crash-points';

@@ -1,8 +1,8 @@
 import { stringify } from 'csv-stringify/sync';
 import { eq } from 'drizzle-orm';
-import { inLjubljana } from '../../src/domain/event-time';
-import { AppError } from '../../src/errors';
-import { isLocale } from '../../src/i18n';
+import { inLjubljana } from '#shared/domain/event-time';
+import { AppError } from '#shared/errors';
+import { isLocale } from '#shared/i18n';
 import { events, users } from '../db/schema';
 import { formatMessage } from '../locales';
 import type { ServiceDeps } from './deps';

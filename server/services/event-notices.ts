@@ -1,13 +1,13 @@
 import { and, eq, gt, lte } from 'drizzle-orm';
-import { inLjubljana } from '../../src/domain/event-time';
-import { longDate } from '../../src/domain/long-date';
+import { inLjubljana } from '#shared/domain/event-time';
+import { longDate } from '#shared/domain/long-date';
 import {
   EVENT_REMINDERS,
   type EventChanges,
   type EventReminderType,
   isUpcoming,
-} from '../../src/domain/events';
-import type { Locale } from '../../src/i18n';
+} from '#shared/domain/events';
+import type { Locale } from '#shared/i18n';
 import { formatMessage } from '../locales';
 import { eventAttendees, events } from '../db/schema';
 import { transact } from '../db/transact';

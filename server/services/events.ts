@@ -1,17 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, gt, gte, inArray, like, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { addDays, daysBetween, eventInstant, eventWeeks, seriesDates } from '../../src/domain/event-time';
-import { type AttendanceStatus, isUpcoming, type SeriesScope } from '../../src/domain/events';
-import { AppError } from '../../src/errors';
-import { LIMITS } from '../../src/limits';
+import { addDays, daysBetween, eventInstant, eventWeeks, seriesDates } from '#shared/domain/event-time';
+import { type AttendanceStatus, isUpcoming, type SeriesScope } from '#shared/domain/events';
+import { AppError } from '#shared/errors';
+import { LIMITS } from '#shared/limits';
 import type {
   eventCreateInput,
   eventListInput,
   eventUpdateInput,
   pastEventsInput,
-} from '../../src/schemas/events';
-import type { Photo } from '../../src/schemas/uploads';
+} from '#shared/schemas/events';
+import type { Photo } from '#shared/schemas/uploads';
 import type { DbOrTx, Tx } from '../db/client';
 import { eventAttendees, events, profiles } from '../db/schema';
 import { lockStreams } from '../realtime/stream-lock';

@@ -1,4 +1,4 @@
-import { EVENT_TIME_ZONE } from '../../src/domain/event-time';
+import { EVENT_TIME_ZONE } from '#shared/domain/event-time';
 
 /*
  * What the `ics` package leaves to us (issue 30): it folds lines at 75 characters, not octets (an emoji is

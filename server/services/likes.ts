@@ -1,9 +1,9 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { LIKE_MESSAGE } from '../../src/domain/like-message';
-import { isPending, PENDING_STATUSES } from '../../src/domain/requests';
-import { AppError } from '../../src/errors';
-import { LIMITS } from '../../src/limits';
-import type { LikeOutcome } from '../../src/schemas/likes';
+import { LIKE_MESSAGE } from '#shared/domain/like-message';
+import { isPending, PENDING_STATUSES } from '#shared/domain/requests';
+import { AppError } from '#shared/errors';
+import { LIMITS } from '#shared/limits';
+import type { LikeOutcome } from '#shared/schemas/likes';
 import type { DbOrTx, Tx } from '../db/client';
 import { transact } from '../db/transact';
 import { chats, dogProfiles, matches, notifications, profiles, swipes } from '../db/schema';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Locale } from '../../src/i18n';
+import type { Locale } from '#shared/i18n';
 import { mintEmailToken, TOKEN_LIFETIME_MS } from '../auth/email-tokens';
 import { type MailKind, renderMail } from '../auth/mail-templates';
 import type { Mailer } from '../auth/mailer';

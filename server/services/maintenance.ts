@@ -1,5 +1,5 @@
 import { and, isNotNull, lt, ne, or } from 'drizzle-orm';
-import { LIMITS } from '../../src/limits';
+import { LIMITS } from '#shared/limits';
 import type { DbOrTx } from '../db/client';
 import { accessTokens, announcementDeliveries, emailTokens, reports, sessions } from '../db/schema';
 import type { Storage } from '../storage/storage';

@@ -1,11 +1,11 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
-import { AppError } from '../../src/errors';
-import { longDate } from '../../src/domain/long-date';
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../src/i18n';
-import type { ModerationAction, REPORT_STATUSES } from '../../src/domain/safety';
-import type { appealInput, decideAppealInput, decideReportInput } from '../../src/schemas/safety';
+import { AppError } from '#shared/errors';
+import { longDate } from '#shared/domain/long-date';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/i18n';
+import type { ModerationAction, REPORT_STATUSES } from '#shared/domain/safety';
+import type { appealInput, decideAppealInput, decideReportInput } from '#shared/schemas/safety';
 import { invalidateUserSessions } from '../auth/sessions';
 import type { DbOrTx, Tx } from '../db/client';
 import { transact } from '../db/transact';

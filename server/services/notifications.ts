@@ -1,10 +1,10 @@
 import { and, count, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { EventChanges } from '../../src/domain/events';
-import type { NotificationStatus, NotificationType } from '../../src/domain/requests';
-import { AppError } from '../../src/errors';
-import type { ModerationAction } from '../../src/domain/safety';
-import type { Photo } from '../../src/schemas/uploads';
+import type { EventChanges } from '#shared/domain/events';
+import type { NotificationStatus, NotificationType } from '#shared/domain/requests';
+import { AppError } from '#shared/errors';
+import type { ModerationAction } from '#shared/domain/safety';
+import type { Photo } from '#shared/schemas/uploads';
 import type { Tx } from '../db/client';
 import { appeals, chats, dogProfiles, moderationActions, notifications, profiles } from '../db/schema';
 import { BACKFILL_BATCH } from '../realtime/backfill';

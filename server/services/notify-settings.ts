@@ -4,11 +4,11 @@ import {
   type NotifyChannels,
   type NotifyTopic,
   type QuietHours,
-} from '../../src/domain/notify';
-import { AppError } from '../../src/errors';
-import type { Locale } from '../../src/i18n';
-import { LIMITS } from '../../src/limits';
-import type { NotifyPreferencesInput, PushSubscriptionInput } from '../../src/schemas/notifications';
+} from '#shared/domain/notify';
+import { AppError } from '#shared/errors';
+import type { Locale } from '#shared/i18n';
+import { LIMITS } from '#shared/limits';
+import type { NotifyPreferencesInput, PushSubscriptionInput } from '#shared/schemas/notifications';
 import type { DbOrTx } from '../db/client';
 import { notifySettings, pushSubscriptions, users } from '../db/schema';
 

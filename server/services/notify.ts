@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { EVENT_REMINDERS } from '../../src/domain/events';
-import { LIMITS } from '../../src/limits';
+import { EVENT_REMINDERS } from '#shared/domain/events';
+import { LIMITS } from '#shared/limits';
 import type { Tx } from '../db/client';
 import type { Jobs, QueueName } from '../jobs/queue';
 

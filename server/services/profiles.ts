@@ -1,9 +1,9 @@
 import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
-import { findCountry } from '../../src/data/countries';
-import { AppError } from '../../src/errors';
-import type { profileUpdateInput } from '../../src/schemas/profiles';
-import type { Photo } from '../../src/schemas/uploads';
+import { findCountry } from '#shared/data/countries';
+import { AppError } from '#shared/errors';
+import type { profileUpdateInput } from '#shared/schemas/profiles';
+import type { Photo } from '#shared/schemas/uploads';
 import { dogProfiles, matches, profiles, users } from '../db/schema';
 import type { ServiceDeps } from './deps';
 import { matchSeenBy, shownTo } from './visibility';

@@ -1,9 +1,9 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { NOTICES_PATH, quietUntil, topicOfNotice } from '../../src/domain/notify';
-import { EVENT_PARAM, eventChatPath } from '../../src/domain/events';
-import { isLocale, type Locale } from '../../src/i18n';
-import { LIMITS } from '../../src/limits';
+import { NOTICES_PATH, quietUntil, topicOfNotice } from '#shared/domain/notify';
+import { EVENT_PARAM, eventChatPath } from '#shared/domain/events';
+import { isLocale, type Locale } from '#shared/i18n';
+import { LIMITS } from '#shared/limits';
 import type { Db } from '../db/client';
 import {
   adminUpdates,
@@ -19,7 +19,7 @@ import {
 } from '../db/schema';
 import type { Jobs } from '../jobs/queue';
 import { formatMessage } from '../locales';
-import type { PushPayload } from '../../src/domain/push-payload';
+import type { PushPayload } from '#shared/domain/push-payload';
 import type { PushSender, PushTarget } from '../push/push-sender';
 import { unreadEventMessages } from './event-chat';
 import { eventNoticeValues } from './event-notices';

@@ -1,5 +1,5 @@
 import { and, count, eq, gt, inArray, lt, or, sql } from 'drizzle-orm';
-import { LIMITS } from '../../src/limits';
+import { LIMITS } from '#shared/limits';
 import { lockKeys } from '../db/advisory-lock';
 import type { Db, DbOrTx } from '../db/client';
 import { rateLimitHits } from '../db/schema';

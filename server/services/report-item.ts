@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
-import { REPORT_ITEM_FIELDS, type ReportItemField } from '../../src/domain/safety';
-import { LIMITS } from '../../src/limits';
-import type { Photo } from '../../src/schemas/uploads';
+import { REPORT_ITEM_FIELDS, type ReportItemField } from '#shared/domain/safety';
+import { LIMITS } from '#shared/limits';
+import type { Photo } from '#shared/schemas/uploads';
 import type { Tx } from '../db/client';
 import { chatMessages, eventMessages, profiles } from '../db/schema';
 import type { Storage } from '../storage/storage';

@@ -1,10 +1,10 @@
 import { and, desc, eq, or } from 'drizzle-orm';
 import type { z } from 'zod';
-import { AppError } from '../../src/errors';
-import { LIMITS } from '../../src/limits';
-import type { ReportTarget } from '../../src/domain/safety';
-import type { reportInput } from '../../src/schemas/safety';
-import type { Photo } from '../../src/schemas/uploads';
+import { AppError } from '#shared/errors';
+import { LIMITS } from '#shared/limits';
+import type { ReportTarget } from '#shared/domain/safety';
+import type { reportInput } from '#shared/schemas/safety';
+import type { Photo } from '#shared/schemas/uploads';
 import type { Tx } from '../db/client';
 import {
   adminUpdates,

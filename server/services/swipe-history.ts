@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { NotificationStatus } from '../../src/domain/requests';
-import { AppError } from '../../src/errors';
-import { LIMITS } from '../../src/limits';
+import type { NotificationStatus } from '#shared/domain/requests';
+import { AppError } from '#shared/errors';
+import { LIMITS } from '#shared/limits';
 import { dogProfiles, notifications, profiles, swipes } from '../db/schema';
 import type { DeckDog } from './deck';
 import { rewindTo } from './deck-positions';

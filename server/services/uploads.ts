@@ -1,9 +1,9 @@
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
 import { and, count, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { AppError } from '../../src/errors';
-import { LIMITS } from '../../src/limits';
-import { type Photo, UPLOAD_FOLDER, type UploadKind } from '../../src/schemas/uploads';
+import { AppError } from '#shared/errors';
+import { LIMITS } from '#shared/limits';
+import { type Photo, UPLOAD_FOLDER, type UploadKind } from '#shared/schemas/uploads';
 import { lockKeys } from '../db/advisory-lock';
 import type { Db, DbOrTx } from '../db/client';
 import { uploads } from '../db/schema';

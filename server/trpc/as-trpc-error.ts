@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { type AppError, TRPC_CODE_OF } from '../../src/errors';
+import { type AppError, TRPC_CODE_OF } from '#shared/errors';
 
 /**
  * An AppError as the TRPCError with the matching HTTP status. Its own module (nothing of the router) so the

@@ -2,7 +2,7 @@ import { initTRPC, type TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
 import superjson from 'superjson';
-import { AppError, type AppErrorCode, type AppErrorData } from '../../src/errors';
+import { AppError, type AppErrorCode, type AppErrorData } from '#shared/errors';
 import { asTRPCError } from './as-trpc-error';
 import { isDatabaseUnavailable } from '../db/client';
 import { holdSubscription, type SocketState } from '../realtime/socket-limits';

@@ -1,7 +1,7 @@
 import { type AnyRouter, callTRPCProcedure, getTRPCErrorFromUnknown, TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../src/errors';
+import { AppError } from '#shared/errors';
 import { REST_PREFIX, type RestOperation, restOperations } from '../openapi/document';
 import { asTRPCError } from './as-trpc-error';
 import { clientErrorOf, toAppErrorData } from './init';

@@ -1,7 +1,7 @@
 import type { AnyProcedure, AnyRouter } from '@trpc/server';
 import { type Access, authorizeTokenCall, requiredScope } from '../auth/scopes';
 import { asTRPCError } from './as-trpc-error';
-import { AppError } from '../../src/errors';
+import { AppError } from '#shared/errors';
 import type { Context } from './context';
 
 /** Who may call the procedure, from its builder's meta (server/trpc/init.ts). */

@@ -6,7 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { dogProfiles, users } from '../../server/db/schema';
-import { createApiClient } from '../../src/client';
+import { createApiClient } from '#shared/client';
 import { apiUser, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 
 const e2e = useE2e();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createApiClient } from '../../src/client';
+import { createApiClient } from '#shared/client';
 import { makeEvent, makeUser } from '../helpers/factories';
 import { useE2e, VIEWPORTS } from '../helpers/e2e';
 

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, chats, eventMessages, users } from '../../server/db/schema';
-import { eventChatPath } from '../../src/domain/events';
+import { eventChatPath } from '#shared/domain/events';
 import { apiOwner, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 import { subscriptionsStarted } from '../helpers/subscriptions';
 import { EVENT_INPUT } from '../helpers/factories';

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { eventAttendees, eventChatReads } from '../../server/db/schema';
-import { eventChatPath } from '../../src/domain/events';
-import { addDays, dateInDays } from '../../src/domain/event-time';
+import { eventChatPath } from '#shared/domain/events';
+import { addDays, dateInDays } from '#shared/domain/event-time';
 import { makeEvent } from '../helpers/factories';
 import {
   apiUser,

@@ -3,8 +3,8 @@ import path from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { events, profiles, users } from '../../server/db/schema';
-import { dateInDays, eventInstant, eventWeeks, todayInLjubljana } from '../../src/domain/event-time';
-import { LIMITS } from '../../src/limits';
+import { dateInDays, eventInstant, eventWeeks, todayInLjubljana } from '#shared/domain/event-time';
+import { LIMITS } from '#shared/limits';
 import {
   apiUser,
   eventCard as card,

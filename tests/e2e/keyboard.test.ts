@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { dateInDays } from '../../src/domain/event-time';
+import { dateInDays } from '#shared/domain/event-time';
 import { apiUser, insertDemoDog, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 
 const e2e = useE2e();

@@ -6,7 +6,7 @@ import { eq } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
-import type { DogCreateInput } from '../../src/schemas/dogs';
+import type { DogCreateInput } from '#shared/schemas/dogs';
 import { apiUser, sessionContext, type TestServer, useE2e } from '../helpers/e2e';
 
 /*

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { DogCreateInput } from '../../src/schemas/dogs';
+import type { DogCreateInput } from '#shared/schemas/dogs';
 import {
   apiUser,
   insertDemoDog,

@@ -5,7 +5,7 @@ import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { createSession } from '../../server/auth/sessions';
 import { users } from '../../server/db/schema';
-import { TERMS_VERSION } from '../../src/domain/terms';
+import { TERMS_VERSION } from '#shared/domain/terms';
 import { PHONE_SIZES, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 import { makeChat, makeDog, makeUser } from '../helpers/factories';
 

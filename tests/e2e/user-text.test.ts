@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
-import { dateInDays } from '../../src/domain/event-time';
+import { dateInDays } from '#shared/domain/event-time';
 import { apiUser, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 
 /**

@@ -12,7 +12,7 @@ import { type MailJob, sendQueuedMail } from '../../server/services/mail-deliver
 import { appRouter } from '../../server/routers/_app';
 import { resolveUser } from '../../server/trpc/context';
 import { createCallerFactory, toAppErrorData } from '../../server/trpc/init';
-import type { AppErrorData } from '../../src/errors';
+import type { AppErrorData } from '#shared/errors';
 import { makeUser, TEST_PASSWORD } from './factories';
 import { mailsSent } from './mails';
 import { createDatabase } from './postgres';

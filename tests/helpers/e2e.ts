@@ -16,7 +16,7 @@ import { buildApp } from '../../server/app';
 import { dogProfiles, profiles, users } from '../../server/db/schema';
 import { loadConfig } from '../../server/env';
 import { placeIdOf } from '../../server/services/dogs';
-import { createApiClient } from '../../src/client';
+import { createApiClient } from '#shared/client';
 import { bornMonthsAgo, makeUser } from './factories';
 import { mailsSent } from './mails';
 import { freePort } from './postgres';

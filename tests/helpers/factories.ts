@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { bornOnOf, monthOfIndex, utcMonthIndex } from '../../src/domain/dog-age';
-import { dateInDays, eventInstant } from '../../src/domain/event-time';
-import { TERMS_VERSION } from '../../src/domain/terms';
-import type { UserRole } from '../../src/schemas/auth';
+import { bornOnOf, monthOfIndex, utcMonthIndex } from '#shared/domain/dog-age';
+import { dateInDays, eventInstant } from '#shared/domain/event-time';
+import { TERMS_VERSION } from '#shared/domain/terms';
+import type { UserRole } from '#shared/schemas/auth';
 import { hashPassword } from '../../server/auth/passwords';
 import { insertAccessToken } from '../../server/auth/access-tokens';
 import { createSession } from '../../server/auth/sessions';
-import type { TokenScope } from '../../src/domain/access-tokens';
+import type { TokenScope } from '#shared/domain/access-tokens';
 import type { DbOrTx } from '../../server/db/client';
 import { chats, dogProfiles, events, matches, profiles, users } from '../../server/db/schema';
 import { me } from '../../server/services/auth';

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 // The Web Push content encoding (RFC 8188), the library web-push itself encrypts with.
 import ece from 'http_ece';
-import type { PushPayload } from '../../src/domain/push-payload';
+import type { PushPayload } from '#shared/domain/push-payload';
 
 /** A browser's side of a subscription: its keys (to read what was pushed) and the endpoint. */
 export interface FakeDevice {

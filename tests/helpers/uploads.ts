@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Photo } from '../../src/schemas/uploads';
+import type { Photo } from '#shared/schemas/uploads';
 
 /** A multipart body as a browser's FormData would send it. */
 export async function multipart(fields: Record<string, { data: Buffer; name: string; type?: string }>) {

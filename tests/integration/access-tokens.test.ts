@@ -5,9 +5,9 @@ import WebSocket from 'ws';
 import { hashToken } from '../../server/auth/tokens';
 import { accessTokens, rateLimitHits } from '../../server/db/schema';
 import type { AppRouter } from '../../server/routers/_app';
-import { createApiClient } from '../../src/client';
-import { ACCESS_TOKEN_PREFIX } from '../../src/domain/access-tokens';
-import { LIMITS } from '../../src/limits';
+import { createApiClient } from '#shared/client';
+import { ACCESS_TOKEN_PREFIX } from '#shared/domain/access-tokens';
+import { LIMITS } from '#shared/limits';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
 import { makeAccessToken, makeChat, makeDog, makeUser } from '../helpers/factories';
 

@@ -15,7 +15,7 @@ import {
   uploads,
   users,
 } from '../../server/db/schema';
-import { dateInDays } from '../../src/domain/event-time';
+import { dateInDays } from '#shared/domain/event-time';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
 import { makeUser } from '../helpers/factories';
 import { png } from '../helpers/images';

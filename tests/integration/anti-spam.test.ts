@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, eventMessages, users } from '../../server/db/schema';
-import { LIMITS } from '../../src/limits';
+import { LIMITS } from '#shared/limits';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
 import { makeChat, makeDog, makeEvent, makeUser } from '../helpers/factories';
 

@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emailTokens, profiles, rateLimitHits, sessions, users } from '../../server/db/schema';
 import { hashToken } from '../../server/auth/tokens';
-import { LIMITS } from '../../src/limits';
+import { LIMITS } from '#shared/limits';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
 
 describe.each(dbKinds())('auth router on %s', (kind) => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { LIMITS } from '../../src/limits';
+import { LIMITS } from '#shared/limits';
 import { startTestApp, type TestApp } from '../helpers/app';
 
 /** Over real HTTP: which address per-client limits count, and what a sign-in answer carries. */

@@ -4,8 +4,8 @@ import { deckPositions, dogProfiles, swipes, users } from '../../server/db/schem
 import { filtersKey } from '../../server/services/deck-positions';
 import { seedOf } from '../../server/services/deck-walks';
 import { placeIdOf } from '../../server/services/dogs';
-import { DEFAULT_DECK_FILTERS } from '../../src/domain/deck-filters';
-import type { DeckFiltersInput } from '../../src/schemas/deck';
+import { DEFAULT_DECK_FILTERS } from '#shared/domain/deck-filters';
+import type { DeckFiltersInput } from '#shared/schemas/deck';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
 import { WORKING } from '../helpers/delivery';
 import { bornMonthsAgo, makeDog, makeUser } from '../helpers/factories';

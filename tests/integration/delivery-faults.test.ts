@@ -8,7 +8,7 @@ import { users } from '../../server/db/schema';
 import type { ChatMessage } from '../../server/services/chats';
 import { addPushSubscription } from '../../server/services/notify-settings';
 import { ANNOUNCE_AT_ONCE } from '../../server/services/push-delivery';
-import { dateInDays } from '../../src/domain/event-time';
+import { dateInDays } from '#shared/domain/event-time';
 import { makeChat, makeDog, makeUser } from '../helpers/factories';
 import {
   apiClient,

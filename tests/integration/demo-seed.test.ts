@@ -2,7 +2,7 @@ import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUpdates, dogProfiles, events, users } from '../../server/db/schema';
 import { seedDemo } from '../../server/demo/seed';
-import { monthIndexOf, utcMonthIndex } from '../../src/domain/dog-age';
+import { monthIndexOf, utcMonthIndex } from '#shared/domain/dog-age';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
 
 describe.each(dbKinds())('demo data on %s', (kind) => {

@@ -4,7 +4,7 @@ import { eventAttendees, events as eventsTable, notifications, users } from '../
 import { deliverEventReminder, scheduleReminders } from '../../server/services/event-notices';
 import { deliverChatPush } from '../../server/services/push-delivery';
 import { addPushSubscription } from '../../server/services/notify-settings';
-import { inLjubljana } from '../../src/domain/event-time';
+import { inLjubljana } from '#shared/domain/event-time';
 import { dbKinds, type TestApp } from '../helpers/app';
 import { makeEvent, makeUser } from '../helpers/factories';
 import {

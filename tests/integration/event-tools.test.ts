@@ -1,8 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventAttendees, events, notifications } from '../../server/db/schema';
-import { addDays, dateInDays, eventInstant } from '../../src/domain/event-time';
-import { LIMITS } from '../../src/limits';
+import { addDays, dateInDays, eventInstant } from '#shared/domain/event-time';
+import { LIMITS } from '#shared/limits';
 import { formulaCells, parseCsv } from '../helpers/csv';
 import { readCalendar } from '../helpers/ical';
 import { EVENT_INPUT, makeEvent } from '../helpers/factories';
@@ -304,7 +304,7 @@ describe.each(dbKinds())('event tools on %s', (kind) => {
   });
 
   it('a map link from the place text', async () => {
-    const { mapLink } = await import('../../src/domain/events');
+    const { mapLink } = await import('#shared/domain/events');
     expect(
       mapLink({ locationName: 'Park Tivoli & Rožnik', city: 'Ljubljana', countryName: 'Slovenija' }),
     ).toBe(

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventAttendees, events } from '../../server/db/schema';
-import { dateInDays, eventInstant, eventWeeks, todayInLjubljana } from '../../src/domain/event-time';
-import { LIMITS } from '../../src/limits';
+import { dateInDays, eventInstant, eventWeeks, todayInLjubljana } from '#shared/domain/event-time';
+import { LIMITS } from '#shared/limits';
 import { EVENT_INPUT, makeEvent } from '../helpers/factories';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
 

@@ -27,8 +27,8 @@ import {
 import { clientErrorOf } from '../../server/trpc/init';
 import { TRPCError } from '@trpc/server';
 import { appRouter } from '../../server/routers/_app';
-import { DEFAULT_CHANNELS } from '../../src/domain/notify';
-import { TERMS_VERSION } from '../../src/domain/terms';
+import { DEFAULT_CHANNELS } from '#shared/domain/notify';
+import { TERMS_VERSION } from '#shared/domain/terms';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
 import { allProcedures, type ProcedureType } from '../helpers/procedures';
 import { publicTables, tableFingerprint } from '../helpers/fingerprint';

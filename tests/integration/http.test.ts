@@ -6,7 +6,7 @@ import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { AppRouter } from '../../server/routers/_app';
-import { createApiClient } from '../../src/client';
+import { createApiClient } from '#shared/client';
 import { MAX_BATCH_SIZE } from '../../server/plugins/api';
 import { hashToken } from '../../server/auth/tokens';
 import { sessions } from '../../server/db/schema';

@@ -1,9 +1,9 @@
 import { and, eq, or } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, chats, matches, notifications, swipes, users } from '../../server/db/schema';
-import { LIKE_MESSAGE } from '../../src/domain/like-message';
-import { inRequestFilter, type RequestFilter } from '../../src/domain/requests';
-import { LIMITS } from '../../src/limits';
+import { LIKE_MESSAGE } from '#shared/domain/like-message';
+import { inRequestFilter, type RequestFilter } from '#shared/domain/requests';
+import { LIMITS } from '#shared/limits';
 import type { RequestItem } from '../../server/services/notifications';
 import { dbKinds, failure, startTestApp, type TestApp, trackedEvent } from '../helpers/app';
 

@@ -6,7 +6,7 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { renderMail } from '../../server/auth/mail-templates';
 import { createMailer } from '../../server/auth/mailer';
-import { LOCALES } from '../../src/i18n';
+import { LOCALES } from '#shared/i18n';
 
 /**
  * Issue 34: every e-mail has a text part and an HTML alternative saying the same, read here by mailparser

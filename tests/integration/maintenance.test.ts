@@ -14,7 +14,7 @@ import {
   uploads,
 } from '../../server/db/schema';
 import { purgeExpired } from '../../server/services/maintenance';
-import { LIMITS } from '../../src/limits';
+import { LIMITS } from '#shared/limits';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
 import { jpeg } from '../helpers/images';
 import { uploadedKey } from '../helpers/uploads';

@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import postgres from 'postgres';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { MIGRATIONS } from '../../server/db/client';
-import { monthOfIndex, utcMonthIndex } from '../../src/domain/dog-age';
+import { monthOfIndex, utcMonthIndex } from '#shared/domain/dog-age';
 import { PGLITE_EXTENSIONS } from '../../server/db/pglite-template';
 import { createDatabase } from '../helpers/postgres';
 import { dbKinds } from '../helpers/app';

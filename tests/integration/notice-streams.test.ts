@@ -4,8 +4,8 @@ import { notifications, profiles } from '../../server/db/schema';
 import { lockStreams } from '../../server/realtime/stream-lock';
 import { deliverEventChange, deliverEventReminder } from '../../server/services/event-notices';
 import { requestsTopic, type RequestGone, type RequestItem } from '../../server/services/notifications';
-import type { NotificationType } from '../../src/domain/requests';
-import { dateInDays } from '../../src/domain/event-time';
+import type { NotificationType } from '#shared/domain/requests';
+import { dateInDays } from '#shared/domain/event-time';
 import { dbKinds, startTestApp, type TestApp, trackedEvent } from '../helpers/app';
 import { sleep } from '../helpers/instances';
 

@@ -4,7 +4,7 @@ import { notifications, pushSubscriptions, users } from '../../server/db/schema'
 import { deliverChatPush, deliverNotices } from '../../server/services/push-delivery';
 import { chatPushKey } from '../../server/services/notify';
 import { addPushSubscription } from '../../server/services/notify-settings';
-import { DEFAULT_CHANNELS, NOTICES_PATH, NOTIFY_TOPICS } from '../../src/domain/notify';
+import { DEFAULT_CHANNELS, NOTICES_PATH, NOTIFY_TOPICS } from '#shared/domain/notify';
 import { dbKinds, type TestApp } from '../helpers/app';
 import { makeDog, makeUser } from '../helpers/factories';
 import {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dogProfiles, events, matches, users } from '../../server/db/schema';
-import { LIMITS } from '../../src/limits';
+import { LIMITS } from '#shared/limits';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
 
 describe.each(dbKinds())('schema rules on %s', (kind) => {

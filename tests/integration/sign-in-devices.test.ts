@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDeviceCookies } from '../../server/auth/device-cookies';
-import { LIMITS } from '../../src/limits';
+import { LIMITS } from '#shared/limits';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
-import { TERMS_VERSION } from '../../src/domain/terms';
+import { TERMS_VERSION } from '#shared/domain/terms';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
 
 /** Issue 30: the terms accepted are kept with the account, with the version, so no new browser asks again. */

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uploads } from '../../server/db/schema';
-import { LIMITS } from '../../src/limits';
+import { LIMITS } from '#shared/limits';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { jpeg, png, pngHeader } from '../helpers/images';
 import { upload } from '../helpers/uploads';

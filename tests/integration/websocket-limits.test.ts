@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { LIMITS } from '../../src/limits';
+import { LIMITS } from '#shared/limits';
 import { chatMessages } from '../../server/db/schema';
 import { BACKFILL_BATCH } from '../../server/realtime/backfill';
 import { SEND_BUFFER_SOFT_BYTES } from '../../server/realtime/slow-sockets';

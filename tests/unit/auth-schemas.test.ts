@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LIMITS } from '../../src/limits';
-import { confirmEmailInput, resetPasswordInput, signInInput, signUpInput } from '../../src/schemas/auth';
+import { LIMITS } from '#shared/limits';
+import { confirmEmailInput, resetPasswordInput, signInInput, signUpInput } from '#shared/schemas/auth';
 
 const messages = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
   result.success ? [] : result.error!.issues.map((i) => i.message);

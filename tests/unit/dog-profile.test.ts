@@ -1,15 +1,15 @@
 import fs from 'node:fs';
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { parseDecimal } from '../../src/domain/decimal';
+import { parseDecimal } from '#shared/domain/decimal';
 import {
   acceptedBirthMonths,
   bornOnBounds,
   dogAge,
   monthIndexOf,
   monthOfIndex,
-} from '../../src/domain/dog-age';
-import { LOCALES, type Locale } from '../../src/i18n';
+} from '#shared/domain/dog-age';
+import { LOCALES, type Locale } from '#shared/i18n';
 import { dogAgeText } from '../../web/src/components/dogs/dog-age';
 import { initialsOf } from '../../web/src/components/profile/avatar';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isFull, isUpcoming } from '../../src/domain/events';
+import { isFull, isUpcoming } from '#shared/domain/events';
 import {
   canDecide,
   inRequestFilter,
@@ -13,7 +13,7 @@ import {
   NOTIFICATION_TYPES,
   opensAsRead,
   requestBadge,
-} from '../../src/domain/requests';
+} from '#shared/domain/requests';
 
 const item = (
   direction: 'received' | 'sent',

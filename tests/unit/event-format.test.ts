@@ -1,7 +1,7 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
-import { eventInstant } from '../../src/domain/event-time';
-import { INTL_TAG, type Locale } from '../../src/i18n';
+import { eventInstant } from '#shared/domain/event-time';
+import { INTL_TAG, type Locale } from '#shared/i18n';
 import { durationLabel, timeRange } from '../../web/src/features/events/format';
 
 const intlOf = (locale: Locale) => createIntl({ locale: INTL_TAG[locale] });

@@ -6,9 +6,9 @@ import {
   eventWeeks,
   lastEventDate,
   todayInLjubljana,
-} from '../../src/domain/event-time';
-import { LIMITS } from '../../src/limits';
-import { eventCreateInput } from '../../src/schemas/events';
+} from '#shared/domain/event-time';
+import { LIMITS } from '#shared/limits';
+import { eventCreateInput } from '#shared/schemas/events';
 
 describe('event times in Europe/Ljubljana', () => {
   it('reads an instant as the date and time in Ljubljana, summer and winter, and back', () => {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { APP_ERROR_CODES } from '../../src/errors';
-import { compareCatalogues, LOCALES, type Locale, type Messages, withFallback } from '../../src/i18n';
+import { APP_ERROR_CODES } from '#shared/errors';
+import { compareCatalogues, LOCALES, type Locale, type Messages, withFallback } from '#shared/i18n';
 
 const catalogues = Object.fromEntries(
   LOCALES.map((l) => [l, JSON.parse(fs.readFileSync(`locales/${l}.json`, 'utf8')) as Messages]),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedLanguages, pickLocale } from '../../src/i18n';
+import { acceptedLanguages, pickLocale } from '#shared/i18n';
 import { chosenLocale, startLocale } from '../../web/src/lib/locale-choice';
 
 describe("a first visit's language (issue 30)", () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMessage } from '../../server/locales';
-import { LOCALES } from '../../src/i18n';
+import { LOCALES } from '#shared/i18n';
 
 const inEvery = (key: string, values: Record<string, number>) =>
   Object.fromEntries(LOCALES.map((locale) => [locale, formatMessage(locale, key, values)]));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { eventNoticeValues } from '../../server/services/event-notices';
-import { longDate } from '../../src/domain/long-date';
-import { LOCALES } from '../../src/i18n';
+import { longDate } from '#shared/domain/long-date';
+import { LOCALES } from '#shared/i18n';
 
 const inEvery = (date: Date, options?: Parameters<typeof longDate>[2]) =>
   Object.fromEntries(LOCALES.map((locale) => [locale, longDate(date, locale, options)]));

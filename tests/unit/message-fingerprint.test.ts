@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { messageFingerprint } from '../../src/domain/message-fingerprint';
+import { messageFingerprint } from '#shared/domain/message-fingerprint';
 
 describe('the message fingerprint (the duplicate-text rule)', () => {
   it('is the same for the variants a spammer uses to slip past an exact comparison', () => {

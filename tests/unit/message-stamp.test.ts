@@ -1,7 +1,7 @@
 import { createIntl } from 'react-intl';
 import { describe, expect, it } from 'vitest';
 import { loadCatalogues } from '../../server/locales';
-import { INTL_TAG, type Locale } from '../../src/i18n';
+import { INTL_TAG, type Locale } from '#shared/i18n';
 import { messageStamp } from '../../web/src/lib/relative-time';
 
 const catalogues = loadCatalogues();

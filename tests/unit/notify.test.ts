@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { NOTIFY_TOPICS, quietUntil, topicOfNotice } from '../../src/domain/notify';
-import { parsePushPayload } from '../../src/domain/push-payload';
-import { NOTIFICATION_TYPES } from '../../src/domain/requests';
-import { notifyPreferencesSchema, pushSubscriptionSchema } from '../../src/schemas/notifications';
+import { NOTIFY_TOPICS, quietUntil, topicOfNotice } from '#shared/domain/notify';
+import { parsePushPayload } from '#shared/domain/push-payload';
+import { NOTIFICATION_TYPES } from '#shared/domain/requests';
+import { notifyPreferencesSchema, pushSubscriptionSchema } from '#shared/schemas/notifications';
 
 describe('quiet hours', () => {
   const at = (iso: string) => new Date(iso);

@@ -1,13 +1,13 @@
 import type { z } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { lastEventDate } from '../../src/domain/event-time';
-import { LIMITS } from '../../src/limits';
-import { tokenCreateInput } from '../../src/schemas/access-tokens';
-import { announcementCreateInput } from '../../src/schemas/announcements';
-import { signUpInput } from '../../src/schemas/auth';
-import { dogCreateInput } from '../../src/schemas/dogs';
-import { eventCreateInput } from '../../src/schemas/events';
-import { profileUpdateInput } from '../../src/schemas/profiles';
+import { lastEventDate } from '#shared/domain/event-time';
+import { LIMITS } from '#shared/limits';
+import { tokenCreateInput } from '#shared/schemas/access-tokens';
+import { announcementCreateInput } from '#shared/schemas/announcements';
+import { signUpInput } from '#shared/schemas/auth';
+import { dogCreateInput } from '#shared/schemas/dogs';
+import { eventCreateInput } from '#shared/schemas/events';
+import { profileUpdateInput } from '#shared/schemas/profiles';
 
 /*
  * Names and titles are one line (issue 34): a line break, a tab or another control character would split a

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CITIES } from '../../src/data/cities';
-import { PLACE_COORDINATES } from '../../src/data/coordinates';
-import { CITY_COUNTRIES } from '../../src/data/countries';
-import { bucketBounds, bucketsWithin, distanceBucket, widerRadius } from '../../src/domain/distance';
-import { activeFilters, covers, DEFAULT_DECK_FILTERS } from '../../src/domain/deck-filters';
-import { LIMITS } from '../../src/limits';
-import { deckFiltersSchema } from '../../src/schemas/deck';
+import { CITIES } from '#shared/data/cities';
+import { PLACE_COORDINATES } from '#shared/data/coordinates';
+import { CITY_COUNTRIES } from '#shared/data/countries';
+import { bucketBounds, bucketsWithin, distanceBucket, widerRadius } from '#shared/domain/distance';
+import { activeFilters, covers, DEFAULT_DECK_FILTERS } from '#shared/domain/deck-filters';
+import { LIMITS } from '#shared/limits';
+import { deckFiltersSchema } from '#shared/schemas/deck';
 
 /** Great-circle distance in km (the check of the table, independent of the database's earthdistance). */
 function km([lat1, lon1]: readonly [number, number], [lat2, lon2]: readonly [number, number]) {

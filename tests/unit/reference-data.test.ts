@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { BREEDS, isBreedLike, resolveBreed } from '../../src/data/breeds';
-import { CITIES, citiesOf, resolveLocation, searchCities } from '../../src/data/cities';
+import { BREEDS, isBreedLike, resolveBreed } from '#shared/data/breeds';
+import { CITIES, citiesOf, resolveLocation, searchCities } from '#shared/data/cities';
 import {
   CITY_COUNTRIES,
   COUNTRIES,
@@ -8,11 +8,11 @@ import {
   DEFAULT_COUNTRY,
   findCountry,
   searchCountries,
-} from '../../src/data/countries';
-import { SI_MUNICIPALITIES } from '../../src/data/municipalities';
-import { displayName, findNamed, type Named, normalizeForSearch, searchNamed } from '../../src/data/named';
-import { resolveTrait, TRAITS } from '../../src/data/traits';
-import { LOCALES } from '../../src/i18n';
+} from '#shared/data/countries';
+import { SI_MUNICIPALITIES } from '#shared/data/municipalities';
+import { displayName, findNamed, type Named, normalizeForSearch, searchNamed } from '#shared/data/named';
+import { resolveTrait, TRAITS } from '#shared/data/traits';
+import { LOCALES } from '#shared/i18n';
 
 const nameForms = (item: Named): string[] =>
   [item.name, item.sl, item.en, item.de, item.it].filter((form): form is string => form !== undefined);

@@ -8,12 +8,12 @@ import { loadConfig } from '../../server/env';
 import { isCrossOrigin, tokenFrom } from '../../server/trpc/context';
 import { clientErrorOf, isServerFault, toAppErrorData } from '../../server/trpc/init';
 import { getTRPCErrorFromUnknown } from '@trpc/server';
-import { AppError } from '../../src/errors';
-import { tokenSchema } from '../../src/schemas/auth';
-import { LOCALES } from '../../src/i18n';
-import { deckFiltersSchema } from '../../src/schemas/deck';
+import { AppError } from '#shared/errors';
+import { tokenSchema } from '#shared/schemas/auth';
+import { LOCALES } from '#shared/i18n';
+import { deckFiltersSchema } from '#shared/schemas/deck';
 import { filtersKey, nextPosition, positionFor, recheckDue } from '../../server/services/deck-positions';
-import { utcMonthIndex } from '../../src/domain/dog-age';
+import { utcMonthIndex } from '#shared/domain/dog-age';
 
 describe('configuration', () => {
   it('has working defaults for the embedded setup', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { releaseVelocity, swipeDecision } from '../../src/domain/swipe';
-import { LIMITS } from '../../src/limits';
+import { releaseVelocity, swipeDecision } from '#shared/domain/swipe';
+import { LIMITS } from '#shared/limits';
 
 const { distancePx: distance, flickDistancePx: flick, flickVelocityPxPerMs: fast } = LIMITS.swipe;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { requiredScope } from '../../server/auth/scopes';
-import { tokenCreateInput } from '../../src/schemas/access-tokens';
+import { tokenCreateInput } from '#shared/schemas/access-tokens';
 
 describe('the scope a personal access token needs (one rule for every procedure)', () => {
   it.each([

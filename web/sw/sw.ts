@@ -1,7 +1,7 @@
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { NetworkFirst } from 'workbox-strategies';
-import { parsePushPayload } from '../../src/domain/push-payload';
+import { parsePushPayload } from '#shared/domain/push-payload';
 import { SW_MESSAGES } from './messages';
 
 /**
