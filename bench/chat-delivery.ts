@@ -264,8 +264,11 @@ export async function benchChatDelivery(opts: ChatDeliveryOptions): Promise<Row[
         `load generator ${share(cpu.bench)}, rest of the machine ${share(cpu.machine - cpu.server - cpu.postgres - cpu.bench)}; ` +
         `stolen by the hypervisor ${share(cpu.steal)}; ${os.availableParallelism()} cores`,
     );
-    const failures = lost + duplicates + wrongParty + failedSends;
-    const note = `lost ${lost}, duplicates ${duplicates}, wrong party ${wrongParty}, failed sends ${failedSends}`;
+    // A subscription that failed is a delivery that could have been lost: it fails the row too (issue 34).
+    const failures = lost + duplicates + wrongParty + failedSends + subscriptionErrors;
+    const note =
+      `lost ${lost}, duplicates ${duplicates}, wrong party ${wrongParty}, failed sends ${failedSends}, ` +
+      `subscription errors ${subscriptionErrors}`;
     return [
       info(`chat delivery, ${label}, p50`, Number(percentile(delays, 50).toFixed(1)), 'ms'),
       {

@@ -3,9 +3,11 @@
 // their way through the deck one call at a time (each call's 20 cards are then passed, as a swiper would):
 // a fresh one, one who has swiped 50,000 dogs and one who has swiped 99,000 — the dogs their walk showed them
 // first, swiped without filters before these were set, with the positions the deck kept for that walk.
-// Budget: each heavy swiper's p50 within 2× the fresh user's. Reported apart: the first call after the
-// filters were set, and a heavy swiper's call with no position at all (a walk from the start past every
-// swipe: filters never used before and wider than those used, see services/deck-positions.ts).
+// Budgets (absolute, for a quiet 2-core machine, so a slowdown of every call fails them): each user's p50,
+// and a heavy swiper's call with no position at all (a walk from the start past every swipe: filters never
+// used before and wider than those used, see services/deck-positions.ts); every call timed returns cards
+// (the heaviest swiper has swiped at most 90% of the dogs, so some pass the filters). Reported apart: the
+// p90 and the first call after the filters were set.
 // Then dogs.deck at 50 concurrent callers (calls/s over HTTP) against the same SQL replayed straight through
 // `postgres` by 50 concurrent loops in the same run: the statements one deck call sends, captured from the
 // service itself.
@@ -25,6 +27,9 @@ import { info, ms, percentile, QUICK, type Row, within } from './lib';
 import { dogId, userId, VOLUMES } from './seed';
 
 const CALLS = QUICK ? 8 : 15;
+/** A deck call's p50 budget, and the budget of a call with no position kept, by database size. */
+const BUDGET_MS = (dogs: number) =>
+  dogs > 100_000 ? { p50: 30, unplaced: 2_000 } : { p50: 20, unplaced: 600 };
 const SECONDS = QUICK ? 3 : 8;
 const CALLERS = Number(process.env.BENCH_CALLERS ?? 50);
 /** The heavy swipers and the callers are users no other benchmark touches (user n's first dog is dog n). */
@@ -99,12 +104,13 @@ export async function benchHeavySwipers(opts: {
   const label = `${opts.dogs.toLocaleString('en-US')} dogs`;
   const rows: Row[] = [];
   try {
-    const swipers = [0, QUICK ? 10_000 : 50_000, QUICK ? 19_000 : 99_000].map((swipes, i) => ({
+    const heaviest = Math.min(QUICK ? 19_000 : 99_000, Math.floor(opts.dogs * 0.9));
+    const swipers = [0, QUICK ? 10_000 : 50_000, heaviest].map((swipes, i) => ({
       name: swipes ? `${swipes.toLocaleString('en-US')} swipes` : 'fresh user',
       swipes,
       n: SWIPERS_FROM + i,
     }));
-    let fresh = NaN;
+    const budget = BUDGET_MS(opts.dogs);
     for (const swiper of swipers) {
       const started = performance.now();
       await swipeAhead(sql, swiper.n, swiper.swipes);
@@ -127,18 +133,17 @@ export async function benchHeavySwipers(opts: {
       for (let i = 0; i < CALLS; i++) calls.push(await call());
       const times = calls.map((c) => c.elapsed);
       const [p50, p90] = [percentile(times, 50), percentile(times, 90)];
-      const cards = `${Math.round(calls.reduce((sum, c) => sum + c.cards, 0) / CALLS)} cards a call`;
+      const fewest = Math.min(...calls.map((c) => c.cards));
+      const cards = `${Math.round(calls.reduce((sum, c) => sum + c.cards, 0) / CALLS)} cards a call, fewest ${fewest}`;
       console.log(
         `${label}, ${swiper.name}: first call ${ms(first)}, then p50 ${ms(p50)}, p90 ${ms(p90)}, ${cards}`,
       );
       const metric = `dogs.deck ${label}, filters on, ${swiper.name}`;
-      if (swiper.swipes === 0) {
-        fresh = p50;
-        rows.push(info(`${metric} p50`, round(p50), 'ms', cards));
-      } else
-        rows.push(
-          within(`${metric} p50`, round(p50), 'ms', round(2 * fresh), `2× the fresh user's; ${cards}`),
-        );
+      // An empty deck is fast for nothing: the row fails when a call returned no card.
+      rows.push({
+        ...within(`${metric} p50`, round(p50), 'ms', budget.p50, cards),
+        ...(fewest === 0 && { ok: false }),
+      });
       rows.push(info(`${metric} p90`, round(p90), 'ms'));
       rows.push(info(`${metric} first call`, round(first), 'ms', 'the first after the filters were set'));
       if (swiper.swipes === 0) continue;
@@ -146,7 +151,15 @@ export async function benchHeavySwipers(opts: {
       await sql`delete from deck_positions where user_id = ${userId(swiper.n)}`;
       const { elapsed: unplaced } = await call();
       console.log(`${label}, ${swiper.name}: a call with no position ${ms(unplaced)}`);
-      rows.push(info(`${metric}, no position kept`, round(unplaced), 'ms', 'reads past every swipe once'));
+      rows.push(
+        within(
+          `${metric}, no position kept`,
+          round(unplaced),
+          'ms',
+          budget.unplaced,
+          'reads past every swipe once',
+        ),
+      );
     }
   } finally {
     await sql.end();
