@@ -5,7 +5,7 @@
 // first, swiped without filters before these were set, with the positions the deck kept for that walk.
 // Budgets (absolute, for a quiet 2-core machine, so a slowdown of every call fails them): each user's p50,
 // and a heavy swiper's call with no position at all (a walk from the start past every swipe: filters never
-// used before and wider than those used, see services/deck-positions.ts); every call timed returns cards
+// used before and wider than those used, see services/matching/deck-positions.ts); every call timed returns cards
 // (the heaviest swiper has swiped at most 90% of the dogs, so some pass the filters). Reported apart: the
 // p90 and the first call after the filters were set.
 // Then dogs.deck at 50 concurrent callers (calls/s over HTTP) against the same SQL replayed straight through
@@ -17,9 +17,9 @@ import postgres from 'postgres';
 import { createSession } from '../server/auth/sessions';
 import type { Db, DbOrTx } from '../server/db/client';
 import * as schema from '../server/db/schema';
-import { deck } from '../server/services/deck';
-import { filtersKey } from '../server/services/deck-positions';
-import { seedOf } from '../server/services/deck-walks';
+import { deck } from '../server/services/matching/deck';
+import { filtersKey } from '../server/services/matching/deck-positions';
+import { seedOf } from '../server/services/matching/deck-walks';
 import type { ServiceDeps } from '../server/services/deps';
 import { DEFAULT_DECK_FILTERS } from '#shared/domain/deck-filters';
 import type { DeckFiltersInput } from '#shared/schemas/deck';

@@ -8,7 +8,7 @@ import WebSocket from 'ws';
 import { createApiClient } from '#shared/client';
 import { openDatabase } from '../server/db/client';
 import { createPushSender } from '../server/push/push-sender';
-import { deliverAnnouncement } from '../server/services/push-delivery';
+import { deliverAnnouncement } from '../server/services/delivery/push-delivery';
 import { adminUpdates, pushSubscriptions } from '../server/db/schema';
 import { createDatabase } from '../tests/helpers/postgres';
 import { makeChat, makeDog, makeUser } from '../tests/helpers/factories';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { openDatabase } from '../server/db/client';
 import { users } from '../server/db/schema';
 import { loadConfig } from '../server/env';
-import { grantAdmin } from '../server/services/auth';
+import { grantAdmin } from '../server/services/account/auth';
 
 const [command, email] = process.argv.slice(2);
 const usage = 'Usage: npm run admin -- grant <email> | revoke <email> | list';

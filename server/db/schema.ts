@@ -44,7 +44,7 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 /** Monotonic event id for resumable subscriptions; a changed row takes a new one (`seq = default`). */
 const seq = () => bigint('seq', { mode: 'number' }).notNull().generatedByDefaultAsIdentity();
 /**
- * A message's text as the duplicate-text rule compares it (server/services/anti-spam.ts `fingerprintOf`);
+ * A message's text as the duplicate-text rule compares it (server/services/chat/anti-spam.ts `fingerprintOf`);
  * null where the rule does not apply (too short) and in messages written before migration 0015.
  */
 const fingerprint = () => text('fingerprint');
@@ -238,7 +238,7 @@ export const dogProfiles = pgTable(
     goodWithSmallDogs: boolean('good_with_small_dogs'),
     /** The listed place (`origin_country`, `location`) with coordinates; null for a free-text place abroad. */
     placeId: integer('place_id').references(() => places.id),
-    /** A random place in the deck's shuffled order (see services/deck.ts). */
+    /** A random place in the deck's shuffled order (see services/matching/deck.ts). */
     shuffleKey: doublePrecision('shuffle_key')
       .notNull()
       .default(sql`random()`),
@@ -249,7 +249,7 @@ export const dogProfiles = pgTable(
     index('dog_profiles_user_created_idx').on(t.userId, t.createdAt.desc()),
     index('dog_profiles_shuffle_idx').on(t.shuffleKey),
     index('dog_profiles_place_shuffle_idx').on(t.placeId, t.shuffleKey),
-    // The deck's dogs changed since a user's walk passed them (services/deck.ts).
+    // The deck's dogs changed since a user's walk passed them (services/matching/deck.ts).
     index('dog_profiles_updated_idx').on(t.updatedAt),
     check('dog_profiles_born_on_month', sql`extract(day from ${t.bornOn}) = 1`),
     check(
@@ -289,7 +289,7 @@ export const deckFilters = pgTable('deck_filters', {
 
 /**
  * How far a user's deck has walked one distance bucket around one place with one set of filters
- * (services/deck-positions.ts): every dog of the bucket before `position` in the user's order was swiped, or
+ * (services/matching/deck-positions.ts): every dog of the bucket before `position` in the user's order was swiped, or
  * left out by the filters `filters_key` stands for, when the walk passed it. Dogs changed since `checked_at`
  * are looked at again.
  */
@@ -456,7 +456,7 @@ export const events = pgTable(
     country: text('country').notNull(),
     city: text('city').notNull(),
     maxAttendees: integer('max_attendees').notNull().default(LIMITS.eventAttendees.default),
-    /** The creator's seat and every attendee's with one (services/attendance.ts keeps it). */
+    /** The creator's seat and every attendee's with one (services/events/attendance.ts keeps it). */
     currentAttendees: integer('current_attendees').notNull().default(1),
     eventType: eventType('event_type').notNull().default('meetup'),
     imageUrl: text('image_url'),

@@ -5,8 +5,8 @@ import { dogCreateInput } from '#shared/schemas/dogs';
 import { eventCreateInput } from '#shared/schemas/events';
 import { adminUpdates, profiles, uploads, users } from '../db/schema';
 import type { ServiceDeps } from '../services/deps';
-import { createDog } from '../services/dogs';
-import { createEvent } from '../services/events';
+import { createDog } from '../services/matching/dogs';
+import { createEvent } from '../services/events/events';
 import { removeUploadFiles, storeUpload } from '../services/uploads';
 import { dogPortraitSvg } from './portrait';
 

@@ -30,7 +30,7 @@ export const QUEUES = {
   'event-changed': 'short',
   /** A suspension's end → the user's dogs back into the decks that walked past them. */
   'suspension-end': 'standard',
-  /** An account or moderation e-mail (services/mail-delivery.ts). */
+  /** An account or moderation e-mail (services/delivery/mail-delivery.ts). */
   mail: 'standard',
 } as const satisfies Record<string, QueuePolicy>;
 export type QueueName = keyof typeof QUEUES;

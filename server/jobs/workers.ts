@@ -1,11 +1,11 @@
 import type { EventReminderType } from '#shared/domain/events';
-import { sendDigest } from '../services/digest';
-import { deliverEventChange, deliverEventReminder } from '../services/event-notices';
-import type { ChatPushJob, EventPlace } from '../services/notify';
-import { suspensionEnded } from '../services/moderation';
-import { deliverAnnouncement, deliverChatPush, deliverNotices } from '../services/push-delivery';
+import { sendDigest } from '../services/delivery/digest';
+import { deliverEventChange, deliverEventReminder } from '../services/events/event-notices';
+import type { ChatPushJob, EventPlace } from '../services/delivery/notify';
+import { suspensionEnded } from '../services/safety/moderation';
+import { deliverAnnouncement, deliverChatPush, deliverNotices } from '../services/delivery/push-delivery';
 import type { AppDeps } from '../trpc/context';
-import { type MailJob, sendQueuedMail } from '../services/mail-delivery';
+import { type MailJob, sendQueuedMail } from '../services/delivery/mail-delivery';
 
 export const mailDeps = (deps: AppDeps) => ({
   db: deps.db,

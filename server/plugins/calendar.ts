@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { isLocale, type Locale, LOCALE_COOKIE } from '#shared/i18n';
 import { formatMessage } from '../locales';
-import { eventCalendar, feedCalendar } from '../services/calendar';
+import { eventCalendar, feedCalendar } from '../services/events/calendar';
 import { type AppDeps, resolveUser, tokenFrom } from '../trpc/context';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

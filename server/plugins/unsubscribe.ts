@@ -4,7 +4,7 @@ import { NOTIFY_TOPICS, type NotifyTopic } from '#shared/domain/notify';
 import { isLocale, type Locale } from '#shared/i18n';
 import { users } from '../db/schema';
 import { formatMessage } from '../locales';
-import { unsubscribe } from '../services/digest';
+import { unsubscribe } from '../services/delivery/digest';
 import type { AppDeps } from '../trpc/context';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

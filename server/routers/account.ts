@@ -1,7 +1,7 @@
 import { acceptTermsInput } from '#shared/schemas/auth';
-import * as account from '../services/account';
-import { exportAccount } from '../services/account-export';
-import { acceptTerms } from '../services/auth';
+import * as account from '../services/account/account';
+import { exportAccount } from '../services/account/account-export';
+import { acceptTerms } from '../services/account/auth';
 import { authedProcedure, router } from '../trpc/init';
 
 export const accountRouter = router({

@@ -1,5 +1,5 @@
 import { decideAppealInput, decideReportInput, reportsInput } from '#shared/schemas/safety';
-import * as moderation from '../services/moderation';
+import * as moderation from '../services/safety/moderation';
 import { adminProcedure, router } from '../trpc/init';
 
 /** The moderation console (/admin): admins only. */

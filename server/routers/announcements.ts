@@ -5,7 +5,7 @@ import {
 } from '#shared/schemas/announcements';
 import { resumeInput } from '#shared/schemas/likes';
 import { backfilled } from '../realtime/backfill';
-import * as announcements from '../services/announcements';
+import * as announcements from '../services/notices/announcements';
 import { adminProcedure, publicProcedure, publicSubscription, router } from '../trpc/init';
 
 export const announcementsRouter = router({

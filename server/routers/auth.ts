@@ -7,7 +7,7 @@ import {
 } from '#shared/schemas/auth';
 import { invalidateSession } from '../auth/sessions';
 import { announceSessionsEnded } from '../realtime/sessions';
-import * as auth from '../services/auth';
+import * as auth from '../services/account/auth';
 import type { Context } from '../trpc/context';
 import { publicProcedure, router } from '../trpc/init';
 

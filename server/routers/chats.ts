@@ -4,7 +4,7 @@ import { tracked } from '@trpc/server';
 import { backfilled } from '../realtime/backfill';
 import { wakeups } from '../realtime/bus';
 import { whileSignedInStream } from '../realtime/sessions';
-import * as chats from '../services/chats';
+import * as chats from '../services/chat/chats';
 import { authedProcedure, authedSubscription, router } from '../trpc/init';
 
 export const chatsRouter = router({

@@ -2,15 +2,15 @@ import { dogCreateInput, dogIdInput, dogUpdateInput } from '#shared/schemas/dogs
 import { deckFiltersSchema, deckInput } from '#shared/schemas/deck';
 import { listen } from '../realtime/bus';
 import { whileSignedInStream } from '../realtime/sessions';
-import * as deck from '../services/deck';
-import * as deckFilters from '../services/deck-filters';
-import * as dogs from '../services/dogs';
+import * as deck from '../services/matching/deck';
+import * as deckFilters from '../services/matching/deck-filters';
+import * as dogs from '../services/matching/dogs';
 import { authedProcedure, authedSubscription, publicProcedure, router } from '../trpc/init';
 
 export const dogsRouter = router({
   mine: authedProcedure.query(({ ctx }) => dogs.dogsOf(ctx.db, ctx.storage, ctx.user.id)),
 
-  /** Other owners' dogs to swipe, for one of my dogs (see services/deck.ts). */
+  /** Other owners' dogs to swipe, for one of my dogs (see services/matching/deck.ts). */
   deck: authedProcedure.input(deckInput).query(({ ctx, input }) => deck.deck(ctx, ctx.user.id, input)),
   /** My deck filters (the defaults until I set any). */
   deckFilters: authedProcedure.query(({ ctx }) => deckFilters.filtersOf(ctx.db, ctx.user.id)),

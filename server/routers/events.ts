@@ -16,10 +16,10 @@ import {
 import { resumeInput } from '#shared/schemas/likes';
 import { backfilled } from '../realtime/backfill';
 import { whileSignedInStream } from '../realtime/sessions';
-import * as calendar from '../services/calendar';
-import * as chat from '../services/event-chat';
-import { exportAttendees } from '../services/event-export';
-import * as events from '../services/events';
+import * as calendar from '../services/events/calendar';
+import * as chat from '../services/chat/event-chat';
+import { exportAttendees } from '../services/events/event-export';
+import * as events from '../services/events/events';
 import { authedProcedure, authedSubscription, publicProcedure, router } from '../trpc/init';
 
 export const eventsRouter = router({

@@ -2,9 +2,9 @@ import { likedInput, undoInput } from '#shared/schemas/deck';
 import { likeInput, requestIdInput, resumeInput } from '#shared/schemas/likes';
 import { backfilled } from '../realtime/backfill';
 import { whileSignedInStream } from '../realtime/sessions';
-import * as likes from '../services/likes';
-import * as notifications from '../services/notifications';
-import * as history from '../services/swipe-history';
+import * as likes from '../services/requests/likes';
+import * as notifications from '../services/notices/notifications';
+import * as history from '../services/matching/swipe-history';
 import { authedProcedure, authedSubscription, router } from '../trpc/init';
 
 export const likesRouter = router({

@@ -5,7 +5,7 @@ import {
   pushSubscriptionSchema,
 } from '#shared/schemas/notifications';
 import { AppError } from '#shared/errors';
-import * as settings from '../services/notify-settings';
+import * as settings from '../services/notices/notify-settings';
 import { authedProcedure, router } from '../trpc/init';
 
 /** Notifications away from the app (issue 19): preferences, this browser's push subscription, the language. */

@@ -1,5 +1,5 @@
 import { profileUpdateInput, userIdInput } from '#shared/schemas/profiles';
-import * as profiles from '../services/profiles';
+import * as profiles from '../services/account/profiles';
 import { authedProcedure, router } from '../trpc/init';
 
 export const profilesRouter = router({

@@ -1,6 +1,6 @@
 import { appealInput, reportInput, userIdInput } from '#shared/schemas/safety';
-import * as moderation from '../services/moderation';
-import * as safety from '../services/safety';
+import * as moderation from '../services/safety/moderation';
+import * as safety from '../services/safety/safety';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';
 
 /** Blocks, reports and appeals (issue 18); the moderators' side is the admin router. */

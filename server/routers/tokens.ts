@@ -1,5 +1,5 @@
 import { tokenCreateInput, tokenIdInput } from '#shared/schemas/access-tokens';
-import * as tokens from '../services/access-tokens';
+import * as tokens from '../services/account/access-tokens';
 import { authedProcedure, router } from '../trpc/init';
 
 /** Personal access tokens for scripts (issue 22); managed from a signed-in browser only (server/auth/scopes.ts). */

@@ -5,7 +5,7 @@ import type { Background } from '../background';
 import type { Jobs } from '../jobs/queue';
 import type { PushSender } from '../push/push-sender';
 import type { ServiceDeps } from '../services/deps';
-import type { UnsubscribeLinks } from '../services/digest';
+import type { UnsubscribeLinks } from '../services/delivery/digest';
 import type { SessionCache } from '../auth/session-cache';
 import type { SocketState } from '../realtime/socket-limits';
 import type { AccessGrant } from '../auth/access-tokens';

@@ -33,7 +33,7 @@ export function activeFilters(filters: DeckFilters): number {
 
 /**
  * Whether every dog `narrower` lets through, `wider` lets through too (the radius aside): then a deck walk
- * made with `wider` has passed nothing `narrower` would show (see server/services/deck-positions.ts).
+ * made with `wider` has passed nothing `narrower` would show (see server/services/matching/deck-positions.ts).
  */
 export function covers(wider: DeckFilters, narrower: DeckFilters): boolean {
   const within = <T>(wide: readonly T[], narrow: readonly T[]) =>

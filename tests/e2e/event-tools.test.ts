@@ -207,7 +207,7 @@ describe.each(Object.entries(VIEWPORTS))('event tools on a %s', (name, options) 
     const errors: string[] = [];
     const context = await sessionContext(e2e.browser, e2e.server, options, bor.token);
     try {
-      // Where the push's tap leads (server/services/push-delivery.ts).
+      // Where the push's tap leads (server/services/delivery/push-delivery.ts).
       const page = await openPage(context, e2e.server, eventChatPath(event.id), errors);
       const chat = page.getByRole('dialog', { name: 'Klepet dogodka' });
       await chat.getByText('Zbor pri vodnjaku.').waitFor();

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reports, users } from '../../server/db/schema';
-import { appendMessage } from '../../server/services/chats';
+import { appendMessage } from '../../server/services/chat/chats';
 import { makeChat, makeDog, makeEvent, makeUser } from '../helpers/factories';
 import { sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 

@@ -8,7 +8,7 @@ import type { Mail } from '../../server/auth/mailer';
 import { validateCredential } from '../../server/auth/credentials';
 import { loadConfig } from '../../server/env';
 import { mailDeps } from '../../server/jobs/workers';
-import { type MailJob, sendQueuedMail } from '../../server/services/mail-delivery';
+import { type MailJob, sendQueuedMail } from '../../server/services/delivery/mail-delivery';
 import { appRouter } from '../../server/routers/_app';
 import { resolveUser } from '../../server/trpc/context';
 import { createCallerFactory, toAppErrorData } from '../../server/trpc/init';
@@ -61,7 +61,7 @@ export async function startTestApp(kind: DbKind, env: Record<string, string | un
     },
   });
   const db = app.deps.db;
-  // Account e-mails go through the job queue (server/services/mail-delivery.ts): a test app delivers them
+  // Account e-mails go through the job queue (server/services/delivery/mail-delivery.ts): a test app delivers them
   // even with JOB_WORKERS false, as every account journey needs them.
   if (!config.jobWorkers)
     await app.deps.jobs.work('mail', (data: MailJob) => sendQueuedMail(mailDeps(app.deps), data));

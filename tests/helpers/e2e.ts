@@ -15,7 +15,7 @@ import WebSocket from 'ws';
 import { buildApp } from '../../server/app';
 import { dogProfiles, profiles, users } from '../../server/db/schema';
 import { loadConfig } from '../../server/env';
-import { placeIdOf } from '../../server/services/dogs';
+import { placeIdOf } from '../../server/services/matching/dogs';
 import { createApiClient } from '#shared/client';
 import { bornMonthsAgo, makeUser } from './factories';
 import { mailsSent } from './mails';

@@ -9,8 +9,8 @@ import { createSession } from '../../server/auth/sessions';
 import type { TokenScope } from '#shared/domain/access-tokens';
 import type { DbOrTx } from '../../server/db/client';
 import { chats, dogProfiles, events, matches, profiles, users } from '../../server/db/schema';
-import { me } from '../../server/services/auth';
-import { placeIdOf } from '../../server/services/dogs';
+import { me } from '../../server/services/account/auth';
+import { placeIdOf } from '../../server/services/matching/dogs';
 
 /**
  * Rows written straight into the database, for tests that start after a journey that has tests of its own

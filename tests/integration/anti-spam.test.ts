@@ -5,7 +5,7 @@ import { LIMITS } from '#shared/limits';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
 import { makeChat, makeDog, makeEvent, makeUser } from '../helpers/factories';
 
-/** Issue 28 item 4: spam that slipped past the caps of issue 18 (server/services/anti-spam.ts). */
+/** Issue 28 item 4: spam that slipped past the caps of issue 18 (server/services/chat/anti-spam.ts). */
 describe.each(dbKinds())('anti-spam on %s', (kind) => {
   let t: TestApp;
   beforeAll(async () => {

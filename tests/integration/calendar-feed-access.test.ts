@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createFeed } from '../../server/services/calendar';
+import { createFeed } from '../../server/services/events/calendar';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
 import { makeUser } from '../helpers/factories';
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, chats } from '../../server/db/schema';
-import { type ChatMessage, type ChatSummary, messagesAfter } from '../../server/services/chats';
+import { type ChatMessage, type ChatSummary, messagesAfter } from '../../server/services/chat/chats';
 import { LIKE_MESSAGE } from '#shared/domain/like-message';
 import { dbKinds, failure, startTestApp, type TestApp, trackedEvent } from '../helpers/app';
 import { apiClient } from '../helpers/instances';

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deckPositions, dogProfiles, swipes, users } from '../../server/db/schema';
-import { filtersKey } from '../../server/services/deck-positions';
-import { seedOf } from '../../server/services/deck-walks';
-import { placeIdOf } from '../../server/services/dogs';
+import { filtersKey } from '../../server/services/matching/deck-positions';
+import { seedOf } from '../../server/services/matching/deck-walks';
+import { placeIdOf } from '../../server/services/matching/dogs';
 import { DEFAULT_DECK_FILTERS } from '#shared/domain/deck-filters';
 import type { DeckFiltersInput } from '#shared/schemas/deck';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';

@@ -5,9 +5,9 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../server/db/client';
 import { users } from '../../server/db/schema';
-import type { ChatMessage } from '../../server/services/chats';
-import { addPushSubscription } from '../../server/services/notify-settings';
-import { ANNOUNCE_AT_ONCE } from '../../server/services/push-delivery';
+import type { ChatMessage } from '../../server/services/chat/chats';
+import { addPushSubscription } from '../../server/services/notices/notify-settings';
+import { ANNOUNCE_AT_ONCE } from '../../server/services/delivery/push-delivery';
 import { dateInDays } from '#shared/domain/event-time';
 import { makeChat, makeDog, makeUser } from '../helpers/factories';
 import {

@@ -1,9 +1,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventAttendees, events as eventsTable, notifications, users } from '../../server/db/schema';
-import { deliverEventReminder, scheduleReminders } from '../../server/services/event-notices';
-import { deliverChatPush } from '../../server/services/push-delivery';
-import { addPushSubscription } from '../../server/services/notify-settings';
+import { deliverEventReminder, scheduleReminders } from '../../server/services/events/event-notices';
+import { deliverChatPush } from '../../server/services/delivery/push-delivery';
+import { addPushSubscription } from '../../server/services/notices/notify-settings';
 import { inLjubljana } from '#shared/domain/event-time';
 import { dbKinds, type TestApp } from '../helpers/app';
 import { makeEvent, makeUser } from '../helpers/factories';

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, pushSubscriptions, users } from '../../server/db/schema';
-import { deliverChatPush, deliverNotices } from '../../server/services/push-delivery';
-import { chatPushKey } from '../../server/services/notify';
-import { addPushSubscription } from '../../server/services/notify-settings';
+import { deliverChatPush, deliverNotices } from '../../server/services/delivery/push-delivery';
+import { chatPushKey } from '../../server/services/delivery/notify';
+import { addPushSubscription } from '../../server/services/notices/notify-settings';
 import { DEFAULT_CHANNELS, NOTICES_PATH, NOTIFY_TOPICS } from '#shared/domain/notify';
 import { dbKinds, type TestApp } from '../helpers/app';
 import { makeDog, makeUser } from '../helpers/factories';

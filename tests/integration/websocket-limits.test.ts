@@ -6,7 +6,7 @@ import { LIMITS } from '#shared/limits';
 import { chatMessages } from '../../server/db/schema';
 import { BACKFILL_BATCH } from '../../server/realtime/backfill';
 import { SEND_BUFFER_SOFT_BYTES } from '../../server/realtime/slow-sockets';
-import { chatTopic } from '../../server/services/chats';
+import { chatTopic } from '../../server/services/chat/chats';
 import { startTestApp, type TestApp } from '../helpers/app';
 import { makeChat, makeDog, makeUser } from '../helpers/factories';
 

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatMessage } from '../../server/locales';
-import { attendeeCsv, safeCell } from '../../server/services/event-export';
-import type { Attendee } from '../../server/services/events';
+import { attendeeCsv, safeCell } from '../../server/services/events/event-export';
+import type { Attendee } from '../../server/services/events/events';
 import { addsOnlyNeutralisers, formulaCells, parseCsv } from '../helpers/csv';
 
 /** Pieces of hostile names: formula starts (ASCII and full-width), separators, line breaks, quotes, spaces. */

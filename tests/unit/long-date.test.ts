@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { eventNoticeValues } from '../../server/services/event-notices';
+import { eventNoticeValues } from '../../server/services/events/event-notices';
 import { longDate } from '#shared/domain/long-date';
 import { LOCALES } from '#shared/i18n';
 

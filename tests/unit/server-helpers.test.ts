@@ -12,7 +12,12 @@ import { AppError } from '#shared/errors';
 import { tokenSchema } from '#shared/schemas/auth';
 import { LOCALES } from '#shared/i18n';
 import { deckFiltersSchema } from '#shared/schemas/deck';
-import { filtersKey, nextPosition, positionFor, recheckDue } from '../../server/services/deck-positions';
+import {
+  filtersKey,
+  nextPosition,
+  positionFor,
+  recheckDue,
+} from '../../server/services/matching/deck-positions';
 import { utcMonthIndex } from '#shared/domain/dog-age';
 
 describe('configuration', () => {
