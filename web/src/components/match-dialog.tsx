@@ -86,7 +86,7 @@ function MatchPhoto({ dog, className }: { dog: MatchDog; className: string }) {
   return (
     <DogPhoto
       photo={dog.photo ?? undefined}
-      variant="medium"
+      sizes="(min-width: 768px) 144px, 112px"
       loading="eager"
       alt={intl.formatMessage({ id: 'dog.photoAlt' }, { name: dog.name })}
       className={clsx(

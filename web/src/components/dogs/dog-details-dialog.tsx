@@ -140,6 +140,12 @@ function Fact({ icon: Icon, label, value }: { icon: typeof Cake; label: string; 
   );
 }
 
+/**
+ * The main photo's slot: the sheet's width less its padding on phones; from md half of the dialog (56rem
+ * less padding and gap, 400 px once the screen is that wide).
+ */
+const GALLERY_SIZES = '(min-width: 896px) 400px, (min-width: 768px) calc(50vw - 3rem), calc(100vw - 2.5rem)';
+
 /** The main photo large, the others as thumbnails that switch it. */
 function Gallery({ dog }: { dog: Dog }) {
   const intl = useIntl();
@@ -149,7 +155,7 @@ function Gallery({ dog }: { dog: Dog }) {
     <div className="flex flex-col gap-3">
       <DogPhoto
         photo={photo}
-        variant="medium"
+        sizes={GALLERY_SIZES}
         loading="eager"
         alt={intl.formatMessage({ id: 'dog.photoAlt' }, { name: dog.name })}
         className="aspect-4/3 max-h-[40dvh] rounded-card md:aspect-square md:max-h-none"
@@ -171,7 +177,12 @@ function Gallery({ dog }: { dog: Dog }) {
                   i === index ? 'ring-2 ring-primary' : 'opacity-75 hover:opacity-100',
                 )}
               >
-                <DogPhoto photo={item} alt="" className="size-14 rounded-control md:size-16" />
+                <DogPhoto
+                  photo={item}
+                  alt=""
+                  sizes="(min-width: 768px) 64px, 56px"
+                  className="size-14 rounded-control md:size-16"
+                />
               </button>
             </li>
           ))}

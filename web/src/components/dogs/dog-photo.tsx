@@ -1,21 +1,23 @@
 import clsx from 'clsx';
 import { LIMITS } from '#shared/limits';
 import type { Photo } from '#shared/schemas/uploads';
+import { photoSources } from '../../lib/photo-sources';
 import { DogSilhouette } from './dog-silhouette';
 
-const WIDTHS = LIMITS.upload.widths;
+/** A square's intrinsic size; the box's CSS sets the size shown. */
+const SIDE = LIMITS.upload.widths.medium;
 
 interface DogPhotoProps {
   /** The photo to show (usually a dog's first, the main one); none shows the silhouette. */
   photo: Photo | undefined;
   alt: string;
   /**
-   * Which variant to load: 'thumb' (200 px) for small avatars, 'medium' (512 px). With `sizes`, the
-   * browser picks between the two for the slot's width and the screen's density instead. Never 'full'.
+   * The box's CSS width (the `sizes` attribute), e.g. '40px' or '(min-width: 768px) 33vw, 100vw': the
+   * browser loads the smallest stored variant that fills it at the screen's density.
    */
-  variant?: 'thumb' | 'medium';
-  /** The slot's width (the `sizes` attribute), e.g. '(min-width: 768px) 33vw, 100vw'. */
-  sizes?: string | undefined;
+  sizes: string;
+  /** The largest variant offered: 'medium' where many photos show at once (grids). */
+  largest?: 'medium' | 'full';
   /** The box: its size or aspect ratio and its corners; the photo covers it. */
   className?: string | undefined;
   /** Pictures in view on the first paint may load eagerly; the rest wait until they are near. */
@@ -23,26 +25,16 @@ interface DogPhotoProps {
 }
 
 /** A dog's photo in a fixed box (no layout shift while it loads), or a silhouette when it has none. */
-export function DogPhoto({
-  photo,
-  alt,
-  variant = 'thumb',
-  sizes,
-  className,
-  loading = 'lazy',
-}: DogPhotoProps) {
-  const width = WIDTHS[variant];
+export function DogPhoto({ photo, alt, sizes, largest, className, loading = 'lazy' }: DogPhotoProps) {
   return (
     // Spans, so the photo may sit inside a button.
     <span className={clsx('relative block overflow-hidden bg-primary-soft', className)}>
       {photo ? (
         <img
-          src={photo[variant]}
-          srcSet={sizes ? `${photo.thumb} ${WIDTHS.thumb}w, ${photo.medium} ${WIDTHS.medium}w` : undefined}
-          sizes={sizes}
+          {...photoSources(photo, sizes, largest)}
           alt={alt}
-          width={width}
-          height={width}
+          width={SIDE}
+          height={SIDE}
           loading={loading}
           decoding="async"
           className="absolute inset-0 size-full object-cover"

@@ -1,6 +1,7 @@
 import clsx from 'clsx';
 import type { Locale } from '#shared/i18n';
 import type { Photo } from '#shared/schemas/uploads';
+import { photoSources } from '../../lib/photo-sources';
 import { placeName } from '../dogs/names';
 
 /** Where a person lives, in the UI language: place and country, or '' before they have set a place. */
@@ -21,10 +22,11 @@ export function initialsOf(fullName: string, email = ''): string {
   return (initials || firstLetter(email.split('@')[0] ?? '') || '?').toUpperCase();
 }
 
+/** Each size's box and its CSS width (`sizes`), so even a 3× screen takes the 200 px variant for sm/md. */
 const SIZES = {
-  sm: { box: 'size-12 text-lead', variant: 'thumb', px: 48 },
-  md: { box: 'size-16 text-title', variant: 'thumb', px: 64 },
-  lg: { box: 'size-24 text-headline md:size-28', variant: 'medium', px: 112 },
+  sm: { box: 'size-12 text-lead', sizes: '48px', px: 48 },
+  md: { box: 'size-16 text-title', sizes: '64px', px: 64 },
+  lg: { box: 'size-24 text-headline md:size-28', sizes: '(min-width: 768px) 112px, 96px', px: 112 },
 } as const;
 
 interface AvatarProps {
@@ -37,7 +39,7 @@ interface AvatarProps {
 
 /** A person's round photo, or their initials on the primary colour. Decoration: the name is always beside it. */
 export function Avatar({ fullName, email, photo, size = 'md', className }: AvatarProps) {
-  const { box, variant, px } = SIZES[size];
+  const { box, sizes, px } = SIZES[size];
   return (
     <span
       aria-hidden="true"
@@ -49,7 +51,7 @@ export function Avatar({ fullName, email, photo, size = 'md', className }: Avata
     >
       {photo ? (
         <img
-          src={photo[variant]}
+          {...photoSources(photo, sizes)}
           alt=""
           width={px}
           height={px}

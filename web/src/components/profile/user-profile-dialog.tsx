@@ -126,7 +126,7 @@ function DogItem({ dog, locale }: { dog: Dog; locale: Locale }) {
   const intl = useIntl();
   return (
     <li className="flex items-center gap-3 rounded-card border border-border bg-background p-3">
-      <DogPhoto photo={dog.photos[0]} alt="" className="size-16 shrink-0 rounded-control" />
+      <DogPhoto photo={dog.photos[0]} alt="" sizes="64px" className="size-16 shrink-0 rounded-control" />
       <span className="flex min-w-0 flex-1 flex-col gap-0.5">
         <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
           <span className="min-w-0 font-bold break-words">{dog.name}</span>

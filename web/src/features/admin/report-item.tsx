@@ -4,6 +4,7 @@ import { countryName } from '#shared/data/countries';
 import type { ReportItemField } from '#shared/domain/safety';
 import { breedName, traitName } from '../../components/dogs/names';
 import { useLocale, useT } from '../../lib/intl';
+import { photoSources } from '../../lib/photo-sources';
 import type { Report } from './types';
 
 /**
@@ -50,10 +51,13 @@ export function ReportItem({ item }: { item: Report['item'] }) {
             <li key={photo.key}>
               <a href={photo.full} target="_blank" rel="noreferrer">
                 <img
-                  src={photo.thumb}
+                  {...photoSources(photo, '80px')}
                   alt={t('admin.item.photo', { number: index + 1 })}
+                  width={80}
+                  height={80}
                   className="size-20 rounded-control object-cover"
                   loading="lazy"
+                  decoding="async"
                 />
               </a>
             </li>

@@ -43,6 +43,7 @@ export function ChatList({ chats, selectedId, myId, onDelete }: ChatListProps) {
               <DogPhoto
                 photo={chat.dog?.photo ?? undefined}
                 alt=""
+                sizes="48px"
                 className="size-12 shrink-0 rounded-pill"
               />
               <span className="flex min-w-0 flex-1 flex-col">

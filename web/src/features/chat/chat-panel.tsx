@@ -22,6 +22,9 @@ import { useChatMessages } from './use-chat-messages';
 import { usePending } from './use-outbox';
 import { useMarkChatRead } from './api';
 
+/** The header's round dog photo (size-11, md:size-12). */
+const HEADER_PHOTO_SIZES = '(min-width: 768px) 48px, 44px';
+
 interface ChatPanelProps {
   /** Shown between the header and the messages (the safety tips). */
   notice?: ReactNode;
@@ -61,7 +64,12 @@ export function ChatPanel({ chat, leading, actions, notice, className, live }: C
         {chat.dog ? (
           <DogButton dog={chat.dog} open={dogOpen} onOpenChange={setDogOpen} onOwner={setProfileId} />
         ) : (
-          <DogPhoto photo={undefined} alt="" className="size-11 shrink-0 rounded-pill md:size-12" />
+          <DogPhoto
+            photo={undefined}
+            alt=""
+            sizes={HEADER_PHOTO_SIZES}
+            className="size-11 shrink-0 rounded-pill md:size-12"
+          />
         )}
         <div className="flex min-w-0 flex-1 flex-col items-start">
           <h2 id={titleId} className="w-full truncate text-body font-bold">
@@ -147,7 +155,12 @@ function DogButton({
         aria-busy={open && dog.isFetching ? true : undefined}
         className="relative shrink-0 rounded-pill transition-opacity hover:opacity-85"
       >
-        <DogPhoto photo={chatDog.photo ?? undefined} alt="" className="size-11 rounded-pill md:size-12" />
+        <DogPhoto
+          photo={chatDog.photo ?? undefined}
+          alt=""
+          sizes={HEADER_PHOTO_SIZES}
+          className="size-11 rounded-pill md:size-12"
+        />
         {open && dog.isFetching && (
           <span className="absolute inset-0 flex items-center justify-center rounded-pill bg-foreground/40 text-white">
             <Spinner className="size-5" />

@@ -31,6 +31,7 @@ export function DogCard({ dog, onOpen, onEdit, onDelete, eager = false }: DogCar
           photo={dog.photos[0]}
           alt={t('dog.photoAlt', { name: dog.name })}
           sizes={PHOTO_SIZES}
+          largest="medium"
           loading={eager ? 'eager' : 'lazy'}
           className="aspect-4/3"
         />

@@ -5,6 +5,10 @@ import { DogPhoto } from '../../components/dogs/dog-photo';
 import { PhotoUpload } from '../../components/pickers/photo-upload';
 import { useT } from '../../lib/intl';
 
+/** A cell of the grid: a third of the sheet on phones, a sixth from sm, of the 38rem dialog from md. */
+const PHOTO_SIZES =
+  '(min-width: 768px) 95px, (min-width: 640px) calc((100vw - 5rem) / 6), calc((100vw - 3.5rem) / 3)';
+
 interface DogPhotosFieldProps {
   /** The dog's photos in order; the first is the main one. */
   value: Photo[];
@@ -41,6 +45,7 @@ export function DogPhotosField({ value, onChange, onBusyChange, error, disabled 
                   <DogPhoto
                     photo={photo}
                     alt={t('dogs.form.photoAlt', number)}
+                    sizes={PHOTO_SIZES}
                     className="aspect-square rounded-control"
                   />
                   {index === 0 ? (

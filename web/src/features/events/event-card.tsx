@@ -50,6 +50,7 @@ export function EventCard({ event, onOpen, onEdit, onOpenChat, eager = false }: 
           type={event.eventType}
           alt={t('events.imageAlt', { title: event.title })}
           sizes={IMAGE_SIZES}
+          largest="medium"
           loading={eager ? 'eager' : 'lazy'}
           className="aspect-video"
         />

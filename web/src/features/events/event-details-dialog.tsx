@@ -122,7 +122,7 @@ function EventDetails({
       <EventImage
         image={event.image}
         type={event.eventType}
-        variant="medium"
+        sizes="(min-width: 768px) 306px, calc(100vw - 2.5rem)"
         loading="eager"
         alt={t('events.imageAlt', { title: event.title })}
         className="aspect-video max-h-[30dvh] w-full rounded-card md:aspect-square md:max-h-none md:self-start"

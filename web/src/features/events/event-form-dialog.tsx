@@ -323,7 +323,8 @@ function EventForm({ event, onDone }: { event: EventView | null; onDone: () => v
             <EventImage
               image={values.image}
               type={values.eventType}
-              variant="medium"
+              sizes="(min-width: 768px) 608px, calc(100vw - 2.5rem)"
+              largest="medium"
               alt={t('events.form.imageAlt')}
               className="aspect-video w-full rounded-control"
             />

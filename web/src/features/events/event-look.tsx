@@ -56,20 +56,21 @@ interface EventImageProps {
   alt: string;
   /** Box size or aspect ratio and corners; the picture covers it. */
   className?: string;
-  variant?: 'thumb' | 'medium';
-  sizes?: string;
+  /** The box's CSS width (see DogPhoto). */
+  sizes: string;
+  largest?: 'medium' | 'full';
   loading?: 'lazy' | 'eager';
 }
 
 /** The event's picture, or a placeholder in the type's colours with its icon (SPEC: a placeholder if none). */
-export function EventImage({ image, type, alt, className, variant, sizes, loading }: EventImageProps) {
+export function EventImage({ image, type, alt, className, sizes, largest, loading }: EventImageProps) {
   if (image)
     return (
       <DogPhoto
         photo={image}
         alt={alt}
-        variant={variant}
         sizes={sizes}
+        largest={largest}
         loading={loading}
         className={className}
       />

@@ -9,13 +9,18 @@ import { GenderBadge } from '../../components/dogs/gender-badge';
 import { Avatar } from '../../components/profile/avatar';
 import { DogSummary } from '../../components/dogs/dog-summary';
 import { Navigation } from 'lucide-react';
+import { photoSources } from '../../lib/photo-sources';
 import { DECK_TEXT_ROOM } from './deck-room';
 import { distanceText } from './distance';
 import type { DeckDog } from './types';
 
-const WIDTHS = LIMITS.upload.widths;
-/** The photo's slot: the page width on phones (minus its padding), half the card (≤ 448 px) beside. */
-const PHOTO_SIZES = '(min-width: 768px) 448px, calc(100vw - 2rem)';
+/** A square's intrinsic size; the box's CSS sets the size shown. */
+const SIDE = LIMITS.upload.widths.medium;
+/**
+ * The photo's slot: the page width less its padding on phones; from md half the card, which is at most
+ * 56rem wide (so 448 px once the page is 58rem).
+ */
+const PHOTO_SIZES = '(min-width: 928px) 448px, (min-width: 768px) calc(50vw - 1rem), calc(100vw - 2rem)';
 /** How long a card takes to fly off or spring back. */
 export const CARD_MOTION_MS = 280;
 
@@ -127,14 +132,14 @@ export function DeckCard({
           <span className="relative block h-full overflow-hidden bg-primary-soft md:min-h-[24rem]">
             {photo ? (
               <img
-                src={photo.medium}
-                srcSet={`${photo.medium} ${WIDTHS.medium}w, ${photo.full} ${WIDTHS.full}w`}
-                sizes={PHOTO_SIZES}
+                {...photoSources(photo, PHOTO_SIZES)}
                 alt={intl.formatMessage({ id: 'dog.photoAlt' }, { name: dog.name })}
-                width={WIDTHS.medium}
-                height={WIDTHS.medium}
+                width={SIDE}
+                height={SIDE}
                 draggable={false}
-                loading="eager"
+                // The top card's photo is the page's largest paint; the one under it may wait its turn.
+                loading={top ? 'eager' : 'lazy'}
+                fetchPriority={top ? 'high' : 'low'}
                 decoding="async"
                 className="absolute inset-0 size-full object-cover"
               />

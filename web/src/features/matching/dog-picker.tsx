@@ -61,6 +61,7 @@ export function DogPicker({ dogs, currentId, onPick, onBack }: DogPickerProps) {
                     photo={dog.photos[0]}
                     alt=""
                     sizes={PHOTO_SIZES}
+                    largest="medium"
                     loading={index < 8 ? 'eager' : 'lazy'}
                     className="aspect-square"
                   />

@@ -68,7 +68,12 @@ function LikedList({ onWithdrawn }: { onWithdrawn: (dogId: string) => void }) {
       <ul className="flex flex-col divide-y divide-border">
         {items.map(({ dog, request }) => (
           <li key={dog.id} className="flex items-center gap-3 py-3">
-            <DogPhoto photo={dog.photos[0]} alt="" className="size-14 shrink-0 rounded-control" />
+            <DogPhoto
+              photo={dog.photos[0]}
+              alt=""
+              sizes="56px"
+              className="size-14 shrink-0 rounded-control"
+            />
             <div className="flex min-w-0 flex-1 flex-col">
               <span className="font-bold break-words">{dog.name}</span>
               <span className="text-caption text-muted-foreground">

@@ -328,7 +328,9 @@ export function SignedInDeck({ myDog, onSwitchDog }: SignedInDeckProps) {
  */
 function MyDogChip({ dog, onSwitch }: { dog: Dog; onSwitch: (() => void) | undefined }) {
   const intl = useIntl();
-  const photo = <DogPhoto photo={dog.photos[0]} alt="" className="size-10 shrink-0 rounded-pill" />;
+  const photo = (
+    <DogPhoto photo={dog.photos[0]} alt="" sizes="40px" className="size-10 shrink-0 rounded-pill" />
+  );
   const name = <span className="line-clamp-2 font-bold break-words">{dog.name}</span>;
   const chip =
     'flex min-h-12 min-w-0 items-center gap-2.5 rounded-pill border border-border bg-surface p-1 pr-4 shadow-card leading-tight';

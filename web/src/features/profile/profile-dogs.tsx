@@ -69,7 +69,12 @@ export function ProfileDogs({ profile, dogs, loading }: ProfileDogsProps) {
                 onClick={() => setOpenId(dog.id)}
                 className="flex gap-3 rounded-card border border-border bg-background p-3 text-left transition-colors hover:bg-muted"
               >
-                <DogPhoto photo={dog.photos[0]} alt="" className="size-20 shrink-0 rounded-control" />
+                <DogPhoto
+                  photo={dog.photos[0]}
+                  alt=""
+                  sizes="80px"
+                  className="size-20 shrink-0 rounded-control"
+                />
                 <span className="flex min-w-0 flex-1 flex-col gap-1">
                   <span className="flex flex-wrap items-center gap-x-2 gap-y-1">
                     <span className="min-w-0 text-lead font-bold break-words">{dog.name}</span>

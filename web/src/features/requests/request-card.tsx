@@ -123,7 +123,12 @@ export function RequestCard({ item, now }: { item: RequestItem; now: number }) {
               )}
             </span>
           ) : (
-            <DogPhoto photo={avatar?.photo ?? undefined} alt="" className="size-12 shrink-0 rounded-pill" />
+            <DogPhoto
+              photo={avatar?.photo ?? undefined}
+              alt=""
+              sizes="48px"
+              className="size-12 shrink-0 rounded-pill"
+            />
           )}
           <div className="flex min-w-0 flex-1 flex-col gap-1.5">
             <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
