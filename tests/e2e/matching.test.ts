@@ -209,7 +209,7 @@ describe('matching', () => {
         await page.keyboard.press('ArrowRight');
         // Out of dogs within the radius (200 km by default): the deck offers the next step, then there is none.
         await see(page, 'Ni več psov do 200 km');
-        await page.getByRole('button', { name: 'Razširi: kjerkoli' }).click();
+        await page.getByRole('button', { name: 'Razširi: kjer koli' }).click();
         await see(page, 'Za zdaj ni več psov');
 
         // One request per like reached Bor; passes send nothing.
@@ -325,8 +325,8 @@ describe('matching', () => {
 
         await page.getByRole('button', { name: 'Preskoči' }).click();
         await see(page, 'Ni več psov do 200 km');
-        await see(page, 'Razširite iskanje: pokazali vam bomo pse kjerkoli.');
-        await page.getByRole('button', { name: 'Razširi: kjerkoli' }).click();
+        await see(page, 'Razširite iskanje: pokazali vam bomo pse kjer koli.');
+        await page.getByRole('button', { name: 'Razširi: kjer koli' }).click();
         await card(page, 'Daljna').waitFor();
         await see(card(page, 'Daljna'), '> 200 km');
         expect(await ana.api.dogs.deckFilters.query()).toMatchObject({ radiusKm: null, sizes: ['small'] });
