@@ -16,7 +16,10 @@ interface DogPhotoProps {
    * browser loads the smallest stored variant that fills it at the screen's density.
    */
   sizes: string;
-  /** The largest variant offered: 'medium' where many photos show at once (grids). */
+  /**
+   * The largest variant offered: 'medium' (512 px) unless said, so a dog's photo never costs the 1920 px file
+   * on a dense phone screen (the deck's card, the app's largest paint, has its own).
+   */
   largest?: 'medium' | 'full';
   /** The box: its size or aspect ratio and its corners; the photo covers it. */
   className?: string | undefined;
@@ -25,7 +28,14 @@ interface DogPhotoProps {
 }
 
 /** A dog's photo in a fixed box (no layout shift while it loads), or a silhouette when it has none. */
-export function DogPhoto({ photo, alt, sizes, largest, className, loading = 'lazy' }: DogPhotoProps) {
+export function DogPhoto({
+  photo,
+  alt,
+  sizes,
+  largest = 'medium',
+  className,
+  loading = 'lazy',
+}: DogPhotoProps) {
   return (
     // Spans, so the photo may sit inside a button.
     <span className={clsx('relative block overflow-hidden bg-primary-soft', className)}>
