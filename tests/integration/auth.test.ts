@@ -400,7 +400,9 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
 
   it(`sends at most ${LIMITS.mail.perAddressPerHour} account e-mails an hour to one address, known or not, alike`, async () => {
     const { email } = await t.signedUpUser('pismo@example.com');
-    await t.db.delete(rateLimitHits); // its sign-up's mail counted too
+    // Its sign-up's mail counted too: once its job has run (a late one would count against the resets).
+    await t.settled();
+    await t.db.delete(rateLimitHits);
     for (const address of [email, 'neznan@example.com']) {
       const codes: string[] = [];
       for (let i = 0; i < LIMITS.mail.perAddressPerHour + 2; i++) {
@@ -419,9 +421,10 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
       ]);
     }
     await t.settled();
-    expect(t.mails.filter((m) => m.to === email && m.subject.includes('Ponastavitev'))).toHaveLength(
-      LIMITS.mail.perAddressPerHour,
-    );
+    // Each accepted request's mail arrives (its job may still be finishing on a loaded machine).
+    await expect
+      .poll(() => t.mails.filter((m) => m.to === email && m.subject.includes('Ponastavitev')).length)
+      .toBe(LIMITS.mail.perAddressPerHour);
     // Sign-ups count under the same limit.
     const signUp = await failure(
       (await t.caller(null, undefined, '10.9.4.200')).auth.signUp({
