@@ -1,6 +1,12 @@
 import { Bell, BellOff } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
-import { NOTIFY_CHANNELS, NOTIFY_TOPICS, type NotifyChannels, type NotifyTopic } from '#shared/domain/notify';
+import {
+  byEmail,
+  NOTIFY_CHANNELS,
+  NOTIFY_TOPICS,
+  type NotifyChannels,
+  type NotifyTopic,
+} from '#shared/domain/notify';
 import { LIMITS } from '#shared/limits';
 import { CONTROL_CLASSES, FieldError } from '../../components/pickers/field-parts';
 import { Button } from '../../components/ui/button';
@@ -26,6 +32,10 @@ const loadSchema = () => import('#shared/schemas/notifications').then((m) => m.n
 export function NotificationSettings() {
   const t = useT();
   const prefs = trpc.notifications.preferences.useQuery();
+  // Whether anything would reach them by e-mail while no device takes pushes (not once all is unsubscribed).
+  const emailWithoutDevice = NOTIFY_TOPICS.some(
+    (topic) => prefs.data && byEmail(prefs.data.channels[topic], false, prefs.data.emailOff.includes(topic)),
+  );
   return (
     <div className="flex flex-col gap-4 border-t border-border pt-4">
       <h3 className="flex items-center gap-2 font-bold">
@@ -33,7 +43,7 @@ export function NotificationSettings() {
         {t('notify.title')}
       </h3>
       <p className="text-label text-muted-foreground">{t('notify.intro')}</p>
-      <PushOnThisDevice />
+      <PushOnThisDevice emailWithoutDevice={emailWithoutDevice} />
       {prefs.data ? (
         // Starts again from what is saved when that changes (untouched channels follow a device turned on).
         <PreferencesForm key={JSON.stringify(prefs.data)} saved={prefs.data} />
@@ -45,7 +55,7 @@ export function NotificationSettings() {
 }
 
 /** This browser's push subscription: on or off with a tap; why not, where it cannot be. */
-function PushOnThisDevice() {
+function PushOnThisDevice({ emailWithoutDevice }: { emailWithoutDevice: boolean }) {
   const t = useT();
   const errorText = useErrorText();
   const utils = trpc.useUtils();
@@ -130,7 +140,7 @@ function PushOnThisDevice() {
       {others > 0 && (
         <p className="text-label text-muted-foreground">{t('notify.device.others', { count: others })}</p>
       )}
-      {devices.data?.count === 0 && (
+      {devices.data?.count === 0 && emailWithoutDevice && (
         <p className="text-label text-muted-foreground">
           {t('notify.fallbackHint', { minutes: LIMITS.notify.emailAfterOfflineMinutes })}
         </p>
