@@ -393,7 +393,7 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
       await details.getByRole('button', { name: 'Klepet dogodka' }).click();
       const log = page
         .getByRole('dialog', { name: 'Klepet dogodka' })
-        .getByRole('list', { name: 'Sporočila' });
+        .getByRole('log', { name: 'Sporočila' });
       // Both bubbles, each under its sender's name, Cene's with its report button.
       for (const shown of [
         log.getByRole('listitem').filter({ hasText: 'Cene Zupan' }).getByText('Živjo, se vidimo pri vhodu!'),

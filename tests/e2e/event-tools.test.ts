@@ -1,10 +1,14 @@
 import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { BrowserContext, Request } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { eventAttendees, eventChatReads } from '../../server/db/schema';
 import { eventChatPath } from '#shared/domain/events';
 import { addDays, dateInDays } from '#shared/domain/event-time';
 import { makeEvent } from '../helpers/factories';
+import { subscriptionsStarted } from '../helpers/subscriptions';
 import {
   apiUser,
   eventCard as card,
@@ -194,6 +198,105 @@ describe.each(Object.entries(VIEWPORTS))('event tools on a %s', (name, options) 
     } finally {
       await context.close();
       await Promise.all([ana, bor, cene].map((p) => p.api.close()));
+    }
+  });
+
+  it('the event chat keeps a message whose send fails, marked, and stores it once when sent again', async () => {
+    const [ana, bor] = [await person('Ana Kos'), await person('Bor Novak')];
+    const event = await ana.api.events.create.mutate({
+      ...place,
+      title: `Klepet brez povezave (${name})`,
+      eventDate: dateInDays(3),
+    });
+    await bor.api.events.join.mutate({ id: event.id });
+    const errors: string[] = [];
+    const [contextA, contextB] = await Promise.all([
+      sessionContext(e2e.browser, e2e.server, options, ana.token),
+      sessionContext(e2e.browser, e2e.server, options, bor.token),
+    ]);
+    /** The chat's dialog, opened at its address once its live stream runs. */
+    const openChat = async (context: BrowserContext) => {
+      const page = await context.newPage();
+      page.on('pageerror', (error) => errors.push(error.message));
+      const live = subscriptionsStarted(page, ['events.onChatMessage']);
+      await page.goto(`${e2e.server.url}${eventChatPath(event.id)}`);
+      await live;
+      return { page, log: page.getByRole('dialog', { name: 'Klepet dogodka' }).getByRole('log') };
+    };
+    const [a, b] = [await openChat(contextA), await openChat(contextB)];
+    const isSend = (url: URL) => url.pathname.includes('events.chatSend');
+    const idOf = (request: Request) => request.postData()?.match(/"id":"([0-9a-f-]{36})"/)?.[1] ?? '';
+    const write = async (text: string) => {
+      await a.page.getByLabel('Sporočilo vsem udeležencem').fill(text);
+      await a.page.getByRole('button', { name: 'Pošlji' }).click();
+      return a.log.getByRole('listitem').filter({ hasText: text });
+    };
+    const storedWith = async (text: string) =>
+      (await bor.api.events.chatMessages.query({ eventId: event.id })).filter((m) => m.content === text);
+    try {
+      // Sends fail on the way: the message stays in the list, waiting for the connection. The second attempt
+      // reaches the server but its answer is lost (Bor sees it live); the next, with the same id, gets the
+      // stored message back. The route stays throughout (removing it while a retry is on its way could leave
+      // that request stuck in the interception); `mode` says what it does.
+      let mode: 'offline' | 'refuse' | 'online' = 'offline';
+      const sentIds: string[] = [];
+      await a.page.route(isSend, async (route) => {
+        const request = route.request();
+        sentIds.push(idOf(request));
+        if (mode === 'online') return route.continue();
+        if (mode === 'refuse') {
+          // The server's own answer for an event it cannot find: nothing is stored.
+          const elsewhere = request.postData()!.replace(event.id, '00000000-0000-4000-8000-000000000000');
+          return route.fulfill({ response: await route.fetch({ postData: elsewhere }) });
+        }
+        if (sentIds.length === 2) await route.fetch();
+        await route.abort('internetdisconnected');
+      });
+      const bubble = await write('Kdo prinese vodo?');
+      await bubble.getByText('Čaka na povezavo …').waitFor();
+      await b.log.getByText('Kdo prinese vodo?').waitFor({ timeout: 10_000 });
+      expect(sentIds.length).toBeGreaterThanOrEqual(2);
+      // Awaited from before the connection is back: a retry may go through at once.
+      const delivered = a.page.waitForResponse((response) => isSend(new URL(response.url())), {
+        timeout: 15_000,
+      });
+      mode = 'online';
+      // Desktop: the browser says it is back online, so it goes at once; the phone waits for the backoff.
+      if (name === 'desktop') await a.page.evaluate(() => window.dispatchEvent(new Event('online')));
+      expect((await delivered).ok()).toBe(true);
+      await bubble.locator('[data-status]').waitFor({ state: 'detached' });
+      expect(await a.log.getByText('Kdo prinese vodo?').count()).toBe(1);
+      expect(await b.log.getByText('Kdo prinese vodo?').count()).toBe(1);
+      const stored = await storedWith('Kdo prinese vodo?');
+      expect(stored).toHaveLength(1);
+      expect(new Set(sentIds)).toEqual(new Set([stored[0]!.id]));
+
+      // A refusal marks the message not sent, with the reason; "Poskusi znova" sends it again with the same
+      // id, and it is stored once.
+      mode = 'refuse';
+      sentIds.length = 0;
+      const refused = await write('Pridem ob petih.');
+      await a.page.getByText('Ni mogoče poslati sporočila').waitFor();
+      await refused.getByText('Ni poslano').waitFor();
+      expect(await storedWith('Pridem ob petih.')).toEqual([]);
+      mode = 'online';
+      await refused.getByRole('button', { name: 'Poskusi znova' }).click();
+      await refused.locator('[data-status]').waitFor({ state: 'detached' });
+      await b.log.getByText('Pridem ob petih.').waitFor({ timeout: 10_000 });
+      expect(await a.log.getByText('Pridem ob petih.').count()).toBe(1);
+      const resent = await storedWith('Pridem ob petih.');
+      expect(resent).toHaveLength(1);
+      expect(sentIds).toEqual([resent[0]!.id, resent[0]!.id]);
+      expect(errors).toEqual([]);
+    } catch (error) {
+      await Promise.all(
+        [a.page, b.page].map((page, i) =>
+          page.screenshot({ path: path.join(os.tmpdir(), `event-chat-outbox-${name}-${i}.png`) }),
+        ),
+      );
+      throw error;
+    } finally {
+      await Promise.all([contextA.close(), contextB.close(), ana.api.close(), bor.api.close()]);
     }
   });
 

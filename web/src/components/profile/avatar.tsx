@@ -24,6 +24,7 @@ export function initialsOf(fullName: string, email = ''): string {
 
 /** Each size's box and its CSS width (`sizes`), so even a 3× screen takes the 200 px variant for sm/md. */
 const SIZES = {
+  xs: { box: 'size-6 text-caption', sizes: '24px', px: 24 },
   sm: { box: 'size-12 text-lead', sizes: '48px', px: 48 },
   md: { box: 'size-16 text-title', sizes: '64px', px: 64 },
   lg: { box: 'size-24 text-headline md:size-28', sizes: '(min-width: 768px) 112px, 96px', px: 112 },

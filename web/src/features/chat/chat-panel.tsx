@@ -5,7 +5,6 @@ import { DogDetailsDialog } from '../../components/dogs/dog-details-dialog';
 import { DogPhoto } from '../../components/dogs/dog-photo';
 import { profilePlace } from '../../components/profile/avatar';
 import { UserProfileDialog } from '../../components/profile/user-profile-dialog';
-import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/intl';
@@ -13,13 +12,14 @@ import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { usePageVisible } from '../../lib/use-page-visible';
-import { Composer } from './composer';
+import { Composer } from '../../components/conversation/composer';
+import { MessageList } from '../../components/conversation/message-list';
+import { withPending } from '../../components/conversation/messages';
+import { usePending } from '../../components/conversation/use-outbox';
 import { chatTitle, counterpartName } from './format';
-import { MessageList } from './message-list';
-import { withPending } from './messages';
 import type { ChatSummary } from './types';
 import { useChatMessages } from './use-chat-messages';
-import { usePending } from './use-outbox';
+import { chatConversation, useSendMessage } from './use-send-message';
 import { useMarkChatRead } from './api';
 
 /** The header's round dog photo (size-11, md:size-12). */
@@ -51,7 +51,8 @@ export function ChatPanel({ chat, leading, actions, notice, className, live }: C
   const [dogOpen, setDogOpen] = useState(false);
   const [profileId, setProfileId] = useState<string | null>(null);
   const stored = useChatMessages(chat.id, live);
-  const pending = usePending(chat.id);
+  const pending = usePending(chatConversation(chat.id));
+  const send = useSendMessage(chat.id);
   const messages = useMemo(() => withPending(stored.messages ?? [], pending), [stored.messages, pending]);
   useMarkRead(chat);
 
@@ -91,29 +92,28 @@ export function ChatPanel({ chat, leading, actions, notice, className, live }: C
         {actions}
       </header>
       {notice}
-      {stored.isPending ? (
-        <div role="status" className="flex flex-1 items-center justify-center text-primary">
-          <Spinner className="size-8" />
-          <span className="sr-only">{intl.formatMessage({ id: 'common.loading' })}</span>
-        </div>
-      ) : stored.isError ? (
-        <div className="flex flex-1 flex-col items-center justify-center gap-3 p-6 text-center">
-          <p className="font-semibold">{intl.formatMessage({ id: 'chat.messagesError' })}</p>
-          <Button variant="outline" onClick={stored.retry}>
-            {intl.formatMessage({ id: 'chat.retry' })}
-          </Button>
-        </div>
-      ) : (
-        <MessageList
-          messages={messages}
-          myId={user?.id ?? ''}
-          theirName={name}
-          hasOlder={stored.hasOlder}
-          loadingOlder={stored.loadingOlder}
-          onLoadOlder={stored.loadOlder}
-        />
-      )}
-      <Composer chatId={chat.id} readOnly={!chat.counterpart} />
+      <MessageList
+        messages={messages}
+        stored={stored}
+        myId={user?.id ?? ''}
+        empty={
+          <>
+            <p className="font-semibold">{intl.formatMessage({ id: 'chat.noMessages' })}</p>
+            <p className="text-label text-muted-foreground">
+              {intl.formatMessage({ id: 'chat.noMessagesText' })}
+            </p>
+          </>
+        }
+        senderName={() => name}
+        report={{ type: 'message', label: () => intl.formatMessage({ id: 'report.title.message' }) }}
+        className="min-h-0 flex-1"
+      />
+      <Composer
+        onSend={send}
+        label={intl.formatMessage({ id: 'chat.input.label' })}
+        withLike
+        readOnlyNote={chat.counterpart ? undefined : intl.formatMessage({ id: 'errors.CHAT_READ_ONLY' })}
+      />
       <UserProfileDialog
         userId={profileId}
         open={profileId !== null}

@@ -29,7 +29,7 @@ import { useErrorText } from '../../lib/errors';
 import { useLocale, useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { AttendeesDialog } from './attendees-dialog';
-import { EventChatDialog } from './event-chat-dialog';
+import { EventChatDialog, loadEventChat } from './event-chat-dialog';
 import { ExportAttendeesButton } from './export-attendees';
 import { DeleteEventDialog } from './delete-event-dialog';
 import { EventImage, TypeBadge } from './event-look';
@@ -186,7 +186,13 @@ function EventDetails({
             {t('events.details.addToCalendar')}
           </a>
           {chats && (
-            <button type="button" onClick={() => onChatOpenChange(true)} className={secondary}>
+            <button
+              type="button"
+              onClick={() => onChatOpenChange(true)}
+              onPointerEnter={() => void loadEventChat()}
+              onFocus={() => void loadEventChat()}
+              className={secondary}
+            >
               <MessagesSquare aria-hidden="true" className="size-4.5" />
               {t('events.chat.open')}
               {event.unreadMessages > 0 && (

@@ -1,51 +1,70 @@
 import clsx from 'clsx';
 import { Clock, Flag, Heart, RotateCcw, Trash2, WifiOff } from 'lucide-react';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
+import type { ReportTarget } from '#shared/domain/safety';
 import { isLikeMessage } from '#shared/domain/like-message';
-import { ReportDialog } from '../../components/safety/report-dialog';
-import { Button } from '../../components/ui/button';
-import { Spinner } from '../../components/ui/spinner';
-import { isPending, type PendingMessage } from './messages';
-import type { ChatMessage } from './types';
-import { discardMessage, retryMessage } from './use-outbox';
+import { ReportDialog } from '../safety/report-dialog';
+import { Button } from '../ui/button';
+import { Spinner } from '../ui/spinner';
 import { useT } from '../../lib/intl';
 import { messageStamp, useNow } from '../../lib/relative-time';
+import { isPending, type MessageType, type PendingMessage, type StoredMessage } from './messages';
+import type { PagedMessages } from './use-paged-messages';
+import { discardMessage, retryMessage } from './use-outbox';
 
-type Shown = ChatMessage | PendingMessage;
+/** What the list shows of a stored message; a pair chat's has a type (the heart), an event chat's is text. */
+export interface ListedMessage extends StoredMessage {
+  senderId: string;
+  content: string;
+  createdAt: Date;
+  messageType?: MessageType;
+}
 
-interface MessageListProps {
-  messages: readonly Shown[];
+interface MessageListProps<M extends ListedMessage> {
+  /** Stored, then pending (`withPending`). */
+  messages: readonly (M | PendingMessage)[];
+  /** The stored messages' query: loading, failed, older pages. */
+  stored: PagedMessages<M>;
   myId: string;
-  /** The other person's name, said before their messages to screen readers. */
-  theirName: string;
-  hasOlder: boolean;
-  loadingOlder: boolean;
-  onLoadOlder: () => void;
+  /** Shown while there are no messages. */
+  empty: ReactNode;
+  /** Who wrote someone else's message, said before it to screen readers (a pair chat: the other person). */
+  senderName?: (message: M) => string;
+  /** Instead, above each message, who wrote it for all to see (an event chat's name, photo, organiser). */
+  byline?: (message: M | PendingMessage, mine: boolean) => ReactNode;
+  /** Others' messages can be reported as this kind of item, the button named by `label`. */
+  report: { type: ReportTarget; label: (message: M) => string };
+  /** The box: its size and frame. */
+  className?: string;
 }
 
 /** Closer to the bottom than this counts as "reading the newest": new messages then scroll into view. */
 const NEAR_BOTTOM_PX = 80;
 
 /**
- * The message stream: mine on the right, theirs on the left, when each was sent under it ("Danes 19:09").
- * Opens at the newest message and follows new ones while the reader is near the bottom (or when I send);
- * scrolling to the top loads older messages without moving what is on screen.
+ * A conversation's message stream: mine on the right, others' on the left, when each was sent under it
+ * ("Danes 19:09"). Opens at the newest message and follows new ones while the reader is near the bottom
+ * (or when I send); scrolling to the top loads older messages without moving what is on screen. While the
+ * first page loads, a spinner; when it fails, a retry.
  */
-export function MessageList({
+export function MessageList<M extends ListedMessage>({
   messages,
+  stored,
   myId,
-  theirName,
-  hasOlder,
-  loadingOlder,
-  onLoadOlder,
-}: MessageListProps) {
+  empty,
+  senderName,
+  byline,
+  report,
+  className,
+}: MessageListProps<M>) {
   const intl = useIntl();
   const t = useT();
   const [reporting, setReporting] = useState<string | null>(null);
   const box = useRef<HTMLDivElement>(null);
   const nearBottom = useRef(true);
   const previous = useRef<{ first?: string; last?: string; height: number }>({ height: 0 });
+  const { hasOlder, loadingOlder, loadOlder } = stored;
 
   const first = messages[0]?.id;
   const lastMessage = messages.at(-1);
@@ -62,15 +81,33 @@ export function MessageList({
     previous.current = { first, last, height: element.scrollHeight };
   }, [first, lastMessage]);
 
+  // Renewed every half minute: a conversation left open past midnight moves "Danes" to "Včeraj".
+  const now = new Date(useNow());
+
+  if (stored.isPending)
+    return (
+      <div role="status" className={clsx('flex items-center justify-center text-primary', className)}>
+        <Spinner className="size-8" />
+        <span className="sr-only">{t('common.loading')}</span>
+      </div>
+    );
+  if (stored.isError)
+    return (
+      <div className={clsx('flex flex-col items-center justify-center gap-3 p-6 text-center', className)}>
+        <p className="font-semibold">{t('chat.messagesError')}</p>
+        <Button variant="outline" onClick={stored.retry}>
+          {t('chat.retry')}
+        </Button>
+      </div>
+    );
+
   const onScroll = () => {
     const element = box.current;
     if (!element) return;
     nearBottom.current = element.scrollHeight - element.scrollTop - element.clientHeight < NEAR_BOTTOM_PX;
-    if (element.scrollTop < 40 && hasOlder && !loadingOlder) onLoadOlder();
+    if (element.scrollTop < 40 && hasOlder && !loadingOlder) loadOlder();
   };
 
-  // Renewed every half minute: a chat left open past midnight moves "Danes" to "Včeraj".
-  const now = new Date(useNow());
   return (
     <div
       ref={box}
@@ -78,13 +115,13 @@ export function MessageList({
       role="log"
       aria-label={t('chat.messagesLabel')}
       tabIndex={0}
-      className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-3 py-4 md:px-4"
+      className={clsx('overflow-y-auto overscroll-contain px-3 py-4 md:px-4', className)}
     >
       {/* A short conversation sits at the bottom, next to the input, as in any messenger. */}
       <div className="flex min-h-full flex-col justify-end">
         {hasOlder && (
           <div className="mb-3 flex justify-center">
-            <Button variant="ghost" onClick={onLoadOlder} disabled={loadingOlder} className="text-label">
+            <Button variant="ghost" onClick={loadOlder} disabled={loadingOlder} className="text-label">
               {loadingOlder ? <Spinner className="size-4" /> : null}
               {t('chat.loadOlder')}
             </Button>
@@ -92,20 +129,22 @@ export function MessageList({
         )}
         {messages.length === 0 ? (
           <div className="flex flex-1 flex-col items-center justify-center gap-1 px-6 text-center">
-            <p className="font-semibold">{t('chat.noMessages')}</p>
-            <p className="text-label text-muted-foreground">{t('chat.noMessagesText')}</p>
+            {empty}
           </div>
         ) : (
           <ol className="flex flex-col gap-2">
             {messages.map((message) => {
-              const mine = isPending(message) || message.senderId === myId;
+              const stored = isPending(message) ? null : message;
+              const mine = !stored || stored.senderId === myId;
               return (
                 <Message
                   key={message.id}
                   message={message}
                   mine={mine}
-                  sender={mine ? t('chat.you') : theirName}
+                  sender={stored && !mine ? (senderName?.(stored) ?? '') : t('chat.you')}
+                  byline={byline?.(message, mine)}
                   stamp={messageStamp(intl, message.createdAt, now)}
+                  reportLabel={stored && !mine ? report.label(stored) : undefined}
                   onReport={() => setReporting(message.id)}
                 />
               );
@@ -114,7 +153,7 @@ export function MessageList({
         )}
       </div>
       <ReportDialog
-        target={reporting ? { type: 'message', id: reporting } : null}
+        target={reporting ? { type: report.type, id: reporting } : null}
         onClose={() => setReporting(null)}
       />
     </div>
@@ -125,29 +164,51 @@ function Message({
   message,
   mine,
   sender,
+  byline,
   stamp,
+  reportLabel,
   onReport,
 }: {
-  message: Shown;
+  message: ListedMessage | PendingMessage;
   mine: boolean;
   sender: string;
+  byline: ReactNode;
   /** When it was sent, "Danes 19:09". */
   stamp: string;
+  /** The report button's name; none on my messages. */
+  reportLabel: string | undefined;
   onReport: () => void;
 }) {
   const t = useT();
   const pending = isPending(message) ? message : null;
-  const time = <time dateTime={message.createdAt.toISOString()}>{stamp}</time>;
+  const time = (
+    <time dateTime={message.createdAt.toISOString()} className="whitespace-nowrap">
+      {stamp}
+    </time>
+  );
+  // A byline names the sender on screen and for screen readers; without one, only screen readers hear it.
+  const said = byline ? null : <span className="sr-only">{sender}: </span>;
+  const by = byline && (
+    <span
+      className={clsx(
+        'flex max-w-full items-center gap-1.5 px-1 text-caption text-muted-foreground',
+        mine && 'justify-end',
+      )}
+    >
+      {byline}
+    </span>
+  );
 
-  if (isLikeMessage(message))
+  if (message.messageType && isLikeMessage({ messageType: message.messageType }))
     return (
       <li className="my-1 flex flex-col items-center gap-1">
+        {by}
         <p
           data-testid="like-message"
           className="inline-flex items-center gap-2 rounded-pill border border-primary/30 bg-primary-soft px-4 py-1.5 font-semibold text-primary-strong shadow-sm"
         >
           <Heart aria-hidden="true" className="size-4 text-primary" fill="currentColor" />
-          <span className="sr-only">{sender}: </span>
+          {said}
           {t('chat.likeMessage')}
         </p>
         <span className="flex items-center gap-1 text-caption text-muted-foreground">
@@ -164,9 +225,10 @@ function Message({
         mine ? 'items-end self-end' : 'items-start self-start',
       )}
     >
+      {by}
       <p
         className={clsx(
-          'rounded-card px-3.5 py-2 whitespace-pre-wrap break-words [overflow-wrap:anywhere]',
+          'max-w-full rounded-card px-3.5 py-2 whitespace-pre-wrap break-words [overflow-wrap:anywhere]',
           pending?.status === 'failed'
             ? 'rounded-br-sm border border-danger/40 bg-danger-soft text-danger-strong'
             : mine
@@ -174,18 +236,19 @@ function Message({
               : 'rounded-bl-sm bg-muted text-foreground',
         )}
       >
-        <span className="sr-only">{sender}: </span>
+        {said}
         {message.content}
       </p>
-      <span className="flex items-center gap-1 px-1 text-caption text-muted-foreground">
+      {/* On a narrow screen the status goes under the time rather than squeezing it. */}
+      <span className="flex flex-wrap items-center gap-x-1 px-1 text-caption text-muted-foreground">
         {time}
         {pending && <Status message={pending} />}
-        {!mine && (
+        {reportLabel && (
           <button
             type="button"
             onClick={onReport}
-            aria-label={t('report.title.message')}
-            title={t('report.title.message')}
+            aria-label={reportLabel}
+            title={reportLabel}
             className="inline-flex min-h-9 min-w-9 items-center justify-center rounded-control hover:bg-muted hover:text-danger"
           >
             <Flag aria-hidden="true" className="size-3.5" />

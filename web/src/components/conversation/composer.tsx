@@ -1,27 +1,50 @@
+import clsx from 'clsx';
 import { Heart, Lock, SendHorizontal } from 'lucide-react';
 import { type FormEvent, type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { LIKE_MESSAGE } from '#shared/domain/like-message';
 import { LIMITS } from '#shared/limits';
-import { CONTROL_CLASSES, FieldError } from '../../components/pickers/field-parts';
-import { useSendMessage } from './use-outbox';
+import { CONTROL_CLASSES, FieldError } from '../pickers/field-parts';
 import { useT } from '../../lib/intl';
+import type { MessageType } from './messages';
 
-/** The shared rule (src/schemas/chats.ts), loaded while the chat is on screen: zod stays out of the page chunk. */
-const loadSchema = async () => (await import('#shared/schemas/chats')).sendInput;
+/**
+ * The shared rule of a message's text (src/schemas/chats.ts), loaded while the conversation is on screen:
+ * zod stays out of the page chunk.
+ */
+const loadSchema = async () => (await import('#shared/schemas/chats')).messageContent;
 
 /** The counter shows from this many characters left. */
 const COUNTER_FROM = LIMITS.chatMessage.max - 200;
 
+interface ComposerProps {
+  /** Hands a checked message on (to the outbox: `useOutboxSend`). */
+  onSend: (content: string, messageType: MessageType) => void;
+  /** The text box's name for screen readers ("Sporočilo", "Sporočilo vsem udeležencem"). */
+  label: string;
+  /** A heart button that sends the like message (pair chats). */
+  withLike?: boolean;
+  /** Nothing can be written; this says why. */
+  readOnlyNote?: string | undefined;
+  /** The frame (a bar under the messages by default). */
+  className?: string;
+}
+
 /**
  * Writing a message: Enter sends, Shift+Enter starts a new line (and Enter never sends while an input
- * method is composing a character). The heart sends the like message. Read-only chats say why.
+ * method is composing a character). A read-only conversation says why.
  */
-export function Composer({ chatId, readOnly }: { chatId: string; readOnly: boolean }) {
+export function Composer({
+  onSend,
+  label,
+  withLike = false,
+  readOnlyNote,
+  className = 'border-t border-border bg-surface p-3',
+}: ComposerProps) {
   const intl = useIntl();
   const t = useT();
   const id = useId();
-  const send = useSendMessage(chatId);
+  const readOnly = readOnlyNote !== undefined;
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLTextAreaElement>(null);
@@ -37,9 +60,9 @@ export function Composer({ chatId, readOnly }: { chatId: string; readOnly: boole
     setText('');
     setError(null);
     input.current?.focus();
-    const result = (await loadSchema()).safeParse({ chatId, content, type: 'text' });
+    const result = (await loadSchema()).safeParse(content);
     if (result.success) {
-      send(result.data.content, 'text');
+      onSend(result.data, 'text');
       return;
     }
     setText(content);
@@ -61,29 +84,31 @@ export function Composer({ chatId, readOnly }: { chatId: string; readOnly: boole
   const noteId = `${id}-note`;
   const errorId = `${id}-error`;
   return (
-    <form onSubmit={onSubmit} className="flex flex-col gap-2 border-t border-border bg-surface p-3">
+    <form onSubmit={onSubmit} className={clsx('flex flex-col gap-2', className)}>
       {readOnly && (
         <p
           id={noteId}
           className="flex items-center gap-2 rounded-control bg-muted px-3 py-2 text-label text-muted-foreground"
         >
           <Lock aria-hidden="true" className="size-4 shrink-0" />
-          {t('errors.CHAT_READ_ONLY')}
+          {readOnlyNote}
         </p>
       )}
       <div className="flex items-end gap-2">
-        <button
-          type="button"
-          onClick={() => send(LIKE_MESSAGE.content, LIKE_MESSAGE.messageType)}
-          disabled={readOnly}
-          aria-label={t('chat.sendLike')}
-          title={t('chat.sendLike')}
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-pill text-primary transition-colors hover:bg-primary-soft disabled:cursor-not-allowed disabled:opacity-50"
-        >
-          <Heart aria-hidden="true" className="size-5" />
-        </button>
+        {withLike && (
+          <button
+            type="button"
+            onClick={() => onSend(LIKE_MESSAGE.content, LIKE_MESSAGE.messageType)}
+            disabled={readOnly}
+            aria-label={t('chat.sendLike')}
+            title={t('chat.sendLike')}
+            className="inline-flex size-11 shrink-0 items-center justify-center rounded-pill text-primary transition-colors hover:bg-primary-soft disabled:cursor-not-allowed disabled:opacity-50"
+          >
+            <Heart aria-hidden="true" className="size-5" />
+          </button>
+        )}
         <label htmlFor={id} className="sr-only">
-          {t('chat.input.label')}
+          {label}
         </label>
         <textarea
           ref={input}

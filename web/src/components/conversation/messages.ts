@@ -1,30 +1,37 @@
 /*
- * The pure rules of a chat's message stream and its outbox: how loaded pages, live messages and messages
- * still on their way combine, and when a failed send is tried again. No React, no DOM (unit tested).
+ * The pure rules of a conversation's message stream and its outbox (a pair chat, an event's chat): how loaded
+ * pages, live messages and messages still on their way combine, and when a failed send is tried again. No
+ * React, no DOM (unit tested).
  */
 import type { InfiniteData } from '@tanstack/react-query';
 import type { MESSAGE_TYPES } from '#shared/schemas/chats';
 
-/** What the merge needs of a stored message (a ChatMessage). */
+/** What the merge needs of a stored message. */
 export interface StoredMessage {
   id: string;
   seq: number;
 }
+
+export type MessageType = (typeof MESSAGE_TYPES)[number];
 
 export type PendingStatus = 'sending' | 'waiting' | 'failed';
 
 /** A message I sent that the server has not confirmed yet. Its id is the one every send attempt uses. */
 export interface PendingMessage {
   id: string;
-  chatId: string;
+  /** The conversation's key in the outbox (`conversationKey`). */
+  conversation: string;
   content: string;
-  messageType: (typeof MESSAGE_TYPES)[number];
+  messageType: MessageType;
   createdAt: Date;
   /** sending: on its way (or next in line); waiting: a retry is scheduled; failed: refused, needs me. */
   status: PendingStatus;
   /** Failed attempts in a row, which set the next delay. */
   attempts: number;
 }
+
+/** The outbox's key of a conversation: its kind and id (a pair chat's and an event's ids never meet). */
+export const conversationKey = (kind: string, id: string) => `${kind}:${id}`;
 
 /** All the lists as one, each id once (the later list's copy wins), in the server's order (seq). */
 export function mergeById<M extends StoredMessage>(...lists: readonly (readonly M[])[]): M[] {

@@ -1,21 +1,21 @@
-import { createIntl } from 'react-intl';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { chatTitle, counterpartName, listDate } from '../../web/src/features/chat/format';
 import {
+  conversationKey,
   isRetryable,
   mergeById,
   type PendingMessage,
   retryDelay,
   withNewest,
   withPending,
-} from '../../web/src/features/chat/messages';
-import { createOutbox, type Delivery, type SendInput } from '../../web/src/features/chat/outbox';
+} from '../../web/src/components/conversation/messages';
+import { createOutbox, type Delivery, type SendInput } from '../../web/src/components/conversation/outbox';
+import { uuidV4 } from '../../web/src/lib/uuid';
 
 const stored = (seq: number, id = `m${seq}`) => ({ id, seq, content: `message ${seq}` });
 
 const pending = (id: string, at: number, status: PendingMessage['status'] = 'sending'): PendingMessage => ({
   id,
-  chatId: 'c1',
+  conversation: 'c1',
   content: id,
   messageType: 'text',
   createdAt: new Date(at),
@@ -110,7 +110,7 @@ describe('createOutbox', () => {
   });
 
   let ids = 0;
-  const outboxOf = () => createOutbox<{ id: string; seq: number }>(() => `id-${++ids}`);
+  const outboxOf = () => createOutbox(() => `id-${++ids}`);
 
   /** A delivery whose `send` answers with the given outcomes in turn (an error is thrown). */
   function delivery(outcomes: unknown[]) {
@@ -133,10 +133,10 @@ describe('createOutbox', () => {
   it('sends at once and forgets the message once stored', async () => {
     const outbox = outboxOf();
     const { handlers, calls, sent } = delivery(['ok']);
-    const id = outbox.enqueue({ chatId: 'c1', content: 'Živjo', messageType: 'text' }, handlers);
+    const id = outbox.enqueue({ conversation: 'c1', content: 'Živjo', messageType: 'text' }, handlers);
     expect(outbox.snapshot()).toMatchObject([{ id, status: 'sending', content: 'Živjo' }]);
     await vi.runAllTimersAsync();
-    expect(calls).toEqual([{ chatId: 'c1', id, content: 'Živjo', type: 'text' }]);
+    expect(calls).toEqual([{ id, content: 'Živjo', type: 'text' }]);
     expect(sent).toEqual([{ id, seq: 1 }]);
     expect(outbox.snapshot()).toEqual([]);
   });
@@ -144,7 +144,7 @@ describe('createOutbox', () => {
   it('retries a network failure with backoff, always with the same id', async () => {
     const outbox = outboxOf();
     const { handlers, calls, sent } = delivery([networkFailure(), refusal(502), 'ok']);
-    const id = outbox.enqueue({ chatId: 'c1', content: 'a', messageType: 'text' }, handlers);
+    const id = outbox.enqueue({ conversation: 'c1', content: 'a', messageType: 'text' }, handlers);
     await vi.advanceTimersByTimeAsync(0);
     expect(outbox.snapshot()).toMatchObject([{ id, status: 'waiting', attempts: 1 }]);
     await vi.advanceTimersByTimeAsync(999);
@@ -161,7 +161,7 @@ describe('createOutbox', () => {
   it('tries again at once when told (the browser is back online)', async () => {
     const outbox = outboxOf();
     const { handlers, calls } = delivery([networkFailure(), networkFailure(), networkFailure(), 'ok']);
-    outbox.enqueue({ chatId: 'c1', content: 'a', messageType: 'text' }, handlers);
+    outbox.enqueue({ conversation: 'c1', content: 'a', messageType: 'text' }, handlers);
     await vi.advanceTimersByTimeAsync(1000 + 2000);
     expect(calls).toHaveLength(3);
     outbox.retryNow();
@@ -173,7 +173,7 @@ describe('createOutbox', () => {
   it('marks a refused message failed, reports it once, and can retry or discard it', async () => {
     const outbox = outboxOf();
     const { handlers, calls, failed, sent } = delivery([refusal(404), 'ok']);
-    const id = outbox.enqueue({ chatId: 'c1', content: 'a', messageType: 'text' }, handlers);
+    const id = outbox.enqueue({ conversation: 'c1', content: 'a', messageType: 'text' }, handlers);
     await vi.runAllTimersAsync();
     expect(outbox.snapshot()).toMatchObject([{ id, status: 'failed' }]);
     expect(failed).toHaveLength(1);
@@ -186,7 +186,10 @@ describe('createOutbox', () => {
 
     const other = outboxOf();
     const refused = delivery([refusal(403)]);
-    const otherId = other.enqueue({ chatId: 'c1', content: 'b', messageType: 'text' }, refused.handlers);
+    const otherId = other.enqueue(
+      { conversation: 'c1', content: 'b', messageType: 'text' },
+      refused.handlers,
+    );
     await vi.runAllTimersAsync();
     other.discard(otherId);
     expect(other.snapshot()).toEqual([]);
@@ -195,9 +198,9 @@ describe('createOutbox', () => {
   it('sends a chat one message at a time, in order; the later ones wait behind a retry', async () => {
     const outbox = outboxOf();
     const { handlers, calls } = delivery([networkFailure(), 'ok', 'ok']);
-    const first = outbox.enqueue({ chatId: 'c1', content: 'first', messageType: 'text' }, handlers);
+    const first = outbox.enqueue({ conversation: 'c1', content: 'first', messageType: 'text' }, handlers);
     await vi.advanceTimersByTimeAsync(0);
-    const second = outbox.enqueue({ chatId: 'c1', content: 'second', messageType: 'text' }, handlers);
+    const second = outbox.enqueue({ conversation: 'c1', content: 'second', messageType: 'text' }, handlers);
     expect(outbox.snapshot()).toMatchObject([
       { id: first, status: 'waiting' },
       { id: second, status: 'waiting' },
@@ -210,56 +213,59 @@ describe('createOutbox', () => {
   it('does not let a refused message hold up the ones after it', async () => {
     const outbox = outboxOf();
     const { handlers, calls } = delivery([refusal(400), 'ok']);
-    outbox.enqueue({ chatId: 'c1', content: 'bad', messageType: 'text' }, handlers);
-    outbox.enqueue({ chatId: 'c1', content: 'good', messageType: 'text' }, handlers);
+    outbox.enqueue({ conversation: 'c1', content: 'bad', messageType: 'text' }, handlers);
+    outbox.enqueue({ conversation: 'c1', content: 'good', messageType: 'text' }, handlers);
     await vi.runAllTimersAsync();
     expect(calls.map((call) => call.content)).toEqual(['bad', 'good']);
     expect(outbox.snapshot()).toMatchObject([{ content: 'bad', status: 'failed' }]);
+  });
+
+  it('keeps conversations apart: a pair chat waiting for a retry does not hold up an event chat', async () => {
+    const outbox = outboxOf();
+    const pair = delivery([networkFailure(), 'ok']);
+    const event = delivery(['ok']);
+    const chat = conversationKey('chat', 'x1');
+    const group = conversationKey('event', 'x1');
+    expect(chat).not.toBe(group);
+    outbox.enqueue({ conversation: chat, content: 'to the pair', messageType: 'text' }, pair.handlers);
+    await vi.advanceTimersByTimeAsync(0);
+    outbox.enqueue({ conversation: group, content: 'to the event', messageType: 'text' }, event.handlers);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(event.sent).toHaveLength(1);
+    expect(outbox.snapshot()).toMatchObject([{ conversation: chat, status: 'waiting' }]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(pair.sent).toHaveLength(1);
+    expect(outbox.snapshot()).toEqual([]);
   });
 
   it('tells subscribers about every change', async () => {
     const outbox = outboxOf();
     const listener = vi.fn();
     const unsubscribe = outbox.subscribe(listener);
-    outbox.enqueue({ chatId: 'c1', content: 'a', messageType: 'text' }, delivery(['ok']).handlers);
+    outbox.enqueue({ conversation: 'c1', content: 'a', messageType: 'text' }, delivery(['ok']).handlers);
     await vi.runAllTimersAsync();
     expect(listener).toHaveBeenCalled();
     unsubscribe();
     listener.mockClear();
-    outbox.enqueue({ chatId: 'c1', content: 'b', messageType: 'text' }, delivery(['ok']).handlers);
+    outbox.enqueue({ conversation: 'c1', content: 'b', messageType: 'text' }, delivery(['ok']).handlers);
     expect(listener).not.toHaveBeenCalled();
   });
 });
 
-describe('chat texts', () => {
-  const intl = createIntl({
-    locale: 'sl-SI',
-    messages: {
-      'chat.deletedUser': 'Izbrisan uporabnik',
-      'chat.unknownUser': 'Neznani uporabnik',
-    },
-  });
-  const now = new Date(2025, 7, 20, 18, 30);
-
-  it('dates the list: the time today, day and month this year, the full date before', () => {
-    expect(listDate(intl, new Date(2025, 7, 20, 9, 5), now)).toBe('09:05');
-    expect(listDate(intl, new Date(2025, 2, 12, 9, 5), now)).toBe('12. 3.');
-    expect(listDate(intl, new Date(2024, 2, 12, 9, 5), now)).toBe('12. 3. 2024');
+describe('uuidV4 (the client-made message id)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
   });
 
-  it('names the other person, or says they are unknown or deleted', () => {
-    const person = (fullName: string) => ({ userId: 'u', fullName, photo: null });
-    expect(counterpartName(intl, { counterpart: person('Ana Kos') })).toBe('Ana Kos');
-    expect(counterpartName(intl, { counterpart: person('  ') })).toBe('Neznani uporabnik');
-    expect(counterpartName(intl, { counterpart: null })).toBe('Izbrisan uporabnik');
+  it('makes version-4 UUIDs, a new one each time', () => {
+    const ids = Array.from({ length: 50 }, uuidV4);
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    expect(new Set(ids).size).toBe(50);
   });
 
-  it('titles a chat with the dog and its breed in the UI language, or the person once the dog is gone', () => {
-    const dog = { id: 'd', name: 'Rex', breed: 'Mešanec', photo: null };
-    const counterpart = { userId: 'u', fullName: 'Ana Kos', photo: null };
-    expect(chatTitle(intl, { dog, counterpart }, 'sl')).toBe('Rex (Mešanec)');
-    expect(chatTitle(intl, { dog, counterpart }, 'en')).toMatch(/^Rex \((?!Mešanec)/);
-    expect(chatTitle(intl, { dog: null, counterpart }, 'sl')).toBe('Ana Kos');
-    expect(chatTitle(intl, { dog: null, counterpart: null }, 'sl')).toBe('Izbrisan uporabnik');
+  it('works where crypto.randomUUID is missing (a plain-http address)', () => {
+    vi.stubGlobal('crypto', { getRandomValues: <T extends ArrayBufferView>(bytes: T) => bytes });
+    expect(uuidV4()).toBe('00000000-0000-4000-8000-000000000000');
   });
 });

@@ -1,0 +1,36 @@
+import { createIntl } from 'react-intl';
+import { describe, expect, it } from 'vitest';
+import { chatTitle, counterpartName, listDate } from '../../web/src/features/chat/format';
+
+describe('chat texts', () => {
+  const intl = createIntl({
+    locale: 'sl-SI',
+    messages: {
+      'chat.deletedUser': 'Izbrisan uporabnik',
+      'chat.unknownUser': 'Neznani uporabnik',
+    },
+  });
+  const now = new Date(2025, 7, 20, 18, 30);
+
+  it('dates the list: the time today, day and month this year, the full date before', () => {
+    expect(listDate(intl, new Date(2025, 7, 20, 9, 5), now)).toBe('09:05');
+    expect(listDate(intl, new Date(2025, 2, 12, 9, 5), now)).toBe('12. 3.');
+    expect(listDate(intl, new Date(2024, 2, 12, 9, 5), now)).toBe('12. 3. 2024');
+  });
+
+  it('names the other person, or says they are unknown or deleted', () => {
+    const person = (fullName: string) => ({ userId: 'u', fullName, photo: null });
+    expect(counterpartName(intl, { counterpart: person('Ana Kos') })).toBe('Ana Kos');
+    expect(counterpartName(intl, { counterpart: person('  ') })).toBe('Neznani uporabnik');
+    expect(counterpartName(intl, { counterpart: null })).toBe('Izbrisan uporabnik');
+  });
+
+  it('titles a chat with the dog and its breed in the UI language, or the person once the dog is gone', () => {
+    const dog = { id: 'd', name: 'Rex', breed: 'Mešanec', photo: null };
+    const counterpart = { userId: 'u', fullName: 'Ana Kos', photo: null };
+    expect(chatTitle(intl, { dog, counterpart }, 'sl')).toBe('Rex (Mešanec)');
+    expect(chatTitle(intl, { dog, counterpart }, 'en')).toMatch(/^Rex \((?!Mešanec)/);
+    expect(chatTitle(intl, { dog: null, counterpart }, 'sl')).toBe('Ana Kos');
+    expect(chatTitle(intl, { dog: null, counterpart: null }, 'sl')).toBe('Izbrisan uporabnik');
+  });
+});
