@@ -4,7 +4,7 @@ import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, chats } from '../../server/db/schema';
-import { type ChatMessage, type ChatSummary, messagesAfter } from '../../server/services/chat/chats';
+import { type ChatMessage, type ChatSummary, pairChat } from '../../server/services/chat/chats';
 import { LIKE_MESSAGE } from '#shared/domain/like-message';
 import { dbKinds, failure, startTestApp, type TestApp, trackedEvent } from '../helpers/app';
 import { apiClient } from '../helpers/instances';
@@ -35,8 +35,8 @@ describe.each(dbKinds())('chat delivery on %s', (kind) => {
   async function chatBetween(app = t) {
     const [ana, bor] = [await owner('Piki', app), await owner('Rex', app)];
     await ana.api.likes.like({ fromDogId: ana.dog.id, dogId: bor.dog.id });
-    const [request] = await bor.api.likes.requests();
-    const { chatId } = await bor.api.likes.accept({ id: request!.id });
+    const [request] = await bor.api.requests.list();
+    const { chatId } = await bor.api.requests.accept({ id: request!.id });
     return { ana, bor, chatId };
   }
 
@@ -243,13 +243,13 @@ describe.each(dbKinds())('chat delivery on %s', (kind) => {
   }, 60_000);
 
   it('one read answers both parties woken by the same notice, but never a caller who heard a later one', async () => {
-    const { ana, chatId } = await chatBetween();
+    const { ana, bor, chatId } = await chatBetween();
     const deps = t.app.deps;
-    const first = messagesAfter(deps, chatId, 0);
-    expect(messagesAfter(deps, chatId, 0)).toBe(first);
+    const first = pairChat.messagesAfter(deps, ana.user.id, chatId, 0);
+    expect(pairChat.messagesAfter(deps, bor.user.id, chatId, 0)).toBe(first);
     await ana.api.chats.send({ chatId, content: 'novo' });
     // The send's notice was heard after `first` started: a new read, which sees the message.
-    const second = messagesAfter(deps, chatId, 0);
+    const second = pairChat.messagesAfter(deps, bor.user.id, chatId, 0);
     expect(second).not.toBe(first);
     expect((await second).map((change) => change.item.content)).toEqual(['novo']);
     await first;

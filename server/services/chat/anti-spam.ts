@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import { messageFingerprint } from '#shared/domain/message-fingerprint';
 import { AppError } from '#shared/errors';
 import { LIMITS } from '#shared/limits';
 import { lockKeys } from '../../db/advisory-lock';
 import type { DbOrTx, Tx } from '../../db/client';
-import { chatMessages, eventMessages, notifications, users } from '../../db/schema';
+import { notifications, users } from '../../db/schema';
+import { MESSAGE_TABLES, type MessageTable } from './message-tables';
 
 /**
  * Anti-spam caps (LIMITS.antiSpam, issues 18 and 28), counted in the database. A message's caps are checked
@@ -15,9 +17,9 @@ import { chatMessages, eventMessages, notifications, users } from '../../db/sche
 const DAY_MS = 86_400_000;
 
 /**
- * The sender's anti-spam lock, held until commit, across pair and event chats (the duplicate rule spans
- * both). It is the first lock its transaction takes, before request streams, a chat's row or an event
- * chat's stream: whoever waits for it holds no other lock, so it can close no circle of waits.
+ * The sender's anti-spam lock, held until commit, across conversations of every kind (the duplicate rule
+ * spans them all). It is the first lock its transaction takes, before request streams, a chat's row or an
+ * event chat's stream: whoever waits for it holds no other lock, so it can close no circle of waits.
  */
 export const lockSender = (tx: Tx, userId: string) => lockKeys(tx, [`anti-spam:${userId}`]);
 
@@ -61,53 +63,73 @@ interface Message {
   content: string;
 }
 
-/** A retry stores nothing new (its id is taken), so no cap refuses it and it is not counted twice. */
-async function isStored(tx: Tx, table: typeof chatMessages | typeof eventMessages, id: string | undefined) {
+/** A conversation kind's own cap (conversation.ts: ConversationKind.cap), checked under lockSender. */
+export type CapRule = (
+  tx: Tx,
+  userId: string,
+  messages: MessageTable,
+  conversationId: string,
+) => Promise<void>;
+
+/**
+ * Before a message (under lockSender): the kind's own cap, then the duplicate rule. A retry stores nothing
+ * new (its id is taken), so no cap refuses it and it is not counted twice.
+ */
+export async function checkMessage(
+  tx: Tx,
+  userId: string,
+  kind: { messages: MessageTable; cap: CapRule },
+  conversationId: string,
+  message: Message,
+) {
+  if (await isStored(tx, kind.messages, message.id)) return;
+  await kind.cap(tx, userId, kind.messages, conversationId);
+  await checkDuplicate(tx, userId, message.content, conversationId);
+}
+
+async function isStored(tx: Tx, messages: MessageTable, id: string | undefined) {
   if (!id) return false;
   const [row] = await tx
     .select({ one: sql`1` })
-    .from(table)
-    .where(eq(table.id, id));
+    .from(messages.table)
+    .where(eq(messages.id, id));
   return !!row;
 }
 
 /**
- * Before a pair-chat message, hearts included (under lockSender): in a chat where the other side has not
- * written yet, at most so many of my messages a day in such chats together; and the duplicate rule.
+ * The pair chats' cap, hearts included: in a conversation where the other side has not written yet, at most
+ * so many of my messages a day in such conversations together.
  */
-export async function checkMessage(tx: Tx, userId: string, message: Message & { chatId: string }) {
-  if (await isStored(tx, chatMessages, message.id)) return;
+export const unansweredCap: CapRule = async (tx, userId, messages, conversationId) => {
   const [answered] = await tx
     .select({ one: sql`1` })
-    .from(chatMessages)
-    .where(and(eq(chatMessages.chatId, message.chatId), ne(chatMessages.senderId, userId)))
+    .from(messages.table)
+    .where(and(eq(messages.conversationId, conversationId), ne(messages.senderId, userId)))
     .limit(1);
-  if (!answered) {
-    const max = (await isNewAccount(tx, userId))
-      ? LIMITS.antiSpam.unansweredMessagesPerDayNew
-      : LIMITS.antiSpam.unansweredMessagesPerDay;
-    const [row] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(chatMessages)
-      .where(
-        and(
-          eq(chatMessages.senderId, userId),
-          gt(chatMessages.createdAt, new Date(Date.now() - DAY_MS)),
-          sql`not exists (select 1 from ${chatMessages} other
-            where other.chat_id = ${chatMessages.chatId} and other.sender_id <> ${userId})`,
-        ),
-      );
-    if ((row?.n ?? 0) >= max) throw new AppError('DAILY_LIMIT', { max });
-  }
-  await checkDuplicate(tx, userId, message.content, { chatId: message.chatId });
-}
+  if (answered) return;
+  const max = (await isNewAccount(tx, userId))
+    ? LIMITS.antiSpam.unansweredMessagesPerDayNew
+    : LIMITS.antiSpam.unansweredMessagesPerDay;
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(messages.table)
+    .where(
+      and(
+        eq(messages.senderId, userId),
+        gt(messages.createdAt, new Date(Date.now() - DAY_MS)),
+        sql`not exists (select 1 from ${messages.table} other
+          where other.${sql.identifier(messages.conversationId.name)} = ${messages.conversationId}
+          and other.${sql.identifier(messages.senderId.name)} <> ${userId})`,
+      ),
+    );
+  if ((row?.n ?? 0) >= max) throw new AppError('DAILY_LIMIT', { max });
+};
 
 /**
- * Before an event-chat message (under lockSender): the sender's rate over all event chats, and the duplicate
- * rule. Everyone counts, the organiser too: an event's chat has no announcements of its own.
+ * The event chats' cap: the sender's rate over all conversations of the kind. Everyone counts, the organiser
+ * too: an event's chat has no announcements of its own.
  */
-export async function checkEventMessage(tx: Tx, userId: string, message: Message & { eventId: string }) {
-  if (await isStored(tx, eventMessages, message.id)) return;
+export const sendingRate: CapRule = async (tx, userId, messages) => {
   const isNew = await isNewAccount(tx, userId);
   const { antiSpam } = LIMITS;
   const windows = [
@@ -119,42 +141,39 @@ export async function checkEventMessage(tx: Tx, userId: string, message: Message
   for (const { ms, max } of windows) {
     // The max-th newest message in the window: while it is in it, so are `max` messages; then a slot is free.
     const [nth] = await tx
-      .select({ at: eventMessages.createdAt })
-      .from(eventMessages)
-      .where(and(eq(eventMessages.senderId, userId), gt(eventMessages.createdAt, new Date(now - ms))))
-      .orderBy(desc(eventMessages.createdAt))
+      .select({ at: messages.createdAt })
+      .from(messages.table)
+      .where(and(eq(messages.senderId, userId), gt(messages.createdAt, new Date(now - ms))))
+      .orderBy(desc(messages.createdAt))
       .offset(max - 1)
       .limit(1);
     if (nth) waits.push(nth.at.getTime() + ms - now);
   }
   if (waits.length)
     throw new AppError('TOO_MANY_MESSAGES', { seconds: Math.max(1, Math.ceil(Math.max(...waits) / 1000)) });
-  await checkDuplicate(tx, userId, message.content, { eventId: message.eventId });
-}
+};
 
 /**
  * A text (compared by fingerprintOf) that I already sent today into LIMITS.antiSpam.duplicateChats other
- * conversations (pair chats and event chats together) is refused.
+ * conversations (of every kind together: MESSAGE_TABLES) is refused.
  */
-async function checkDuplicate(
-  tx: Tx,
-  userId: string,
-  content: string,
-  here: { chatId?: string; eventId?: string },
-) {
+async function checkDuplicate(tx: Tx, userId: string, content: string, conversationId: string) {
   const fingerprint = fingerprintOf(content);
   if (!fingerprint) return;
   const since = new Date(Date.now() - DAY_MS);
-  const sent = (table: typeof chatMessages | typeof eventMessages, conversation: SQL) =>
+  const [first, second, ...rest] = MESSAGE_TABLES.map((messages) =>
     tx
-      .selectDistinct({ conversation })
-      .from(table)
-      .where(and(eq(table.senderId, userId), gt(table.createdAt, since), eq(table.fingerprint, fingerprint)));
-  const elsewhere = await sent(chatMessages, sql`${chatMessages.chatId}`).union(
-    sent(eventMessages, sql`${eventMessages.eventId}`),
+      .selectDistinct({ conversation: messages.conversationId })
+      .from(messages.table)
+      .where(
+        and(
+          eq(messages.senderId, userId),
+          gt(messages.createdAt, since),
+          eq(messages.fingerprint, fingerprint),
+        ),
+      ),
   );
-  const others = elsewhere.filter(
-    (row) => row.conversation !== here.chatId && row.conversation !== here.eventId,
-  );
+  const elsewhere = await union(first!, second!, ...rest);
+  const others = elsewhere.filter((row) => row.conversation !== conversationId);
   if (others.length >= LIMITS.antiSpam.duplicateChats) throw new AppError('DUPLICATE_MESSAGE');
 }

@@ -1,46 +1,23 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { AppError } from '#shared/errors';
 import { LIMITS } from '#shared/limits';
-import type { Photo } from '#shared/schemas/uploads';
+import type { ChatMessage, ChatSummary } from '#shared/schemas/chats';
 import type { DbOrTx, Tx } from '../../db/client';
-import { transact } from '../../db/transact';
-import { crashPoint } from '../../crash-points';
 import { chatMessages, chats, dogProfiles, profiles } from '../../db/schema';
-import { BACKFILL_BATCH } from '../../realtime/backfill';
 import type { ServiceDeps } from '../deps';
 import { photoOf } from '../uploads';
-import { checkMessage, fingerprintOf, lockSender } from './anti-spam';
+import { fingerprintOf, unansweredCap } from './anti-spam';
+import { defineConversation, type Outgoing } from './conversation';
+import { pairChatMessages } from './message-tables';
 import { chatListedFor, chatSeenBy, chatSeenBySql } from '../safety/visibility';
 
 type ChatRow = typeof chats.$inferSelect;
 type MessageRow = typeof chatMessages.$inferSelect;
 
-export interface ChatMessage {
-  id: string;
-  seq: number;
-  chatId: string;
-  senderId: string;
-  content: string;
-  messageType: MessageRow['messageType'];
-  createdAt: Date;
-}
-
-export interface ChatSummary {
-  id: string;
-  chatName: string;
-  /** Whether I am the dog's owner in this chat. */
-  iAmOwner: boolean;
-  lastMessageAt: Date;
-  /** Unread messages for me. */
-  unread: number;
-  lastMessage: ChatMessage | null;
-  /** The other person; null once their account is deleted ('Deleted User': the chat is read-only). */
-  counterpart: { userId: string; fullName: string; photo: Photo | null } | null;
-  /** The other party's dog (SPEC: opposing dog); null once it is gone and the chat stays (DECISIONS 5). */
-  dog: { id: string; name: string; breed: string; photo: Photo | null } | null;
-}
+/** The answers' shapes live with their schemas (src/schemas/chats.ts), which check every answer. */
+export type { ChatMessage, ChatSummary };
 
 /** Each party hears their chats' changes here; a chat's messages on its own topic. */
 export const chatListTopic = (userId: string) => `chats:${userId}`;
@@ -127,18 +104,6 @@ export async function listChats(deps: ServiceDeps, userId: string): Promise<Chat
   });
 }
 
-/** A page of messages in ascending order: the newest page, or the one before `before`. */
-export async function messages(deps: ServiceDeps, userId: string, chatId: string, before?: number) {
-  await chatOf(deps.db, userId, chatId);
-  const rows = await deps.db
-    .select()
-    .from(chatMessages)
-    .where(and(eq(chatMessages.chatId, chatId), before ? lt(chatMessages.seq, before) : undefined))
-    .orderBy(desc(chatMessages.seq))
-    .limit(LIMITS.chatMessage.pageSize);
-  return rows.reverse().map(messageView);
-}
-
 interface SentRow extends Record<string, unknown> {
   owner_id: string;
   user_id: string | null;
@@ -150,8 +115,9 @@ interface SentRow extends Record<string, unknown> {
 /**
  * Stores a message from `senderId` and, with it, the chat's last activity and the other party's unread count
  * (and brings a hidden chat back to both lists):
- * the one place a message is written (a sent message, a like's heart; the caller checks its caps in the same
- * transaction: checkMessage). One statement instead of five round trips: sending is the hot path of a chat.
+ * the one place a message is written (pairChat's append, a like's heart; the caller checks its caps in the
+ * same transaction: checkMessage). One statement instead of five round trips: sending is the hot path of a
+ * chat.
  * The chat's row lock is taken first, so its messages commit in `seq` order (see chatOf). Nothing is stored
  * where the sender is not a party (no row) or the other party is gone (`user_id` null); a repeated `id` is
  * not stored twice (`id` null).
@@ -192,70 +158,6 @@ export async function appendMessage(
   return (Array.isArray(result) ? (result as SentRow[]) : (result as { rows: SentRow[] }).rows)[0];
 }
 
-export async function send(
-  deps: ServiceDeps,
-  userId: string,
-  input: { chatId: string; id?: string; content: string; type: MessageRow['messageType'] },
-): Promise<ChatMessage> {
-  const row = await transact(deps.db, async (tx) => {
-    await lockSender(tx, userId);
-    // Hearts too: the unanswered cap counts them (their fixed text has no letters for the duplicate rule).
-    await checkMessage(tx, userId, input);
-    const row = await appendMessage(tx, userId, {
-      chatId: input.chatId,
-      id: input.id,
-      content: input.content,
-      messageType: input.type,
-    });
-    // Announced and its push queued as part of the write: a crash after the commit loses neither, and a
-    // retry (the same id, nothing new stored) announces nothing twice.
-    if (row?.id && row.user_id) {
-      await announceChat(deps, { id: input.chatId, ownerId: row.owner_id, userId: row.user_id }, tx);
-      await deps.notify.message(input.chatId, row.owner_id === userId ? row.user_id : row.owner_id, tx);
-    }
-    return row;
-  });
-  crashPoint('chat-send:committed');
-  if (!row) throw new AppError('NOT_FOUND');
-  // The other party's account is gone: the chat stays to read, but nobody answers.
-  if (!row.user_id) throw new AppError('CHAT_READ_ONLY');
-  if (!row.id) return messageView(await resentMessage(deps.db, userId, input.chatId, input.id));
-  return {
-    id: row.id,
-    seq: Number(row.seq),
-    chatId: input.chatId,
-    senderId: userId,
-    content: input.content,
-    messageType: input.type,
-    createdAt: new Date(row.created_at!),
-  };
-}
-
-/** A retried send whose first attempt was stored: the stored message, counted once. */
-async function resentMessage(tx: DbOrTx, userId: string, chatId: string, id: string | undefined) {
-  const [stored] = id
-    ? await tx
-        .select()
-        .from(chatMessages)
-        .where(
-          and(eq(chatMessages.id, id), eq(chatMessages.chatId, chatId), eq(chatMessages.senderId, userId)),
-        )
-    : [];
-  // Someone else's id: refuse without saying whose it is.
-  if (!stored) throw new AppError('VALIDATION');
-  return stored;
-}
-
-export async function markRead(deps: ServiceDeps, userId: string, chatId: string) {
-  const chat = await chatOf(deps.db, userId, chatId);
-  await deps.db
-    .update(chats)
-    .set(chat.ownerId === userId ? { unreadCountOwner: 0 } : { unreadCountUser: 0 })
-    .where(eq(chats.id, chatId));
-  await deps.bus.publish(chatListTopic(userId), null);
-  return { ok: true as const };
-}
-
 /** Hides the chat from my list only, until its next message (either party's). */
 export async function hideChat(deps: ServiceDeps, userId: string, chatId: string) {
   const chat = await chatOf(deps.db, userId, chatId);
@@ -284,59 +186,79 @@ export async function announceChat(
   chat: Pick<ChatRow, 'id' | 'ownerId' | 'userId'>,
   tx?: Tx,
 ) {
-  const parties = [chat.ownerId, chat.userId].filter((party): party is string => !!party);
-  const topics = [chatTopic(chat.id), ...parties.map(chatListTopic)];
+  const topics = chatTopics(chat);
   await (tx ? deps.bus.publishIn(tx, topics, null) : deps.bus.publish(topics, null));
 }
 
-type Changes = Array<{ seq: number; item: ChatMessage }>;
-
-/** Built once per database: the live read runs for every message, for every subscriber. */
-const newMessagesQuery = (db: ServiceDeps['db']) =>
-  db
-    .select()
-    .from(chatMessages)
-    .where(
-      and(
-        eq(chatMessages.chatId, sql.placeholder('chatId')),
-        gt(chatMessages.seq, sql.placeholder('afterSeq')),
-      ),
-    )
-    .orderBy(chatMessages.seq)
-    .limit(BACKFILL_BATCH)
-    .prepare('chat_messages_after');
-const prepared = new WeakMap<object, ReturnType<typeof newMessagesQuery>>();
-/** Reads in flight, per database (see messagesAfter). */
-const reading = new WeakMap<object, Map<string, Promise<Changes>>>();
+/** The chat's own topic and both parties' lists. */
+function chatTopics(chat: Pick<ChatRow, 'id' | 'ownerId' | 'userId'>) {
+  const parties = [chat.ownerId, chat.userId].filter((party): party is string => !!party);
+  return [chatTopic(chat.id), ...parties.map(chatListTopic)];
+}
 
 /**
- * Messages of a chat after `afterSeq`, oldest first (for resumable subscriptions). Both parties'
- * subscriptions wake on the same notice and ask the same question, so one read answers both, but only
- * callers that have heard no notice since it started: it sees every commit they have heard of.
+ * The pair chat as a conversation (conversation.ts): its two parties are its members (chatOf; visibility.ts:
+ * chatSeenBy), the chat's row is its stream lock and keeps both read markers (the unread counts), and the
+ * other party hears of a message away from the app.
  */
-export function messagesAfter(deps: ServiceDeps, chatId: string, afterSeq: number): Promise<Changes> {
-  let reads = reading.get(deps.db);
-  if (!reads) reading.set(deps.db, (reads = new Map()));
-  const key = `${chatId}:${afterSeq}:${deps.bus.heard()}`;
-  const shared = reads.get(key);
-  if (shared) return shared;
-  let query = prepared.get(deps.db);
-  if (!query) prepared.set(deps.db, (query = newMessagesQuery(deps.db)));
-  const read = query
-    .execute({ chatId, afterSeq })
-    .then((rows) => rows.map((row) => ({ seq: row.seq, item: messageView(row) })))
-    .finally(() => reads.delete(key));
-  reads.set(key, read);
-  return read;
-}
-
-export async function latestMessageSeq(deps: ServiceDeps, chatId: string): Promise<number> {
-  const [row] = await deps.db
-    .select({ seq: sql<number | null>`max(${chatMessages.seq})` })
-    .from(chatMessages)
-    .where(eq(chatMessages.chatId, chatId));
-  return Number(row?.seq ?? 0);
-}
+export const pairChat = defineConversation({
+  name: 'chat',
+  committed: 'chat-send:committed',
+  messages: pairChatMessages,
+  pageSize: LIMITS.chatMessage.pageSize,
+  topic: chatTopic,
+  member: (db: DbOrTx, userId: string, chatId: string) => chatOf(db, userId, chatId),
+  select: (db, _viewer, which, order, limit) =>
+    db.select().from(chatMessages).where(which).orderBy(order).limit(limit),
+  view: (_deps, row: MessageRow) => messageView(row),
+  sameForEveryReader: true,
+  // Hearts too: the unanswered cap counts them (their fixed text has no letters for the duplicate rule).
+  cap: unansweredCap,
+  async append(tx, senderId, chatId, message: Outgoing & { type: MessageRow['messageType'] }) {
+    const row = await appendMessage(tx, senderId, {
+      chatId,
+      id: message.id,
+      content: message.content,
+      messageType: message.type,
+    });
+    if (!row) throw new AppError('NOT_FOUND');
+    // The other party's account is gone: the chat stays to read, but nobody answers.
+    if (!row.user_id) throw new AppError('CHAT_READ_ONLY');
+    if (!row.id) return null;
+    return {
+      id: row.id,
+      seq: Number(row.seq),
+      createdAt: new Date(row.created_at!),
+      ownerId: row.owner_id,
+      userId: row.user_id,
+    };
+  },
+  announced: (chatId, stored) => chatTopics({ id: chatId, ownerId: stored.ownerId, userId: stored.userId }),
+  recipients: (_tx, senderId, _chatId, stored) => [
+    stored.ownerId === senderId ? stored.userId : stored.ownerId,
+  ],
+  push: (notify, chatId, [recipient], tx) => notify.message(chatId, recipient!, tx),
+  sentView: (senderId, chatId, stored, message) => ({
+    id: stored.id,
+    seq: stored.seq,
+    chatId,
+    senderId,
+    content: message.content,
+    messageType: message.type,
+    createdAt: stored.createdAt,
+  }),
+  markers: {
+    // The unread counts live on the chat's row (appendMessage raises the other party's): all read, no
+    // position.
+    async read(deps, userId, chat: ChatRow, _everything: void) {
+      await deps.db
+        .update(chats)
+        .set(chat.ownerId === userId ? { unreadCountOwner: 0 } : { unreadCountUser: 0 })
+        .where(eq(chats.id, chat.id));
+      await deps.bus.publish(chatListTopic(userId), null);
+    },
+  },
+});
 
 /** The list with a digest of its contents: the event id of `chats.onChange`, equal exactly when nothing changed. */
 export async function listVersion(deps: ServiceDeps, userId: string) {

@@ -1,16 +1,15 @@
-import { and, count, desc, eq, gt, inArray, lt, ne, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, ne, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import { isUpcoming } from '#shared/domain/events';
 import { AppError } from '#shared/errors';
 import { LIMITS } from '#shared/limits';
-import type { Photo } from '#shared/schemas/uploads';
-import type { DbOrTx } from '../../db/client';
-import { transact } from '../../db/transact';
-import { crashPoint } from '../../crash-points';
+import type { EventChatMessage } from '#shared/schemas/chats';
+import type { Db, DbOrTx } from '../../db/client';
 import { eventAttendees, eventChatReads, eventMessages, events, profiles } from '../../db/schema';
-import { BACKFILL_BATCH } from '../../realtime/backfill';
 import { lockStreams } from '../../realtime/stream-lock';
-import { checkEventMessage, fingerprintOf, lockSender } from './anti-spam';
+import { fingerprintOf, sendingRate } from './anti-spam';
+import { defineConversation, type Outgoing } from './conversation';
+import { eventChatMessages } from './message-tables';
 import { eventsOf } from '../events/attendance';
 import type { ServiceDeps } from '../deps';
 import { photoOf } from '../uploads';
@@ -23,17 +22,8 @@ import { shownTo } from '../safety/visibility';
  * hidden from the reader (a block either way) are not shown to them.
  */
 
-export interface EventChatMessage {
-  id: string;
-  seq: number;
-  eventId: string;
-  senderId: string;
-  sender: { fullName: string; photo: Photo | null };
-  /** Sent by the event's organiser. */
-  fromOrganiser: boolean;
-  content: string;
-  createdAt: Date;
-}
+/** The message's shape lives with its schema (src/schemas/chats.ts), which checks every answer. */
+export type { EventChatMessage };
 
 export const eventChatTopic = (eventId: string) => `event-chat:${eventId}`;
 
@@ -54,9 +44,15 @@ export async function chatEventOf(db: DbOrTx, userId: string, eventId: string) {
   return event;
 }
 
-/** The event's messages `viewerId` may see (and `which` picks), with their senders. */
-function visibleMessages(deps: ServiceDeps, viewerId: string, eventId: string, which?: SQL) {
-  return deps.db
+/** The event's messages `viewer` may see (and `which` picks), with their senders. */
+const visibleMessages = (
+  db: Db,
+  viewer: string | Placeholder,
+  which: SQL | undefined,
+  order: SQL,
+  limit: number,
+) =>
+  db
     .select({
       message: eventMessages,
       fullName: profiles.fullName,
@@ -66,98 +62,68 @@ function visibleMessages(deps: ServiceDeps, viewerId: string, eventId: string, w
     .from(eventMessages)
     .innerJoin(events, eq(events.id, eventMessages.eventId))
     .leftJoin(profiles, eq(profiles.userId, eventMessages.senderId))
-    .where(and(eq(eventMessages.eventId, eventId), shownTo(viewerId, eventMessages.senderId), which));
-}
+    .where(and(shownTo(viewer, eventMessages.senderId), which))
+    .orderBy(order)
+    .limit(limit);
 
 type Row = Awaited<ReturnType<typeof visibleMessages>>[number];
 
-const view =
-  (deps: ServiceDeps) =>
-  ({ message, fullName, photoUrl, organiser }: Row): EventChatMessage => ({
-    id: message.id,
-    seq: message.seq,
-    eventId: message.eventId,
-    senderId: message.senderId,
-    sender: { fullName: fullName ?? '', photo: photoUrl ? photoOf(deps.storage, photoUrl) : null },
-    fromOrganiser: message.senderId === organiser,
-    content: message.content,
-    createdAt: message.createdAt,
-  });
-
-/** A page of messages in ascending order: the newest page, or the one before `before` (a seq). */
-export async function eventChatMessages(
-  deps: ServiceDeps,
-  userId: string,
-  eventId: string,
-  before?: number,
-): Promise<EventChatMessage[]> {
-  await chatEventOf(deps.db, userId, eventId);
-  const rows = await visibleMessages(
-    deps,
-    userId,
-    eventId,
-    before ? lt(eventMessages.seq, before) : undefined,
-  )
-    .orderBy(desc(eventMessages.seq))
-    .limit(LIMITS.event.chatPageSize);
-  return rows.reverse().map(view(deps));
-}
+const view = (deps: ServiceDeps, { message, fullName, photoUrl, organiser }: Row): EventChatMessage => ({
+  id: message.id,
+  seq: message.seq,
+  eventId: message.eventId,
+  senderId: message.senderId,
+  sender: { fullName: fullName ?? '', photo: photoUrl ? photoOf(deps.storage, photoUrl) : null },
+  fromOrganiser: message.senderId === organiser,
+  content: message.content,
+  createdAt: message.createdAt,
+});
 
 /**
- * Sends a message to the event's chat (an event that has not started yet). A repeated client `id` is stored
- * once. The sender's anti-spam lock comes first (see lockSender) and holds from the caps' check to the
- * commit; the chat's stream lock after it, from before the message takes its `seq` until the commit, so
- * subscribers never miss one (realtime/stream-lock.ts).
+ * The event's chat as a conversation (conversation.ts): its members are the organiser and everyone with a
+ * seat (chatMemberOf), writing only before the event starts; each reader sees no message of someone hidden
+ * from them; a per-member marker (event_chat_reads) says how far they have read.
  */
-export async function sendEventMessage(
-  deps: ServiceDeps,
-  userId: string,
-  input: { eventId: string; id?: string | undefined; content: string },
-): Promise<EventChatMessage> {
-  const event = await chatEventOf(deps.db, userId, input.eventId);
-  if (!isUpcoming(event)) throw new AppError('CHAT_READ_ONLY');
-  const sent = await transact(deps.db, async (tx) => {
-    await lockSender(tx, userId);
-    await checkEventMessage(tx, userId, input);
-    await lockStreams(tx, eventChatTopic(input.eventId));
+export const eventChat = defineConversation({
+  name: 'event_chat',
+  committed: 'event-chat-send:committed',
+  messages: eventChatMessages,
+  pageSize: LIMITS.event.chatPageSize,
+  topic: eventChatTopic,
+  member: chatEventOf,
+  async writable(db, userId, eventId) {
+    const event = await chatEventOf(db, userId, eventId);
+    if (!isUpcoming(event)) throw new AppError('CHAT_READ_ONLY');
+  },
+  select: visibleMessages,
+  view,
+  sameForEveryReader: false,
+  cap: sendingRate,
+  async append(tx, senderId, eventId, message: Outgoing) {
+    // No row to lock: the chat's advisory stream lock.
+    await lockStreams(tx, eventChatTopic(eventId));
     const [stored] = await tx
       .insert(eventMessages)
       .values({
-        id: input.id,
-        eventId: input.eventId,
-        senderId: userId,
-        content: input.content,
-        fingerprint: fingerprintOf(input.content),
+        id: message.id,
+        eventId,
+        senderId,
+        content: message.content,
+        fingerprint: fingerprintOf(message.content),
       })
       .onConflictDoNothing()
       .returning({ id: eventMessages.id, seq: eventMessages.seq });
-    if (stored) {
-      // Whoever writes has read the chat up to here.
-      await readUpTo(tx, userId, input.eventId, stored.seq);
-      // Heard and its pushes queued as part of the write: a crash after the commit loses neither, and a
-      // retry (nothing new stored) repeats neither.
-      await deps.bus.publishIn(tx, eventChatTopic(input.eventId), null);
-      await deps.notify.eventMessage(input.eventId, await recipients(tx, input.eventId, userId), tx);
-      return { id: stored.id };
-    }
-    // A retried send: the message stored the first time, if it is the caller's own in this chat.
-    const [mine] = await tx
-      .select({ id: eventMessages.id })
-      .from(eventMessages)
-      .where(
-        and(
-          eq(eventMessages.id, input.id ?? ''),
-          eq(eventMessages.eventId, input.eventId),
-          eq(eventMessages.senderId, userId),
-        ),
-      );
-    if (!mine) throw new AppError('VALIDATION');
-    return { id: mine.id };
-  });
-  crashPoint('event-chat-send:committed');
-  const [row] = await visibleMessages(deps, userId, input.eventId, eq(eventMessages.id, sent.id));
-  return view(deps)(row!);
-}
+    return stored ?? null;
+  },
+  recipients: (tx, senderId, eventId) => recipients(tx, eventId, senderId),
+  push: (notify, eventId, recipientIds, tx) => notify.eventMessage(eventId, recipientIds, tx),
+  markers: {
+    // Whoever writes has read the chat up to here.
+    sent: (tx, senderId, eventId, stored) => readUpTo(tx, senderId, eventId, stored.seq),
+    // The reader has seen the chat up to `seq` (its newest message on their screen).
+    read: (deps, userId, event, { seq }: { seq: number }) => readUpTo(deps.db, userId, event.id, seq),
+  },
+});
 
 /**
  * Who hears of `senderId`'s message away from the app: the chat's other members not hidden from the sender
@@ -193,17 +159,6 @@ function readUpTo(db: DbOrTx, userId: string, eventId: string, seq: number) {
       target: [eventChatReads.eventId, eventChatReads.userId],
       set: { readSeq: sql`greatest(${eventChatReads.readSeq}, excluded.read_seq)` },
     });
-}
-
-/** The reader has seen the event's chat up to `seq` (its newest message on their screen). */
-export async function markEventChatRead(
-  deps: ServiceDeps,
-  userId: string,
-  input: { eventId: string; seq: number },
-) {
-  await chatEventOf(deps.db, userId, input.eventId);
-  await readUpTo(deps.db, userId, input.eventId, input.seq);
-  return { ok: true as const };
 }
 
 /** Messages of others in chats `userId` is in, unread by them (after their marker): what a push tells. */
@@ -269,25 +224,4 @@ export async function unreadByEvent(db: DbOrTx, userId: string, eventIds: string
     .where(and(inArray(eventMessages.eventId, eventIds), unreadBy(userId)))
     .groupBy(eventMessages.eventId);
   return new Map(rows.map((row) => [row.eventId, row.n]));
-}
-
-/** Messages after `afterSeq` that `viewerId` may see, oldest first (the resumable subscription). */
-export async function eventMessagesAfter(
-  deps: ServiceDeps,
-  viewerId: string,
-  eventId: string,
-  afterSeq: number,
-) {
-  const rows = await visibleMessages(deps, viewerId, eventId, gt(eventMessages.seq, afterSeq))
-    .orderBy(eventMessages.seq)
-    .limit(BACKFILL_BATCH);
-  return rows.map((row) => ({ seq: row.message.seq, item: view(deps)(row) }));
-}
-
-export async function latestEventMessageSeq(deps: ServiceDeps, eventId: string): Promise<number> {
-  const [row] = await deps.db
-    .select({ seq: sql<number | null>`max(${eventMessages.seq})` })
-    .from(eventMessages)
-    .where(eq(eventMessages.eventId, eventId));
-  return Number(row?.seq ?? 0);
 }

@@ -9,7 +9,7 @@ import { transact } from '../../db/transact';
 import { chats, dogProfiles, matches, notifications, profiles, swipes } from '../../db/schema';
 import { lockStreams } from '../../realtime/stream-lock';
 import { checkMessage, checkNewRequest, lockSender } from '../chat/anti-spam';
-import { announceChat, appendMessage } from '../chat/chats';
+import { announceChat, appendMessage, pairChat } from '../chat/chats';
 import { rewindTo } from '../matching/deck-positions';
 import type { ServiceDeps } from '../deps';
 import { isHiddenFrom } from '../safety/visibility';
@@ -83,7 +83,7 @@ async function dogOf(tx: DbOrTx, id: string) {
 
 /** The heart message from `senderId` into the pair's chat (locked by the caller), capped as any message. */
 async function sendHeart(tx: Tx, chat: { id: string }, senderId: string) {
-  await checkMessage(tx, senderId, { chatId: chat.id, content: LIKE_MESSAGE.content });
+  await checkMessage(tx, senderId, pairChat, chat.id, { content: LIKE_MESSAGE.content });
   return appendMessage(tx, senderId, { chatId: chat.id, ...LIKE_MESSAGE });
 }
 

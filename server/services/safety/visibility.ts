@@ -1,4 +1,4 @@
-import { and, eq, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ne, notExists, or, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../../db/client';
 import { chats, dogProfiles, matches, notifications, swipes } from '../../db/schema';
@@ -13,18 +13,20 @@ import { chats, dogProfiles, matches, notifications, swipes } from '../../db/sch
  * The users hidden from `viewer`: a block between them, either way round, or the user is suspended or banned.
  * One set per query (PostgreSQL hashes it once), so a read that tests many rows against it, as the deck does,
  * stays cheap; the suspended and banned are found by a partial index (users_hidden_idx, migration 0013).
- * A viewer column (one viewer per row, e.g. every attendee of an event) makes it a correlated subquery.
+ * A viewer column (one viewer per row, e.g. every attendee of an event) makes it a correlated subquery; a
+ * placeholder, a prepared query's parameter.
  */
-const hiddenUsersOf = (viewer: string | AnyPgColumn): SQL => sql`(
+type Viewer = string | AnyPgColumn | Placeholder;
+const hiddenUsersOf = (viewer: Viewer): SQL => sql`(
   select b.blocked_id from blocks b where b.blocker_id = ${viewer}
   union all select b.blocker_id from blocks b where b.blocked_id = ${viewer}
   union all select u.id from users u where u.banned_at is not null or u.suspended_until > now())`;
 
 /** `other` (a user id column or value) is hidden from `viewer`; null (a deleted account) hides nothing. */
-export const hiddenFrom = (viewer: string | AnyPgColumn, other: AnyPgColumn | SQL): SQL =>
+export const hiddenFrom = (viewer: Viewer, other: AnyPgColumn | SQL): SQL =>
   sql`coalesce(${other} in ${hiddenUsersOf(viewer)}, false)`;
 
-export const shownTo = (viewer: string | AnyPgColumn, other: AnyPgColumn | SQL): SQL =>
+export const shownTo = (viewer: Viewer, other: AnyPgColumn | SQL): SQL =>
   sql`not ${hiddenFrom(viewer, other)}`;
 
 /** A user's content shows to anyone (signed-out visitors too): not suspended, not banned. */
