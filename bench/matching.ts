@@ -1,4 +1,4 @@
-// Issue 4 budget: a like reaching the recipient's open `likes.onChange` subscription, p99 ≤ 100 ms, on the
+// Issue 4 budget: a like reaching the recipient's open `requests.onChange` subscription, p99 ≤ 100 ms, on the
 // seeded PostgreSQL (the deck half of issue 4 is in bench/procedures.ts). Pairs are the last seeded users.
 import WebSocket from 'ws';
 import { createSession } from '../server/auth/sessions';
@@ -29,7 +29,7 @@ export async function benchRequestDelivery(url: string, db: DbOrTx): Promise<Row
       await likerApi.likes.like.mutate({ fromDogId: dogId(liker), dogId: dogId(recipient) });
     };
     const arrived = new Promise<number>((resolve, reject) => {
-      const subscription = recipientApi.likes.onChange.subscribe(undefined, {
+      const subscription = recipientApi.requests.onChange.subscribe(undefined, {
         onData: () => {
           resolve(performance.now());
           subscription.unsubscribe();

@@ -94,7 +94,7 @@ export async function benchSockets(): Promise<Row[]> {
                 Array.from({ length: PER_SOCKET }, (_, id) => ({
                   id: id + 1,
                   method: 'subscription',
-                  params: { path: 'likes.onChange', input: superjson.serialize(undefined) },
+                  params: { path: 'requests.onChange', input: superjson.serialize(undefined) },
                 })),
               ),
             );
@@ -122,7 +122,7 @@ export async function benchSockets(): Promise<Row[]> {
       'server RSS per live subscription',
       Number(perSubscription.toFixed(2)),
       'KB',
-      `${started} likes.onChange, ${PER_SOCKET} per socket (the cap)`,
+      `${started} requests.onChange, ${PER_SOCKET} per socket (the cap)`,
     ),
     info('/healthz with all of them open, once settled', Number(healthMs.toFixed(1)), 'ms'),
   ];

@@ -1,10 +1,9 @@
-import type { AnyProcedure, AnyRouter } from '@trpc/server';
+import type { AnyRouter } from '@trpc/server';
 import { z } from 'zod';
 import { APP_ERROR_CODES } from '#shared/errors';
 import { LIMITS } from '#shared/limits';
-import { requiredScope } from '../auth/scopes';
-import { accessOf } from '../trpc/scoped-router';
-import { SUMMARIES } from './summaries';
+import { aliasesOf, procedureAt, type ProcedureFacts, proceduresOf } from '../trpc/internals';
+import { accessOf, scopeOf } from '../trpc/scoped-router';
 
 /** Where the plain-JSON calls answer: `GET /api/v1/dogs.mine`, `POST /api/v1/dogs.create`. */
 export const REST_PREFIX = '/api/v1';
@@ -15,33 +14,50 @@ type JsonSchema = Record<string, unknown>;
 export interface RestOperation {
   path: string;
   type: 'query' | 'mutation';
-  procedure: AnyProcedure;
+  facts: ProcedureFacts;
   /** The input's JSON Schema (draft 2020-12, what the zod schema accepts), or null for no input. */
   input: JsonSchema | null;
   /** Whether the call may leave the input out. */
   inputOptional: boolean;
+  /** For an old path (server/routers/_app.ts), the current one. */
+  aliasOf?: string;
 }
 
-/** Every query and mutation of the router (subscriptions need the WebSocket: src/client.ts). */
+/**
+ * A zod schema as JSON Schema, as the REST surface carries it: dates are ISO 8601 text (Date#toJSON), and
+ * what JSON Schema cannot say is left open rather than refused.
+ */
+function jsonSchemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _, ...rest } = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: 'any',
+    override({ zodSchema, jsonSchema }) {
+      if (zodSchema._zod.def.type === 'date')
+        Object.assign(jsonSchema, { type: 'string', format: 'date-time' });
+    },
+  });
+  return rest;
+}
+
+/** Every query and mutation of the router, then their old paths (subscriptions need the WebSocket: src/client.ts). */
 export function restOperations(router: AnyRouter): RestOperation[] {
-  const procedures = router._def.procedures as Record<string, AnyProcedure>;
-  return Object.entries(procedures)
-    .filter(([, procedure]) => procedure._def.type !== 'subscription')
-    .map(([path, procedure]) => {
-      const schema = (procedure._def.inputs as z.ZodType[])[0];
-      let input: JsonSchema | null = null;
-      if (schema) {
-        const { $schema: _, ...rest } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' });
-        input = rest;
-      }
-      return {
-        path,
-        type: procedure._def.type as 'query' | 'mutation',
-        procedure,
-        input,
-        inputOptional: !schema || schema.safeParse(undefined).success,
-      };
-    });
+  const operation = (facts: ProcedureFacts, aliasOf?: string): RestOperation[] =>
+    facts.type === 'subscription'
+      ? []
+      : [
+          {
+            path: facts.path,
+            type: facts.type,
+            facts,
+            input: facts.input ? jsonSchemaOf(facts.input, 'input') : null,
+            inputOptional: !facts.input || facts.input.safeParse(undefined).success,
+            ...(aliasOf && { aliasOf }),
+          },
+        ];
+  return [
+    ...proceduresOf(router).flatMap((facts) => operation(facts)),
+    ...aliasesOf(router).flatMap(([alias, target]) => operation(procedureAt(router, alias)!, target)),
+  ];
 }
 
 const ERROR_SCHEMA: JsonSchema = {
@@ -82,18 +98,21 @@ management, push devices) refuse tokens. A token makes at most ${LIMITS.accessTo
 minute (429 \`TOKEN_RATE_LIMIT\` with \`Retry-After\`). Live updates (subscriptions) need the WebSocket and the
 typed TypeScript client.`;
 
-/** The OpenAPI 3.1 document of the REST surface, made from the router (paths, inputs, scopes). */
+/** The OpenAPI 3.1 document of the REST surface, made from the router (paths, inputs, outputs, scopes). */
 export function openApiDocument(router: AnyRouter, publicUrl: string) {
   const paths: Record<string, unknown> = {};
   for (const op of restOperations(router)) {
-    const access = accessOf(op.procedure);
-    const scope = requiredScope(op.path, op.type, access);
+    const access = accessOf(op.facts);
+    const scope = scopeOf(op.facts);
     const bearer =
       scope === 'session' ? [{ sessionToken: [] }] : [{ accessToken: [scope] }, { sessionToken: [] }];
     const operation: Record<string, unknown> = {
       operationId: op.path,
       tags: [op.path.slice(0, op.path.indexOf('.'))],
-      summary: SUMMARIES[op.path] ?? op.path,
+      summary: op.aliasOf
+        ? `Former name of ${op.aliasOf}: ${op.facts.meta.summary}`
+        : (op.facts.meta.summary ?? op.path),
+      ...(op.aliasOf && { deprecated: true }),
       'x-tacke-scope': scope,
       'x-tacke-access': access,
       // Public operations also answer without a token.
@@ -101,7 +120,9 @@ export function openApiDocument(router: AnyRouter, publicUrl: string) {
       responses: {
         '200': {
           description: 'The result, as JSON.',
-          content: { 'application/json': { schema: {} } },
+          content: {
+            'application/json': { schema: op.facts.output ? jsonSchemaOf(op.facts.output, 'output') : {} },
+          },
         },
         default: {
           description: 'A refusal or failure.',

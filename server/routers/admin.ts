@@ -1,18 +1,39 @@
-import { decideAppealInput, decideReportInput, reportsInput } from '#shared/schemas/safety';
+import { z } from 'zod';
+import { okOutput } from '#shared/schemas/common';
+import {
+  appealView,
+  auditEntryView,
+  decideAppealInput,
+  decideReportInput,
+  reportsInput,
+  reportView,
+} from '#shared/schemas/safety';
 import * as moderation from '../services/safety/moderation';
 import { adminProcedure, router } from '../trpc/init';
 
 /** The moderation console (/admin): admins only. */
 export const adminRouter = router({
   reports: adminProcedure
+    .meta({ scope: 'admin', summary: 'Reports by status (admins).' })
     .input(reportsInput)
+    .output(z.array(reportView))
     .query(({ ctx, input }) => moderation.listReports(ctx, input?.status ?? 'open')),
   decide: adminProcedure
+    .meta({ scope: 'admin', summary: 'Decide a report with a statement of reasons (admins).' })
     .input(decideReportInput)
+    .output(z.object({ actionId: z.string() }))
     .mutation(({ ctx, input }) => moderation.decideReport(ctx, ctx.user.id, input)),
-  appeals: adminProcedure.query(({ ctx }) => moderation.listAppeals(ctx)),
+  appeals: adminProcedure
+    .meta({ scope: 'admin', summary: 'Open appeals (admins).' })
+    .output(z.array(appealView))
+    .query(({ ctx }) => moderation.listAppeals(ctx)),
   decideAppeal: adminProcedure
+    .meta({ scope: 'admin', summary: 'Answer an appeal (admins).' })
     .input(decideAppealInput)
+    .output(okOutput)
     .mutation(({ ctx, input }) => moderation.decideAppeal(ctx, ctx.user.id, input)),
-  auditLog: adminProcedure.query(({ ctx }) => moderation.auditLog(ctx)),
+  auditLog: adminProcedure
+    .meta({ scope: 'admin', summary: 'Every moderation action (admins).' })
+    .output(z.array(auditEntryView))
+    .query(({ ctx }) => moderation.auditLog(ctx)),
 });

@@ -1,6 +1,10 @@
+import { z } from 'zod';
 import { publicProcedure, router } from '../trpc/init';
 
 /** Settings the web app shows (never secrets). */
 export const configRouter = router({
-  get: publicProcedure.query(({ ctx }) => ({ donationUrl: ctx.config.donationUrl })),
+  get: publicProcedure
+    .meta({ scope: 'read', summary: 'Public settings of this server.' })
+    .output(z.object({ donationUrl: z.string().nullable() }))
+    .query(({ ctx }) => ({ donationUrl: ctx.config.donationUrl })),
 });

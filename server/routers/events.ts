@@ -1,7 +1,12 @@
-import { eventChatSendInput } from '#shared/schemas/chats';
+import { eventChatMessageView, eventChatSendInput } from '#shared/schemas/chats';
+import { okOutput } from '#shared/schemas/common';
 import {
+  attendeeCsvView,
   attendeeInput,
   attendeesInput,
+  attendeeView,
+  calendarFeedStatusView,
+  calendarFeedView,
   decideInput,
   eventChatMessagesInput,
   eventChatReadInput,
@@ -10,14 +15,14 @@ import {
   eventListInput,
   eventRemoveInput,
   eventUpdateInput,
+  eventView,
   joinInput,
   pastEventsInput,
 } from '#shared/schemas/events';
 import { resumeInput } from '#shared/schemas/likes';
-import { backfilled } from '../realtime/backfill';
-import { whileSignedInStream } from '../realtime/sessions';
+import { z } from 'zod';
 import * as calendar from '../services/events/calendar';
-import * as chat from '../services/chat/event-chat';
+import { eventChat } from '../services/chat/event-chat';
 import { exportAttendees } from '../services/events/event-export';
 import * as events from '../services/events/events';
 import { authedProcedure, authedSubscription, publicProcedure, router } from '../trpc/init';
@@ -25,78 +30,126 @@ import { authedProcedure, authedSubscription, publicProcedure, router } from '..
 export const eventsRouter = router({
   /** Public: visitors see the list; "mine" and "nearby" need sign-in. */
   list: publicProcedure
+    .meta({ scope: 'read', summary: 'Upcoming events in pages of 30, with filters and search.' })
     .input(eventListInput)
+    .output(z.array(eventView))
     .query(({ ctx, input }) => events.listEvents(ctx, ctx.user?.id ?? null, input)),
   /** My history: events that have started which I created or had a seat at. */
   past: authedProcedure
+    .meta({
+      scope: 'read',
+      summary: 'Events that have started which the caller created or had a seat at, newest first, in pages.',
+    })
     .input(pastEventsInput)
+    .output(z.array(eventView))
     .query(({ ctx, input }) => events.pastEvents(ctx, ctx.user.id, input)),
   byId: publicProcedure
+    .meta({ scope: 'read', summary: 'One event, by its id.' })
     .input(eventIdInput)
+    .output(eventView)
     .query(({ ctx, input }) => events.eventById(ctx, ctx.user?.id ?? null, input.id)),
   attendees: publicProcedure
+    .meta({ scope: 'read', summary: "An event's attendees." })
     .input(attendeesInput)
+    .output(z.array(attendeeView))
     .query(({ ctx, input }) => events.attendees(ctx, ctx.user?.id ?? null, input.eventId)),
   create: authedProcedure
+    .meta({ scope: 'write', summary: 'Create an event (at most two upcoming per user).' })
     .input(eventCreateInput)
+    .output(eventView)
     .mutation(({ ctx, input }) => events.createEvent(ctx, ctx.user.id, input)),
   update: authedProcedure
+    .meta({
+      scope: 'write',
+      summary: 'Change an event the caller created; attendees are notified of a new time or place.',
+    })
     .input(eventUpdateInput)
+    .output(eventView)
     .mutation(({ ctx, input }) => events.updateEvent(ctx, ctx.user.id, input)),
   remove: authedProcedure
+    .meta({ scope: 'write', summary: 'Cancel an event the caller created.' })
     .input(eventRemoveInput)
+    .output(z.object({ id: z.string() }))
     .mutation(({ ctx, input }) => events.removeEvent(ctx, ctx.user.id, input.id, input.scope)),
   join: authedProcedure
+    .meta({ scope: 'write', summary: 'Join an event.' })
     .input(joinInput)
+    .output(eventView)
     .mutation(({ ctx, input }) => events.joinEvent(ctx, ctx.user.id, input)),
   leave: authedProcedure
+    .meta({ scope: 'write', summary: 'Leave an event.' })
     .input(eventIdInput)
+    .output(eventView)
     .mutation(({ ctx, input }) => events.leaveEvent(ctx, ctx.user.id, input.id)),
 
   // The organiser's tools.
   removeAttendee: authedProcedure
+    .meta({ scope: 'write', summary: 'Remove someone from an event the caller organises.' })
     .input(attendeeInput)
+    .output(z.array(attendeeView))
     .mutation(({ ctx, input }) => events.removeAttendee(ctx, ctx.user.id, input.eventId, input.userId)),
   decide: authedProcedure
+    .meta({ scope: 'write', summary: 'Approve or decline a request to join an event the caller organises.' })
     .input(decideInput)
+    .output(z.array(attendeeView))
     .mutation(({ ctx, input }) => events.decideAttendee(ctx, ctx.user.id, input)),
   exportAttendees: authedProcedure
+    .meta({ scope: 'read', summary: 'The attendees of an event the caller organises, as CSV text.' })
     .input(attendeesInput)
+    .output(attendeeCsvView)
     .query(({ ctx, input }) => exportAttendees(ctx, ctx.user.id, input.eventId)),
 
   // The event's chat: its organiser and everyone with a seat.
   chatMessages: authedProcedure
+    .meta({
+      scope: 'chat',
+      summary: "An event chat's newest messages, oldest first; `cursor` (a `seq`): the page before it.",
+    })
     .input(eventChatMessagesInput)
-    .query(({ ctx, input }) =>
-      chat.eventChatMessages(ctx, ctx.user.id, input.eventId, input.cursor ?? undefined),
-    ),
+    .output(z.array(eventChatMessageView))
+    .query(({ ctx, input }) => eventChat.page(ctx, ctx.user.id, input.eventId, input.cursor ?? undefined)),
   chatRead: authedProcedure
+    .meta({ scope: 'chat', summary: "Mark the event's chat read up to a message (`seq`)." })
     .input(eventChatReadInput)
-    .mutation(({ ctx, input }) => chat.markEventChatRead(ctx, ctx.user.id, input)),
+    .output(okOutput)
+    .mutation(({ ctx, input }) => eventChat.markRead(ctx, ctx.user.id, input.eventId, input)),
   chatSend: authedProcedure
+    .meta({
+      scope: 'chat',
+      summary:
+        "Send a message to an upcoming event's chat (`id`, chosen by the client, makes a retried send store once).",
+    })
     .input(eventChatSendInput)
-    .mutation(({ ctx, input }) => chat.sendEventMessage(ctx, ctx.user.id, input)),
+    .output(eventChatMessageView)
+    .mutation(({ ctx, input }) => eventChat.send(ctx, ctx.user.id, input.eventId, input)),
   onChatMessage: authedSubscription
+    .meta({
+      scope: 'chat',
+      summary: "An event chat's messages as they are sent; resumable by event id (the message's `seq`).",
+    })
     .input(attendeesInput.extend(resumeInput.unwrap().shape))
-    .subscription(async ({ ctx, input, signal }) => {
-      // Checked before the stream starts, so a stranger's subscribe call itself fails.
-      await chat.chatEventOf(ctx.db, ctx.user.id, input.eventId);
-      return whileSignedInStream(ctx, signal, (stop) =>
-        backfilled({
-          bus: ctx.bus,
-          topic: chat.eventChatTopic(input.eventId),
-          signal: stop,
-          lastEventId: input.lastEventId,
-          latest: () => chat.latestEventMessageSeq(ctx, input.eventId),
-          changesAfter: (seq) => chat.eventMessagesAfter(ctx, ctx.user.id, input.eventId, seq),
-        }),
-      );
-    }),
+    .subscription(({ ctx, input, signal }) =>
+      eventChat.subscribe(ctx, input.eventId, input.lastEventId, signal),
+    ),
 
   // My private calendar feed (its address is shown once, when made).
-  calendarFeed: authedProcedure.query(({ ctx }) => calendar.feedStatus(ctx.db, ctx.user.id)),
-  createCalendarFeed: authedProcedure.mutation(({ ctx }) =>
-    calendar.createFeed(ctx.db, ctx.user.id, ctx.config.publicUrl),
-  ),
-  revokeCalendarFeed: authedProcedure.mutation(({ ctx }) => calendar.revokeFeed(ctx.db, ctx.user.id)),
+  calendarFeed: authedProcedure
+    .meta({
+      scope: 'read',
+      summary: 'Whether the caller has a private calendar feed (its address is shown only when made).',
+    })
+    .output(calendarFeedStatusView)
+    .query(({ ctx }) => calendar.feedStatus(ctx.db, ctx.user.id)),
+  createCalendarFeed: authedProcedure
+    .meta({
+      scope: 'session',
+      summary:
+        "Make the caller's private calendar feed (replacing an earlier one); answers its address once.",
+    })
+    .output(calendarFeedView)
+    .mutation(({ ctx }) => calendar.createFeed(ctx.db, ctx.user.id, ctx.config.publicUrl)),
+  revokeCalendarFeed: authedProcedure
+    .meta({ scope: 'session', summary: "End the caller's private calendar feed." })
+    .output(okOutput)
+    .mutation(({ ctx }) => calendar.revokeFeed(ctx.db, ctx.user.id)),
 });

@@ -1,17 +1,33 @@
-import { profileUpdateInput, userIdInput } from '#shared/schemas/profiles';
+import {
+  ownProfileView,
+  profileCardView,
+  profileStatsView,
+  profileUpdateInput,
+  userIdInput,
+} from '#shared/schemas/profiles';
 import * as profiles from '../services/account/profiles';
 import { authedProcedure, router } from '../trpc/init';
 
 export const profilesRouter = router({
-  me: authedProcedure.query(({ ctx }) => profiles.myProfile(ctx, ctx.user.id)),
+  me: authedProcedure
+    .meta({ scope: 'read', summary: "The caller's profile." })
+    .output(ownProfileView)
+    .query(({ ctx }) => profiles.myProfile(ctx, ctx.user.id)),
 
   update: authedProcedure
+    .meta({ scope: 'write', summary: "Update the caller's profile." })
     .input(profileUpdateInput)
+    .output(ownProfileView)
     .mutation(({ ctx, input }) => profiles.updateProfile(ctx, ctx.user.id, input)),
 
   byUserId: authedProcedure
+    .meta({ scope: 'read', summary: "Another owner's public profile card." })
     .input(userIdInput)
+    .output(profileCardView)
     .query(({ ctx, input }) => profiles.profileByUserId(ctx, ctx.user.id, input.userId)),
 
-  stats: authedProcedure.query(({ ctx }) => profiles.profileStats(ctx, ctx.user.id)),
+  stats: authedProcedure
+    .meta({ scope: 'read', summary: "The caller's numbers: dogs and matches." })
+    .output(profileStatsView)
+    .query(({ ctx }) => profiles.profileStats(ctx, ctx.user.id)),
 });

@@ -1,17 +1,10 @@
-import {
-  type AnyRouter,
-  callTRPCProcedure,
-  getErrorShape,
-  getTRPCErrorFromUnknown,
-  TRPCError,
-} from '@trpc/server';
+import { type AnyRouter, getTRPCErrorFromUnknown, TRPCError } from '@trpc/server';
 import { getHTTPStatusCode } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { callProcedure, errorShapeOf, procedureAt, type ProcedureType, transformerOf } from './internals';
 
 /** The procedure types HTTP serves, and with which method (subscriptions use the WebSocket). */
 const METHOD = { query: 'GET', mutation: 'POST' } as const;
-
-type ProcedureType = 'query' | 'mutation' | 'subscription';
 
 interface Options<TContext> {
   router: AnyRouter;
@@ -25,7 +18,7 @@ interface Options<TContext> {
 }
 
 /** One call's answer before serialising: its data, or its error shape. */
-type Answer = { result: { data: unknown } } | { error: ReturnType<typeof getErrorShape> };
+type Answer = { result: { data: unknown } } | { error: ReturnType<typeof errorShapeOf> };
 
 /** The seconds an error answer asks the client to wait (its `meta.retryAfter`), else 0. */
 function retryAfterOf(answer: Answer): number {
@@ -48,8 +41,7 @@ interface Call {
  */
 export function serveTrpcOverHttp<TContext>(app: FastifyInstance, options: Options<TContext>) {
   const { router } = options;
-  const config = router._def._config;
-  const { serialize } = config.transformer.output;
+  const { serialize } = transformerOf(router).output;
   // What tRPC's transformTRPCResponse does, without its object copies (they showed in the CPU profile).
   const send = (reply: FastifyReply, body: Answer | Answer[]) => {
     const wire = (answer: Answer) =>
@@ -74,10 +66,8 @@ export function serveTrpcOverHttp<TContext>(app: FastifyInstance, options: Optio
       const batch = req.query.batch === '1';
       let ctx: TContext | undefined;
       const shape = (error: TRPCError, call?: Call) =>
-        getErrorShape({
-          config,
+        errorShapeOf(router, error, {
           ctx,
-          error,
           input: call?.input,
           path: call?.path,
           type: call?.type ?? 'unknown',
@@ -95,14 +85,11 @@ export function serveTrpcOverHttp<TContext>(app: FastifyInstance, options: Optio
                   message: `No ${req.method} procedure at "${call.path}"`,
                 });
               if (refusal) throw refusal;
-              const data: unknown = await callTRPCProcedure({
-                router,
+              const data = await callProcedure(router, {
                 path: call.path,
                 type: call.type,
                 ctx,
-                getRawInput: async () => call.input,
-                signal: undefined,
-                batchIndex: 0,
+                input: call.input,
               });
               return { result: { data } } satisfies Answer;
             } catch (cause) {
@@ -142,11 +129,8 @@ function parseCalls(req: FastifyRequest, router: AnyRouter, batch: boolean, maxB
       code: 'BAD_REQUEST',
       message: '"input" needs to be an object when doing a batch call',
     });
-  const { transformer } = router._def._config;
-  const procedures = router._def.procedures as Record<string, { _def: { type: ProcedureType } } | undefined>;
+  const transformer = transformerOf(router);
   return paths.map((path, index) => {
-    // Own properties only: a path like "constructor" or "__proto__" names no procedure.
-    const procedure = Object.hasOwn(procedures, path) ? procedures[path] : undefined;
     const serialized = batch ? (raw as Record<string, unknown> | undefined)?.[index] : raw;
     let input: unknown;
     try {
@@ -154,6 +138,6 @@ function parseCalls(req: FastifyRequest, router: AnyRouter, batch: boolean, maxB
     } catch (cause) {
       throw new TRPCError({ code: 'BAD_REQUEST', message: 'The input cannot be read', cause });
     }
-    return { path, type: procedure?._def.type ?? 'unknown', input };
+    return { path, type: procedureAt(router, path)?.type ?? 'unknown', input };
   });
 }

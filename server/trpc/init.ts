@@ -6,12 +6,21 @@ import { AppError, type AppErrorCode, type AppErrorData } from '#shared/errors';
 import { asTRPCError } from './as-trpc-error';
 import { isDatabaseUnavailable } from '../db/client';
 import { holdSubscription, type SocketState } from '../realtime/socket-limits';
-import type { Access } from '../auth/scopes';
+import type { Access, RequiredScope } from '../auth/scopes';
 import type { Context } from './context';
 
-/** Set by the base procedures below, never per procedure: who may call (read by the token scopes and OpenAPI). */
+/**
+ * What a procedure says of itself, read by the token scopes (server/trpc/scoped-router.ts) and the OpenAPI
+ * document. Every procedure declares `scope` and `summary` (and queries and mutations an `.output()` schema):
+ * tests/integration/procedure-facts.test.ts fails for one that does not.
+ */
 export interface ProcedureMeta {
+  /** Who may call: set by the base procedures below, never per procedure. */
   access?: Access;
+  /** The scope a personal access token needs; `session`: only a browser's session may call it. */
+  scope?: RequiredScope;
+  /** One line for the API reference (English, as API references are). */
+  summary?: string;
 }
 
 const APP_CODE_OF_TRPC: Partial<Record<TRPCError['code'], AppErrorCode>> = {

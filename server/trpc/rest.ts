@@ -1,10 +1,11 @@
-import { type AnyRouter, callTRPCProcedure, getTRPCErrorFromUnknown, TRPCError } from '@trpc/server';
+import { type AnyRouter, getTRPCErrorFromUnknown, TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '#shared/errors';
 import { REST_PREFIX, type RestOperation, restOperations } from '../openapi/document';
 import { asTRPCError } from './as-trpc-error';
 import { clientErrorOf, toAppErrorData } from './init';
+import { callProcedure } from './internals';
 
 interface Options<TContext> {
   router: AnyRouter;
@@ -97,15 +98,7 @@ export function serveRestCalls<TContext>(app: FastifyInstance, options: Options<
           }
         }
         const ctx = await options.createContext(req, reply);
-        const data: unknown = await callTRPCProcedure({
-          router: options.router,
-          path,
-          type: op.type,
-          ctx,
-          getRawInput: async () => input,
-          signal: undefined,
-          batchIndex: 0,
-        });
+        const data = await callProcedure(options.router, { path, type: op.type, ctx, input });
         return reply.code(200).type('application/json').send(plainJson(data));
       } catch (cause) {
         return fail(reply, cause, path);

@@ -23,3 +23,17 @@ export const tokenCreateInput = z.object({
 export const tokenIdInput = z.object({ id: idSchema });
 
 export type TokenCreateInput = z.input<typeof tokenCreateInput>;
+
+/** What the owner sees of a token: never the token or its hash, only its last four characters. */
+export const accessTokenView = z.object({
+  id: z.string(),
+  name: z.string(),
+  hint: z.string(),
+  scopes: z.array(z.enum(TOKEN_SCOPES)),
+  expiresAt: z.date(),
+  lastUsedAt: z.date().nullable(),
+  createdAt: z.date(),
+});
+
+/** A new token: the listed view and the token itself, shown this once. */
+export const createdAccessTokenView = accessTokenView.extend({ token: z.string() });

@@ -24,3 +24,14 @@ const announcementFields = z.object({
 export const announcementCreateInput = announcementFields;
 export const announcementUpdateInput = announcementFields.extend({ id: idSchema });
 export const announcementIdInput = z.object({ id: idSchema });
+
+/** An announcement as every answer and the live stream give it. */
+export const announcementView = z.object({
+  id: z.string(),
+  title: z.string(),
+  content: z.string(),
+  updateType: z.enum(UPDATE_TYPES),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type Announcement = z.infer<typeof announcementView>;

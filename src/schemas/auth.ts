@@ -87,3 +87,29 @@ export const tokenSchema = z.string().regex(/^[a-z2-7]{32}$/, 'errors.INVALID_TO
 /** The password chosen at sign-up: the link alone would activate whatever password its requester planted. */
 export const confirmEmailInput = z.object({ token: tokenSchema, password: passwordSchema, returnToken });
 export const resetPasswordInput = z.object({ token: tokenSchema, password: newPasswordSchema, returnToken });
+
+// ── Answers ────────────────────────────────────────────────────────────────────────────────────
+
+/** The signed-in user as `auth.me` answers it (and sign-in, so clients show the user at once). */
+export const meView = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(USER_ROLES),
+  fullName: z.string(),
+  createdAt: z.date(),
+  /** The dog named at sign-up (SPEC §3 sign-up metadata): the add-dog form starts with it. */
+  signupDogName: z.string().nullable(),
+  /** The language pushes and e-mails are written in (the app sends its own, notifySettings.setLocale). */
+  locale: z.string(),
+  /** Whether the account accepted the terms in force (src/domain/terms.ts); the web app asks until it has. */
+  termsAccepted: z.boolean(),
+  /** When the account last accepted the terms (whichever version), or null. */
+  termsAcceptedAt: z.date().nullable(),
+});
+export type Me = z.infer<typeof meView>;
+
+/** A new session: the user, and its token only for scripts that asked (`returnToken`); browsers get a cookie. */
+export const signedInView = z.object({ user: meView, token: z.string().nullable() });
+
+/** A sign-up's answer, the same for any address. */
+export const signUpView = z.object({ email: z.string() });

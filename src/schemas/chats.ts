@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LIKE_MESSAGE } from '../domain/like-message';
 import { LIMITS } from '../limits';
 import { idSchema } from './common';
+import { photoSchema } from './uploads';
 
 /** 'like' is the heart message (SPEC §4): shown in the reader's language, never recognised by its text. */
 export const MESSAGE_TYPES = ['text', 'emoji', 'like'] as const;
@@ -50,3 +51,53 @@ export const listResumeInput = z
       .nullish(),
   })
   .optional();
+
+// ── Answers ────────────────────────────────────────────────────────────────────────────────────
+
+/** A pair chat's stored message (chats.messages, chats.send, chats.onMessage). */
+export const chatMessageView = z.object({
+  id: z.string(),
+  seq: z.number(),
+  chatId: z.string(),
+  senderId: z.string(),
+  content: z.string(),
+  messageType: z.enum(MESSAGE_TYPES),
+  createdAt: z.date(),
+});
+export type ChatMessage = z.infer<typeof chatMessageView>;
+
+/** One of my chats as the list shows it (chats.list, chats.onChange). */
+export const chatSummaryView = z.object({
+  id: z.string(),
+  chatName: z.string(),
+  /** Whether I am the dog's owner in this chat. */
+  iAmOwner: z.boolean(),
+  lastMessageAt: z.date(),
+  /** Unread messages for me. */
+  unread: z.number(),
+  lastMessage: chatMessageView.nullable(),
+  /** The other person; null once their account is deleted ('Deleted User': the chat is read-only). */
+  counterpart: z
+    .object({ userId: z.string(), fullName: z.string(), photo: photoSchema.nullable() })
+    .nullable(),
+  /** The other party's dog (SPEC: opposing dog); null once it is gone and the chat stays (DECISIONS 5). */
+  dog: z
+    .object({ id: z.string(), name: z.string(), breed: z.string(), photo: photoSchema.nullable() })
+    .nullable(),
+});
+export type ChatSummary = z.infer<typeof chatSummaryView>;
+
+/** A message of an event's chat (events.chatMessages, events.chatSend, events.onChatMessage). */
+export const eventChatMessageView = z.object({
+  id: z.string(),
+  seq: z.number(),
+  eventId: z.string(),
+  senderId: z.string(),
+  /** The sender's name is empty once their profile is gone. */
+  sender: z.object({ fullName: z.string(), photo: photoSchema.nullable() }),
+  /** Sent by the event's organiser. */
+  fromOrganiser: z.boolean(),
+  content: z.string(),
+  createdAt: z.date(),
+});
+export type EventChatMessage = z.infer<typeof eventChatMessageView>;

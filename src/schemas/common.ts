@@ -4,6 +4,9 @@ import { findCountry } from '../data/countries';
 
 export const idSchema = z.uuid('validation.idInvalid');
 
+/** The answer of a change that has nothing else to say. */
+export const okOutput = z.object({ ok: z.literal(true) });
+
 /** A whole number in [min, max]; the message gets both bounds (`params`), so it can name the range. */
 export function intInRange(range: { min: number; max: number }, message: string) {
   return z

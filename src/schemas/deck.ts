@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { NOTIFICATION_STATUSES } from '../domain/requests';
 import { LIMITS } from '../limits';
 import { intInRange, idSchema } from './common';
-import { breedSchema, DOG_ENERGIES, DOG_GENDERS, DOG_SIZES, PLAY_STYLES } from './dogs';
+import { breedSchema, DOG_ENERGIES, DOG_GENDERS, DOG_SIZES, dogCardView, PLAY_STYLES } from './dogs';
 
 /** Distinct values in a fixed order, so equal choices compare equal (the deck keys its walk by them). */
 const choices = <const T extends readonly [string, ...string[]]>(values: T, max = values.length) =>
@@ -59,3 +60,40 @@ export const undoInput = z.object({ fromDogId: idSchema });
 export const likedInput = z
   .object({ cursor: z.object({ likedAt: z.date(), dogId: idSchema }).nullish() })
   .optional();
+
+// ── Answers ────────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A deck card: the dog, its owner's card, and how far it is from the chosen dog as a distance bucket
+ * (src/domain/distance.ts; null: unknown). Plain (no refinements): every deck call validates each card.
+ */
+export const deckCardView = dogCardView.extend({ distance: z.number().nullable() });
+export type DeckCard = z.infer<typeof deckCardView>;
+
+/** Deck filters as stored and used (the output of deckFiltersSchema). */
+export const deckFiltersView = z.object({
+  radiusKm: z.number().nullable(),
+  sizes: z.array(z.enum(DOG_SIZES)),
+  ageMin: z.number(),
+  ageMax: z.number(),
+  gender: z.enum(DOG_GENDERS).nullable(),
+  breeds: z.array(z.string()),
+  energies: z.array(z.enum(DOG_ENERGIES)),
+  playStyles: z.array(z.enum(PLAY_STYLES)),
+  vaccinated: z.boolean(),
+  neutered: z.boolean(),
+  goodWithSmallDogs: z.boolean(),
+}) satisfies z.ZodType<DeckFilters>;
+
+const likedCursor = z.object({ likedAt: z.date(), dogId: z.string() });
+
+/** A dog I liked, when, and my request for it (null where the like went into an existing chat as a heart). */
+export const likedDogView = z.object({
+  dog: dogCardView,
+  likedAt: z.date(),
+  request: z.object({ id: z.string(), status: z.enum(NOTIFICATION_STATUSES) }).nullable(),
+});
+export type LikedDog = z.infer<typeof likedDogView>;
+
+/** A page of the dogs I liked; `nextCursor` asks for the next one (null: this was the last). */
+export const likedPageView = z.object({ items: z.array(likedDogView), nextCursor: likedCursor.nullable() });

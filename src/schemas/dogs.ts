@@ -12,7 +12,7 @@ import {
 import { LIMITS } from '../limits';
 import { countryCodeSchema, idSchema, intInRange, optionalText, placeIn } from './common';
 import { ONE_LINE_MESSAGE, oneLine } from './text';
-import { uploadKeySchema } from './uploads';
+import { photoSchema, uploadKeySchema } from './uploads';
 
 export const DOG_GENDERS = ['male', 'female'] as const;
 export type DogGender = (typeof DOG_GENDERS)[number];
@@ -164,3 +164,47 @@ export const dogUpdateInput = dogUpdateFields
 export const dogIdInput = z.object({ id: idSchema });
 
 export type DogCreateInput = z.input<typeof dogCreateInput>;
+
+// ── Answers ────────────────────────────────────────────────────────────────────────────────────
+
+/** A dog as every API answers it (server/services/matching/dogs.ts `dogView`); null: not said. */
+export const dogView = z.object({
+  id: z.string(),
+  userId: z.string(),
+  name: z.string(),
+  breed: z.string(),
+  /** 'YYYY-MM': clients count the age from it (src/domain/dog-age.ts). */
+  birthMonth: z.string(),
+  gender: z.enum(DOG_GENDERS),
+  location: z.string(),
+  originCountry: z.string().nullable(),
+  description: z.string().nullable(),
+  traits: z.array(z.string()),
+  /** The first is the main one. */
+  photos: z.array(photoSchema),
+  /** kg, one decimal. */
+  weight: z.number().nullable(),
+  size: z.enum(DOG_SIZES).nullable(),
+  energy: z.enum(DOG_ENERGIES).nullable(),
+  playStyle: z.enum(PLAY_STYLES).nullable(),
+  vaccinated: z.boolean().nullable(),
+  neutered: z.boolean().nullable(),
+  goodWithSmallDogs: z.boolean().nullable(),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type Dog = z.infer<typeof dogView>;
+
+/** The public card of a dog's owner, shown with the dog. */
+export const dogOwnerView = z.object({
+  userId: z.string(),
+  fullName: z.string(),
+  photo: photoSchema.nullable(),
+  location: z.string().nullable(),
+  /** ISO code; clients show the name in their language. */
+  countryCode: z.string(),
+});
+export type DogOwner = z.infer<typeof dogOwnerView>;
+
+/** A dog's public card: the dog and its owner's card. */
+export const dogCardView = dogView.extend({ owner: dogOwnerView });

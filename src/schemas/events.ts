@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY } from '../data/countries';
 import { addDays, isAhead, lastEventDate } from '../domain/event-time';
-import { REPEAT_WEEKS, type RepeatWeeks, SERIES_SCOPES } from '../domain/events';
+import { ATTENDANCE_STATUSES, REPEAT_WEEKS, type RepeatWeeks, SERIES_SCOPES } from '../domain/events';
 import { LIMITS } from '../limits';
 import { countryCodeSchema, idSchema, intInRange, optionalText, placeIn } from './common';
 import { ONE_LINE_MESSAGE, oneLine } from './text';
-import { uploadKeySchema } from './uploads';
+import { photoSchema, uploadKeySchema } from './uploads';
 
 export const EVENT_TYPES = ['playdate', 'training', 'meetup', 'other'] as const;
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -161,3 +161,63 @@ export const eventUpdateInput = eventFields
   .transform((value, ctx) => ({ ...inFuture(value, ctx), id: value.id, scope: value.scope }));
 
 export type EventCreateInput = z.input<typeof eventCreateInput>;
+
+// ── Answers ────────────────────────────────────────────────────────────────────────────────────
+
+/** An event as every events procedure returns it (list, past, byId, create, update, join, leave). */
+export const eventView = z.object({
+  id: z.string(),
+  title: z.string(),
+  description: z.string().nullable(),
+  /** YYYY-MM-DD and HH:MM, Ljubljana's wall clock. */
+  eventDate: z.string(),
+  eventTime: z.string(),
+  startsAt: z.date(),
+  /** How long it lasts (LIMITS.eventDuration): it ends this many minutes after `startsAt`. */
+  durationMinutes: z.number(),
+  locationName: z.string(),
+  /** ISO 3166-1 alpha-2 code. */
+  country: z.string(),
+  city: z.string(),
+  maxAttendees: z.number(),
+  currentAttendees: z.number(),
+  eventType: z.enum(EVENT_TYPES),
+  image: photoSchema.nullable(),
+  imageKey: z.string().nullable(),
+  creator: z.object({ userId: z.string(), fullName: z.string(), photo: photoSchema.nullable() }),
+  isMine: z.boolean(),
+  /** I hold a seat (my status is going). */
+  isAttending: z.boolean(),
+  /** Where I stand: null when I neither created nor joined it (the creator's is null too). */
+  myStatus: z.enum(ATTENDANCE_STATUSES).nullable(),
+  /** My place on the waitlist, 1 = next; null when I am not waiting. */
+  waitlistPosition: z.number().nullable(),
+  /** The occurrences of one recurring series share it. */
+  seriesId: z.string().nullable(),
+  requiresApproval: z.boolean(),
+  /** Messages in the event's chat I have not read (0 when I am not in it). */
+  unreadMessages: z.number(),
+});
+export type EventView = z.infer<typeof eventView>;
+
+/** One of an event's people: the creator first, then the others in their order (events.attendees). */
+export const attendeeView = z.object({
+  /** Null, with no name or photo, for someone hidden from the viewer (a block either way, a suspension). */
+  userId: z.string().nullable(),
+  fullName: z.string(),
+  photo: photoSchema.nullable(),
+  joinedAt: z.date(),
+  isCreator: z.boolean(),
+  /** going for the creator; waiting and pending rows only the organiser sees. */
+  status: z.enum(ATTENDANCE_STATUSES).exclude(['removed']),
+});
+export type Attendee = z.infer<typeof attendeeView>;
+
+/** The organiser's attendee list as a CSV file: its suggested name and its text. */
+export const attendeeCsvView = z.object({ filename: z.string(), csv: z.string() });
+
+/** Whether I have a private calendar feed, and since when (null: none). */
+export const calendarFeedStatusView = z.object({ createdAt: z.date().nullable() });
+
+/** A new calendar feed: its secret address, once (and as webcal: for calendar apps). */
+export const calendarFeedView = z.object({ url: z.string(), webcal: z.string(), createdAt: z.date() });

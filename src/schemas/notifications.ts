@@ -6,14 +6,17 @@ import { LIMITS } from '../limits';
 const channelSchema = z.enum(NOTIFY_CHANNELS, 'validation.notifyChannelInvalid');
 const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.timeInvalid');
 
+/** A channel for each topic. */
+const channelsSchema = z.object(
+  Object.fromEntries(NOTIFY_TOPICS.map((topic) => [topic, channelSchema])) as Record<
+    (typeof NOTIFY_TOPICS)[number],
+    typeof channelSchema
+  >,
+);
+
 /** The settings' notification choices: a channel per topic, and quiet hours (both ends, or none). */
 export const notifyPreferencesSchema = z.object({
-  channels: z.object(
-    Object.fromEntries(NOTIFY_TOPICS.map((topic) => [topic, channelSchema])) as Record<
-      (typeof NOTIFY_TOPICS)[number],
-      typeof channelSchema
-    >,
-  ),
+  channels: channelsSchema,
   quietHours: z
     .object({ from: timeSchema, to: timeSchema })
     .refine((quiet) => quiet.from !== quiet.to, {
@@ -24,6 +27,16 @@ export const notifyPreferencesSchema = z.object({
   timeZone: z.string().max(64, 'validation.timeZoneInvalid').refine(isTimeZone, 'validation.timeZoneInvalid'),
 });
 export type NotifyPreferencesInput = z.infer<typeof notifyPreferencesSchema>;
+
+/** A user's notification choices as stored (issue 19 §4), defaults when they never chose. */
+export const notifyPreferencesView = z.object({
+  channels: channelsSchema,
+  /** Topics whose e-mail an unsubscribe link turned off (choosing e-mail for one turns it on again). */
+  emailOff: z.array(z.enum(NOTIFY_TOPICS)),
+  quietHours: z.object({ from: z.string(), to: z.string() }).nullable(),
+  timeZone: z.string(),
+});
+export type NotifyPreferences = z.infer<typeof notifyPreferencesView>;
 
 const base64url = (max: number) =>
   z
@@ -46,3 +59,10 @@ export const pushEndpointSchema = z.object({
 });
 
 export const localeSchema = z.object({ locale: z.enum(LOCALES, 'validation.localeInvalid') });
+
+/** The server's VAPID public key, how many browsers get the user's pushes, and whether this one does. */
+export const pushDevicesView = z.object({
+  publicKey: z.string(),
+  count: z.number().int(),
+  thisDevice: z.boolean(),
+});

@@ -1,8 +1,16 @@
 import { z } from 'zod';
 import { LIMITS } from '../limits';
 import { emailSchema } from './auth';
-import { REPORT_DECISIONS, REPORT_REASONS, REPORT_STATUSES, REPORT_TARGETS } from '../domain/safety';
+import {
+  MODERATION_ACTIONS,
+  REPORT_DECISIONS,
+  REPORT_ITEM_FIELDS,
+  REPORT_REASONS,
+  REPORT_STATUSES,
+  REPORT_TARGETS,
+} from '../domain/safety';
 import { idSchema, optionalText } from './common';
+import { photoSchema } from './uploads';
 
 export const userIdInput = z.object({ userId: idSchema });
 
@@ -48,3 +56,89 @@ export const appealInput = z.object({
 export const decideAppealInput = z.object({ appealId: idSchema, reverse: z.boolean(), statement });
 
 export const reportsInput = z.object({ status: z.enum(REPORT_STATUSES).default('open') }).optional();
+
+/** A user I blocked (settings, to unblock). */
+export const blockedUserView = z.object({
+  userId: z.string(),
+  fullName: z.string(),
+  photo: photoSchema.nullable(),
+  blockedAt: z.date(),
+});
+export type BlockedUser = z.infer<typeof blockedUserView>;
+
+/** The receipt of a report (DSA Art. 16(4)). */
+export const reportReceipt = z.object({ id: z.string(), receivedAt: z.date() });
+
+/** What a moderator sees of a reported item (issue 30): its snapshot's fields, photos, and a message's chat. */
+export const reportItemView = z.object({
+  fields: z.array(
+    z.object({ field: z.enum(REPORT_ITEM_FIELDS), value: z.union([z.string(), z.array(z.string())]) }),
+  ),
+  photos: z.array(photoSchema),
+  /** The reported message with the messages around it, as they were when it was reported. */
+  context: z.array(
+    z.object({ sender: z.string(), content: z.string(), sentAt: z.date(), reported: z.boolean() }),
+  ),
+});
+export type ReportItem = z.infer<typeof reportItemView>;
+
+/** A report in the moderators' queue, with its item and the context a decision needs. */
+export const reportView = z.object({
+  id: z.string(),
+  reason: z.enum(REPORT_REASONS),
+  details: z.string().nullable(),
+  targetType: z.enum(REPORT_TARGETS),
+  targetId: z.string(),
+  item: reportItemView,
+  status: z.enum(REPORT_STATUSES),
+  createdAt: z.date(),
+  decidedAt: z.date().nullable(),
+  reporter: z.object({
+    /** Null when the reporter was not signed in (or has no profile). */
+    name: z.string().nullable(),
+    contactEmail: z.string().nullable(),
+    signedIn: z.boolean(),
+  }),
+  /** The author of the item; null when there is none (or their account is gone). */
+  target: z
+    .object({
+      userId: z.string(),
+      name: z.string(),
+      email: z.string(),
+      suspendedUntil: z.date().nullable(),
+      banned: z.boolean(),
+    })
+    .nullable(),
+  /** Reports about the same item, this one included. */
+  sameItem: z.number().int(),
+  /** Earlier decisions against the same user. */
+  priorActions: z.number().int(),
+});
+
+/** An open appeal with the decision it is about. */
+export const appealView = z.object({
+  id: z.string(),
+  text: z.string(),
+  createdAt: z.date(),
+  user: z.object({ userId: z.string(), name: z.string() }),
+  decision: z.object({
+    id: z.string(),
+    action: z.enum(MODERATION_ACTIONS),
+    statement: z.string(),
+    createdAt: z.date(),
+  }),
+});
+
+/** One moderator action of the audit log: who did what to whom, and why. */
+export const auditEntryView = z.object({
+  id: z.string(),
+  action: z.enum(MODERATION_ACTIONS),
+  statement: z.string(),
+  suspendedUntil: z.date().nullable(),
+  reportId: z.string().nullable(),
+  createdAt: z.date(),
+  /** The moderator's name ('' when their profile is gone). */
+  admin: z.string(),
+  /** The affected user's name; null when the action affected no one (or their profile is gone). */
+  target: z.string().nullable(),
+});

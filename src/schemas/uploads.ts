@@ -17,13 +17,9 @@ export const uploadKeySchema = z
 
 export const uploadQuery = z.object({ kind: z.enum(UPLOAD_KINDS) });
 
-export interface PhotoUrls {
-  thumb: string;
-  medium: string;
-  full: string;
-}
+const photoUrlsSchema = z.object({ thumb: z.string(), medium: z.string(), full: z.string() });
+export type PhotoUrls = z.infer<typeof photoUrlsSchema>;
 
-/** An uploaded photo as every API returns it. */
-export interface Photo extends PhotoUrls {
-  key: string;
-}
+/** An uploaded photo as every API returns it: its key and the address of each stored size. */
+export const photoSchema = photoUrlsSchema.extend({ key: z.string() });
+export type Photo = z.infer<typeof photoSchema>;

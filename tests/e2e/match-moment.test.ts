@@ -23,16 +23,16 @@ const like = (from: Owner, to: Owner) =>
 
 /** `by` answers the pending request `from` sent them. */
 async function answer(by: Owner, from: Owner, how: 'accept' | 'reject') {
-  const request = (await by.api.likes.requests.query()).find(
+  const request = (await by.api.requests.list.query()).find(
     (item) =>
       item.direction === 'received' && item.type === 'request' && item.counterpart?.userId === from.id,
   );
-  return by.api.likes[how].mutate({ id: request!.id });
+  return by.api.requests[how].mutate({ id: request!.id });
 }
 
 /** The status of `of`'s match news (a match or an acceptance) from `from`. */
 const newsStatus = async (of: Owner, from: Owner) =>
-  (await of.api.likes.requests.query()).find(
+  (await of.api.requests.list.query()).find(
     (item) =>
       (item.type === 'match' || item.type === 'acceptance_feedback') && item.counterpart?.userId === from.id,
   )?.status;
@@ -41,7 +41,7 @@ const newsStatus = async (of: Owner, from: Owner) =>
 async function openPage(context: BrowserContext, url: string, errors: string[]) {
   const page = await context.newPage();
   page.on('pageerror', (error) => errors.push(error.message));
-  const live = subscriptionsStarted(page, ['likes.onChange', 'chats.onChange']);
+  const live = subscriptionsStarted(page, ['requests.onChange', 'chats.onChange']);
   await page.goto(`${e2e.server.url}${url}`);
   await live;
   return page;
@@ -194,8 +194,8 @@ describe.each(Object.entries(VIEWPORTS))('the match moment on a %s', (name, opti
     // Fila accepted Eva's request (Eva saw it then), Gal rejected hers; Hana's request waits for Eva.
     await like(eva, fila);
     await answer(fila, eva, 'accept');
-    const seen = (await eva.api.likes.requests.query()).find((item) => item.type === 'acceptance_feedback');
-    await eva.api.likes.markRead.mutate({ id: seen!.id });
+    const seen = (await eva.api.requests.list.query()).find((item) => item.type === 'acceptance_feedback');
+    await eva.api.requests.markRead.mutate({ id: seen!.id });
     await like(eva, gal);
     await answer(gal, eva, 'reject');
     await like(hana, eva);

@@ -213,7 +213,7 @@ describe('matching', () => {
         await see(page, 'Za zdaj ni več psov');
 
         // One request per like reached Bor; passes send nothing.
-        const received = (await bor.api.likes.requests.query()).filter(
+        const received = (await bor.api.requests.list.query()).filter(
           (item) => item.direction === 'received',
         );
         expect(received).toHaveLength(2);
@@ -263,7 +263,7 @@ describe('matching', () => {
         await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
       };
       const requests = async () =>
-        (await bor.api.likes.requests.query()).filter((item) => item.direction === 'received').length;
+        (await bor.api.requests.list.query()).filter((item) => item.direction === 'received').length;
       const offset = () =>
         topCard.evaluate((element) => new DOMMatrix(getComputedStyle(element).transform).m41);
 

@@ -34,7 +34,7 @@ const TOPIC: Record<NotifyTopic, string> = {
 /** A confirmed user who chose push for most topics and e-mail for events, and their id. */
 async function subscriber(email: string) {
   const user = await apiUser(e2e.server, { fullName: 'Ana Odjava', email });
-  await user.api.notifications.updatePreferences.mutate({
+  await user.api.notifySettings.updatePreferences.mutate({
     channels: { ...DEFAULT_CHANNELS, events: 'email', announcements: 'off' },
     quietHours: null,
     timeZone: 'Europe/Ljubljana',
@@ -114,7 +114,7 @@ describe.each(Object.entries(VIEWPORTS))(
         await page.getByText('Nastavitve obvestil so shranjene.').first().waitFor({ timeout: 10_000 });
         // Messages now go by e-mail: the promise is true again.
         await page.getByText(FALLBACK).waitFor({ timeout: 10_000 });
-        const saved = await ana.api.notifications.preferences.query();
+        const saved = await ana.api.notifySettings.preferences.query();
         expect(saved.channels).toEqual({
           ...DEFAULT_CHANNELS,
           messages: 'email',

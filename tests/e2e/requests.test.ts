@@ -32,7 +32,7 @@ async function owner(fullName: string, email: string, dogNames: string[]) {
   return { ...user, dogs };
 }
 
-const LIVE = ['likes.onChange', 'announcements.onChange'];
+const LIVE = ['requests.onChange', 'announcements.onChange'];
 
 /** A signed-in page that fails the test on any uncaught error; opened at `url` with live updates running. */
 async function openPage(context: BrowserContext, url: string, errors: string[]) {
@@ -275,7 +275,7 @@ describe('requests and notifications', () => {
         await see(dialog, 'Oli in Miška sta si všeč.');
         // Seen once: it is read at once (the bell has nothing new) and a reload shows no dialog.
         const notice = async () =>
-          (await dan.api.likes.requests.query()).find((item) => item.type === 'match')?.status;
+          (await dan.api.requests.list.query()).find((item) => item.type === 'match')?.status;
         await expect.poll(notice).toBe('read');
         await dialog.getByRole('button', { name: 'Napiši osebi Zala' }).click();
         await page.waitForURL(/\/klepet\?chat=[0-9a-f-]{36}$/);

@@ -182,13 +182,13 @@ describe('hostile user text on a desktop', () => {
 
     // Vid likes Eve's second dog and she accepts: his sent request, her answer, and a chat about that dog.
     await vid.api.likes.like.mutate({ fromDogId: bobi.id, dogId: second.id });
-    const request = (await eve.api.likes.requests.query()).find((item) => item.direction === 'received');
-    ({ chatId } = await eve.api.likes.accept.mutate({ id: request!.id }));
+    const request = (await eve.api.requests.list.query()).find((item) => item.direction === 'received');
+    ({ chatId } = await eve.api.requests.accept.mutate({ id: request!.id }));
     // Vid has seen the acceptance ("It's a match" would open over his first page otherwise).
-    const accepted = (await vid.api.likes.requests.query()).find(
+    const accepted = (await vid.api.requests.list.query()).find(
       (item) => item.type === 'acceptance_feedback',
     );
-    await vid.api.likes.markRead.mutate({ id: accepted!.id });
+    await vid.api.requests.markRead.mutate({ id: accepted!.id });
     for (const content of TEXT.messages) await eve.api.chats.send.mutate({ chatId, content, type: 'text' });
 
     // Two events by Eve; Vid joins both, and the second is cancelled.

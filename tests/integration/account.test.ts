@@ -15,6 +15,7 @@ import {
   uploads,
   users,
 } from '../../server/db/schema';
+import { exportAccount } from '../../server/services/account/account-export';
 import { dateInDays } from '#shared/domain/event-time';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
 import { makeUser } from '../helpers/factories';
@@ -55,13 +56,20 @@ describe.each(dbKinds())('account, shop and config on %s', (kind) => {
     return { ...signed, api, dog };
   }
   type Owner = Awaited<ReturnType<typeof owner>>;
+  /** The export as answered, after checking that its output schema kept every field the service gathered. */
+  async function exportOf(o: Owner) {
+    const { exportedAt: _answeredAt, ...answered } = await o.api.account.export();
+    const { exportedAt: _gatheredAt, ...gathered } = await exportAccount(t.app.deps, o.user.id);
+    expect(answered).toEqual(gathered);
+    return answered;
+  }
   /** `a` likes `b`'s dog and `b` accepts: their chat (b owns it). */
   async function chat(a: Owner, b: Owner) {
     await a.api.likes.like({ fromDogId: a.dog.id, dogId: b.dog.id });
-    const request = (await b.api.likes.requests()).find(
+    const request = (await b.api.requests.list()).find(
       (r) => r.direction === 'received' && r.status === 'unread',
     );
-    return (await b.api.likes.accept({ id: request!.id })).chatId;
+    return (await b.api.requests.accept({ id: request!.id })).chatId;
   }
 
   it('deletes everything of the user in one go; their chats with others stay read-only as a deleted user', async () => {
@@ -137,7 +145,7 @@ describe.each(dbKinds())('account, shop and config on %s', (kind) => {
       'CHAT_READ_ONLY',
     );
     // Cene, who had joined Ana's event, is told it is cancelled.
-    expect((await cene.api.likes.requests()).find((r) => r.type === 'event_cancelled')).toBeTruthy();
+    expect((await cene.api.requests.list()).find((r) => r.type === 'event_cancelled')).toBeTruthy();
 
     // The old session and the old password no longer work.
     expect((await failure((await t.caller(ana.token)).profiles.me())).appCode).toBe('UNAUTHENTICATED');
@@ -165,7 +173,7 @@ describe.each(dbKinds())('account, shop and config on %s', (kind) => {
     await ana.api.events.chatSend({ eventId: mine.id, content: 'Moje obvestilo udeležencem' });
     await bor.api.events.chatSend({ eventId: mine.id, content: 'Borov odgovor' });
     await ana.api.events.createCalendarFeed();
-    const data = await ana.api.account.export();
+    const data = await exportOf(ana);
     const text = JSON.stringify(data);
     expect(data.account.email).toBe(ana.email);
     expect(data.dogs.map((dog) => dog.name)).toEqual(['Izvozni pes']);
@@ -223,10 +231,13 @@ describe.each(dbKinds())('account, shop and config on %s', (kind) => {
     const admin = await t.caller((await makeUser(t.db, { role: 'admin' })).token);
     const statement = 'Opozorilo: žaljivo sporočilo (pravila, točka 3).';
     const { actionId } = await admin.admin.decide({ reportId, action: 'warn', statement });
+    expect((await ana.api.account.export()).moderationDecisions).toEqual([
+      expect.objectContaining({ action: 'warn', appeal: null }),
+    ]);
     await ana.api.safety.appeal({ actionId, text: 'Šlo je za nesporazum.' });
     const { token } = await ana.api.tokens.create({ name: 'Skripta', scopes: ['read'], expiresInDays: 30 });
 
-    const data = await ana.api.account.export();
+    const data = await exportOf(ana);
     const text = JSON.stringify(data);
     expect(data.dogs).toEqual([
       expect.objectContaining({

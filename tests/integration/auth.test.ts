@@ -65,9 +65,9 @@ describe.each(dbKinds())('auth router on %s', (kind) => {
     const { user, token } = await anon.auth.signIn({ email, password, locale: 'it', returnToken: true });
     expect(user.locale).toBe('it');
     const api = await t.caller(token!);
-    await api.notifications.setLocale({ locale: 'en' });
+    await api.notifySettings.setLocale({ locale: 'en' });
     expect((await api.auth.me())?.locale).toBe('en');
-    expect((await failure(api.notifications.setLocale({ locale: 'fr' as never }))).appCode).toBe(
+    expect((await failure(api.notifySettings.setLocale({ locale: 'fr' as never }))).appCode).toBe(
       'VALIDATION',
     );
     expect((await api.auth.me())?.locale).toBe('en');

@@ -1,4 +1,4 @@
-import { type AnyProcedure, TRPCError } from '@trpc/server';
+import { TRPCError } from '@trpc/server';
 import type { inferRouterInputs } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -12,9 +12,9 @@ import { AppError, type AppErrorCode, TRPC_CODE_OF } from '#shared/errors';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
 import { allProcedures } from '../helpers/procedures';
 import { publicTables, tableFingerprint } from '../helpers/fingerprint';
-import { requiredScope } from '../../server/auth/scopes';
 import { appRouter } from '../../server/routers/_app';
-import { accessOf } from '../../server/trpc/scoped-router';
+import { procedureAt as factsAt } from '../../server/trpc/internals';
+import { accessOf, scopeOf } from '../../server/trpc/scoped-router';
 import { TOKEN_SCOPES, type TokenScope } from '#shared/domain/access-tokens';
 import { makeAccessToken } from '../helpers/factories';
 import { changedUserRows, type UserColumn, userColumns, userRows } from '../helpers/row-snapshot';
@@ -141,7 +141,7 @@ const OTHERS_WRITTEN: Partial<Record<Path, string[]>> = {
   'events.join': ['events.user_id'],
   // Eve and Ada send the same endpoint, as one browser would: it moves to whoever subscribes it last
   // (notify-settings.ts; an endpoint is the browser's secret, never shown to anyone else).
-  'notifications.subscribePush': ['push_subscriptions.user_id'],
+  'notifySettings.subscribePush': ['push_subscriptions.user_id'],
   // The block is Eve's row; it names whom she blocked.
   'safety.block': ['blocks.blocked_id'],
   // A report is the reporter's; it names the user it is about, for the moderators.
@@ -183,15 +183,15 @@ const table: { [P in Path]: Rule<InputOf<P>> } = {
   'likes.pass': user((w) => ({ fromDogId: w.anaDog, dogId: w.borDog }), 'NOT_FOUND'),
   'likes.undoPass': user((w) => ({ fromDogId: w.anaDog }), 'NOT_FOUND'), // a pass in Ana's dog's deck
   'likes.liked': user(undefined, 'answers'), // the caller's likes only
-  'likes.requests': user(undefined, 'answers'),
-  'likes.unreadCount': user(undefined, 'answers'),
+  'requests.list': user(undefined, 'answers'),
+  'requests.unreadCount': user(undefined, 'answers'),
   // Requests addressed to Ana: Carl's, and Eve's own (the liker cannot answer her own like).
-  'likes.markRead': user((w) => ({ id: w.carlRequest }), 'NOT_FOUND', eveOwnLike),
-  'likes.accept': user((w) => ({ id: w.carlRequest }), 'NOT_FOUND', eveOwnLike),
-  'likes.reject': user((w) => ({ id: w.carlRequest }), 'NOT_FOUND', eveOwnLike),
+  'requests.markRead': user((w) => ({ id: w.carlRequest }), 'NOT_FOUND', eveOwnLike),
+  'requests.accept': user((w) => ({ id: w.carlRequest }), 'NOT_FOUND', eveOwnLike),
+  'requests.reject': user((w) => ({ id: w.carlRequest }), 'NOT_FOUND', eveOwnLike),
   // Only the liker takes a request back: Carl's is not Eve's to withdraw.
-  'likes.withdraw': user((w) => ({ id: w.carlRequest }), 'NOT_FOUND'),
-  'likes.onChange': user(() => ({ lastEventId: '0' }), 'answers'), // from the start: still only her own
+  'requests.withdraw': user((w) => ({ id: w.carlRequest }), 'NOT_FOUND'),
+  'requests.onChange': user(() => ({ lastEventId: '0' }), 'answers'), // from the start: still only her own
 
   'chats.list': user(undefined, 'answers'),
   'chats.messages': user((w) => ({ chatId: w.anaBorChat }), 'NOT_FOUND'),
@@ -250,8 +250,8 @@ const table: { [P in Path]: Rule<InputOf<P>> } = {
   'config.get': open(),
 
   // notifications: only the caller's own choices and devices; someone else's endpoint is not found, unchanged.
-  'notifications.preferences': user(undefined, 'answers'),
-  'notifications.updatePreferences': user(
+  'notifySettings.preferences': user(undefined, 'answers'),
+  'notifySettings.updatePreferences': user(
     () => ({
       channels: { ...DEFAULT_CHANNELS, messages: 'email' },
       quietHours: null,
@@ -259,13 +259,13 @@ const table: { [P in Path]: Rule<InputOf<P>> } = {
     }),
     'writes',
   ),
-  'notifications.push': user((w) => ({ endpoint: w.anaPushEndpoint }), 'answers'),
-  'notifications.subscribePush': user(
+  'notifySettings.push': user((w) => ({ endpoint: w.anaPushEndpoint }), 'answers'),
+  'notifySettings.subscribePush': user(
     () => ({ endpoint: 'https://push.example.test/caller', keys: PUSH_KEYS }),
     'writes',
   ),
-  'notifications.unsubscribePush': user((w) => ({ endpoint: w.anaPushEndpoint }), 'answers'),
-  'notifications.setLocale': user(() => ({ locale: 'de' as const }), 'writes'),
+  'notifySettings.unsubscribePush': user((w) => ({ endpoint: w.anaPushEndpoint }), 'answers'),
+  'notifySettings.setLocale': user(() => ({ locale: 'de' as const }), 'writes'),
 
   // safety: a block is the blocker's own row; unblocking someone not blocked changes nothing; anyone may report.
   'safety.block': user((w) => ({ userId: w.stranger }), 'writes'),
@@ -395,17 +395,17 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
 
     // Ana likes Bor's dog and Bor accepts: their chat, with a message of Ana's.
     await ana.api.likes.like({ fromDogId: ana.dogId, dogId: bor.dogId });
-    const [anaToBor] = await bor.api.likes.requests();
-    const { chatId: anaBorChat } = await bor.api.likes.accept({ id: anaToBor!.id });
+    const [anaToBor] = await bor.api.requests.list();
+    const { chatId: anaBorChat } = await bor.api.requests.accept({ id: anaToBor!.id });
     const message = await ana.api.chats.send({ chatId: anaBorChat, content: SECRET_MESSAGE });
     // Eve's chat with Bor the same way.
     await eva.api.likes.like({ fromDogId: eva.dogId, dogId: bor.dogId });
-    const eveToBor = (await bor.api.likes.requests()).find((r) => r.counterpart?.userId === eva.id);
-    const { chatId: eveBorChat } = await bor.api.likes.accept({ id: eveToBor!.id });
+    const eveToBor = (await bor.api.requests.list()).find((r) => r.counterpart?.userId === eva.id);
+    const { chatId: eveBorChat } = await bor.api.requests.accept({ id: eveToBor!.id });
     // Two pending likes of Ana's dog: Carl's and Eve's.
     await carl.api.likes.like({ fromDogId: carl.dogId, dogId: ana.dogId });
     await eva.api.likes.like({ fromDogId: eva.dogId, dogId: ana.dogId });
-    const received = await ana.api.likes.requests();
+    const received = await ana.api.requests.list();
     const requestFrom = (userId: string) =>
       received.find((r) => r.direction === 'received' && r.counterpart?.userId === userId)!.id;
 
@@ -422,7 +422,7 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
     const removed = await admin.api.announcements.create(REMOVED);
     await admin.api.announcements.remove({ id: removed.id });
     const anaPushEndpoint = 'https://push.example.test/ana';
-    await ana.api.notifications.subscribePush({ endpoint: anaPushEndpoint, keys: PUSH_KEYS });
+    await ana.api.notifySettings.subscribePush({ endpoint: anaPushEndpoint, keys: PUSH_KEYS });
     const anaAccessToken = (await makeAccessToken(t.db, ana.id)).id;
 
     w = {
@@ -562,11 +562,10 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
   it.each(allProcedures())('$path ($type) with personal access tokens', async ({ path, type }) => {
     const rule = table[path as Path] as Rule<unknown>;
     const access = ({ public: 'public', signedIn: 'user', admin: 'admin' } as const)[rule.access];
-    // The builder's meta, which the rule reads, says who may call as the table does.
-    expect(accessOf((appRouter._def.procedures as unknown as Record<string, AnyProcedure>)[path]!)).toBe(
-      access,
-    );
-    const scope = requiredScope(path, type, access);
+    // The builder's meta says who may call as the table does; the scope is the procedure's own.
+    const facts = factsAt(appRouter, path)!;
+    expect(accessOf(facts)).toBe(access);
+    const scope = scopeOf(facts);
     expect([...TOKEN_SCOPES, 'session']).toContain(scope);
     if (access === 'admin') expect(scope).toBe('admin');
     const input = rule.input?.(w);

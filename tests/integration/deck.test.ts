@@ -418,7 +418,7 @@ describe.each(dbKinds())('the deck on %s', (kind) => {
       ['B', 'unread'],
       ['A', 'unread'],
     ]);
-    await me.api.likes.withdraw({ id: items[1]!.request!.id });
+    await me.api.requests.withdraw({ id: items[1]!.request!.id });
     expect((await me.api.likes.liked()).items.map((item) => item.dog.name)).toEqual(['B']);
     expect(await names(me)).toEqual(['A']);
     // Someone else's list is their own.

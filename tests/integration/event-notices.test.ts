@@ -175,8 +175,8 @@ describe.each(dbKinds())('event reminders and change notices on %s', (kind) => {
       title: 'Dogodek spremenjen',
       body: '»Jutranji sprehod«: nova ura: 06:15 · novo mesto: Rožnik, Ljubljana',
     });
-    const [notice] = await bor.api.likes
-      .requests()
+    const [notice] = await bor.api.requests
+      .list()
       .then((items) => items.filter((i) => i.type === 'event_changed'));
     expect(notice?.event).toMatchObject({
       id: event.id,
@@ -301,7 +301,7 @@ describe.each(dbKinds())('event chat messages away from the app on %s', (kind) =
     for (const who of [cene, dana])
       expect(who.device.received.filter((p) => p.tag === `event-chat:${event.id}`)).toEqual([]);
     // Nor to anyone who turned messages off.
-    await cene.api.notifications.updatePreferences({
+    await cene.api.notifySettings.updatePreferences({
       channels: { requests: 'push', matches: 'push', messages: 'off', events: 'push', announcements: 'push' },
       quietHours: null,
       timeZone: 'UTC',

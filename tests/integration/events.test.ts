@@ -274,7 +274,7 @@ describe.each(dbKinds())('events on %s', (kind) => {
     const event = await ana.api.events.create({ ...base, title: 'Odpovedan sprehod' });
     await bor.api.events.join({ id: event.id });
     await ana.api.events.remove({ id: event.id });
-    const notice = (await bor.api.likes.requests()).find((r) => r.type === 'event_cancelled');
+    const notice = (await bor.api.requests.list()).find((r) => r.type === 'event_cancelled');
     expect(notice).toMatchObject({ status: 'unread' });
     expect(JSON.stringify(notice)).toContain('Odpovedan sprehod');
     expect(await t.db.select().from(eventAttendees).where(eq(eventAttendees.eventId, event.id))).toEqual([]);

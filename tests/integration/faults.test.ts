@@ -35,8 +35,8 @@ async function chatBetween(database: Database, url: string) {
     api.dogs.create.mutate({ name, breed: 'Mešanec', age: 3, gender: 'male', location: 'Ljubljana' });
   const [piki, rex] = [await dog(anaApi.api, 'Piki'), await dog(borApi.api, 'Rex')];
   await anaApi.api.likes.like.mutate({ fromDogId: piki.id, dogId: rex.id });
-  const [request] = await borApi.api.likes.requests.query();
-  const { chatId } = await borApi.api.likes.accept.mutate({ id: request!.id });
+  const [request] = await borApi.api.requests.list.query();
+  const { chatId } = await borApi.api.requests.accept.mutate({ id: request!.id });
   // Bor answers first: Ana's burst then is a conversation, not unanswered messages (LIMITS.antiSpam).
   await borApi.api.chats.send.mutate({ chatId, content: 'Živjo!' });
   await Promise.all([anaApi.close(), borApi.close()]);

@@ -31,6 +31,7 @@ import { DEFAULT_CHANNELS } from '#shared/domain/notify';
 import { TERMS_VERSION } from '#shared/domain/terms';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
 import { allProcedures, type ProcedureType } from '../helpers/procedures';
+import { procedureAt, proceduresOf } from '../../server/trpc/internals';
 import { publicTables, tableFingerprint } from '../helpers/fingerprint';
 import { writeWatch } from '../helpers/row-snapshot';
 
@@ -283,10 +284,7 @@ interface ZodLike {
 
 /** The field names of a procedure's input object (through optional, default, pipe and transform). */
 function inputFields(path: string): string[] {
-  const procedure = (appRouter._def.procedures as unknown as Record<string, { _def: { inputs: ZodLike[] } }>)[
-    path
-  ];
-  let schema: ZodLike | undefined = procedure?._def.inputs[0];
+  let schema = procedureAt(appRouter, path)?.input as ZodLike | undefined;
   for (let depth = 0; schema && depth < 20; depth++) {
     const def: ZodLike['_zod']['def'] = schema._zod.def;
     if (def.type === 'object') return Object.keys(def.shape ?? {});
@@ -411,13 +409,7 @@ function validInput(path: string, world: World): Record<string, unknown> {
 /** What the procedure's own input schema finds wrong with `input` ('age: Too big'), or null. */
 function schemaIssue(path: string, input: unknown): string | null {
   type Issue = { path: PropertyKey[]; message: string };
-  const procedure = (
-    appRouter._def.procedures as unknown as Record<
-      string,
-      { _def: { inputs: Array<{ safeParse(value: unknown): { error?: { issues: Issue[] } } }> } }
-    >
-  )[path];
-  const issues = procedure?._def.inputs[0]?.safeParse(input).error?.issues ?? [];
+  const issues: Issue[] = procedureAt(appRouter, path)?.input?.safeParse(input).error?.issues ?? [];
   return issues.length ? issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ') : null;
 }
 
@@ -583,8 +575,8 @@ describe.each(dbKinds())('hostile input on %s', (kind) => {
     const carolDog = await carolApi!.dogs.create({ name: 'Luna', ...dog });
     // My like, accepted: our chat. Carol's likes: a pending request to me, and one to the other user.
     await meApi!.likes.like({ fromDogId: myDog.id, dogId: otherDog.id });
-    const [sent] = await otherApi!.likes.requests();
-    const { chatId } = await otherApi!.likes.accept({ id: sent!.id });
+    const [sent] = await otherApi!.requests.list();
+    const { chatId } = await otherApi!.requests.accept({ id: sent!.id });
     await meApi!.chats.send({ chatId, content: 'Živjo!' });
     await carolApi!.likes.like({ fromDogId: carolDog.id, dogId: myDog.id });
     await carolApi!.likes.like({ fromDogId: carolDog.id, dogId: otherDog.id });
@@ -828,7 +820,9 @@ describe.each(dbKinds())('hostile input on %s', (kind) => {
   const fuzzed = new Set<string>();
 
   it('has a plausible input, taken by its schema, for every procedure of the router', () => {
-    const procedures = Object.keys(appRouter._def.procedures).sort();
+    const procedures = proceduresOf(appRouter)
+      .map((p) => p.path)
+      .sort();
     expect(
       allProcedures()
         .map((p) => p.path)
@@ -954,6 +948,10 @@ describe.each(dbKinds())('hostile input on %s', (kind) => {
 
   it('is still healthy after all of it, every procedure of the router fuzzed', async () => {
     await expectHealthy();
-    expect([...fuzzed].sort()).toEqual(Object.keys(appRouter._def.procedures).sort());
+    expect([...fuzzed].sort()).toEqual(
+      proceduresOf(appRouter)
+        .map((p) => p.path)
+        .sort(),
+    );
   });
 });

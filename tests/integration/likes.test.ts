@@ -39,7 +39,7 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
         )
     ).map((c) => c.id);
   const received = async (o: Owner) =>
-    (await o.api.likes.requests()).filter((r) => r.direction === 'received');
+    (await o.api.requests.list()).filter((r) => r.direction === 'received');
 
   it('a like sends a request; again is "already sent"; the recipient sees who, with which dog', async () => {
     const [ana, bor] = [await owner('Piki'), await owner('Rex')];
@@ -53,11 +53,11 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
       fromDog: { id: ana.dog.id, name: 'Piki', breed: 'Mešanec' },
       counterpart: { userId: ana.user.id, fullName: 'Test Uporabnik' },
     });
-    const [sent] = await ana.api.likes.requests();
+    const [sent] = await ana.api.requests.list();
     expect(sent).toMatchObject({ direction: 'sent', status: 'unread', dog: { name: 'Rex' } });
-    expect(await bor.api.likes.unreadCount()).toBe(1);
-    await bor.api.likes.markRead({ id: request!.id });
-    expect(await bor.api.likes.unreadCount()).toBe(0);
+    expect(await bor.api.requests.unreadCount()).toBe(1);
+    await bor.api.requests.markRead({ id: request!.id });
+    expect(await bor.api.requests.unreadCount()).toBe(0);
     expect((await received(bor))[0]?.status).toBe('read');
   });
 
@@ -65,7 +65,7 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
     const [ana, bor] = [await owner('Luna'), await owner('Max')];
     await like(ana, bor);
     const [request] = await received(bor);
-    const { chatId } = await bor.api.likes.accept({ id: request!.id });
+    const { chatId } = await bor.api.requests.accept({ id: request!.id });
     const [chat] = await t.db.select().from(chats).where(eq(chats.id, chatId));
     expect(chat).toMatchObject({ ownerId: bor.user.id, userId: ana.user.id, dogId: bor.dog.id });
     expect(chat?.chatName).toBe('Max (Mešanec) · Test Uporabnik');
@@ -73,7 +73,7 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
     const feedback = (await received(ana)).find((r) => r.type === 'acceptance_feedback');
     expect(feedback).toMatchObject({ status: 'unread', counterpart: { userId: bor.user.id }, chatId });
     expect((await received(bor))[0]).toMatchObject({ id: request!.id, status: 'accepted', chatId });
-    expect((await failure(bor.api.likes.accept({ id: request!.id }))).appCode).toBe('REQUEST_HANDLED');
+    expect((await failure(bor.api.requests.accept({ id: request!.id }))).appCode).toBe('REQUEST_HANDLED');
 
     expect(await like(ana, bor)).toEqual({ outcome: 'message_sent', chatId });
     const messages = await t.db.select().from(chatMessages).where(eq(chatMessages.chatId, chatId));
@@ -85,8 +85,8 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
     const [ana, bor] = [await owner('Bela'), await owner('Črni')];
     await like(ana, bor);
     const [request] = await received(bor);
-    await bor.api.likes.reject({ id: request!.id });
-    expect((await ana.api.likes.requests())[0]).toMatchObject({ direction: 'sent', status: 'rejected' });
+    await bor.api.requests.reject({ id: request!.id });
+    expect((await ana.api.requests.list())[0]).toMatchObject({ direction: 'sent', status: 'rejected' });
     expect(await like(ana, bor)).toEqual({ outcome: 'cooldown', minutesLeft: LIMITS.likeCooldownMinutes });
     await t.db
       .update(swipes)
@@ -104,13 +104,13 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
     const result = await like(ana, bor);
     expect(result).toMatchObject({ outcome: 'match' });
     const chatId = (result as { chatId: string }).chatId;
-    expect((await ana.api.likes.requests()).find((r) => r.direction === 'sent')).toMatchObject({
+    expect((await ana.api.requests.list()).find((r) => r.direction === 'sent')).toMatchObject({
       status: 'accepted',
       chatId,
     });
     for (const notice of [...(await received(ana)), ...(await received(bor))])
       expect(notice.chatId).toBe(chatId);
-    expect((await bor.api.likes.requests()).find((r) => r.direction === 'sent')?.status).toBe('accepted');
+    expect((await bor.api.requests.list()).find((r) => r.direction === 'sent')?.status).toBe('accepted');
     // A match is its own notice, not "your request was accepted": the liker has seen it already.
     const notices = async (o: Owner) =>
       (await received(o)).filter((r) => r.type !== 'request').map((r) => [r.type, r.status, r.dog?.name]);
@@ -138,7 +138,7 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
   it('an accepted like and a like back are one chat: the like back is a heart message in it', async () => {
     const [ana, bor] = [await owner('Sivka'), await owner('Bobi')];
     await like(ana, bor);
-    const { chatId } = await bor.api.likes.accept({ id: (await received(bor))[0]!.id });
+    const { chatId } = await bor.api.requests.accept({ id: (await received(bor))[0]!.id });
     expect(await like(bor, ana)).toEqual({ outcome: 'message_sent', chatId });
     expect(await pairChats(ana, bor)).toEqual([chatId]);
     expect(await t.db.select().from(matches).where(eq(matches.user1Id, bor.user.id))).toHaveLength(1);
@@ -162,7 +162,7 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
   it("each side of a chat sees the other owner and the other owner's dog", async () => {
     const [ana, bor] = [await owner('Ajda'), await owner('Bruno')];
     await like(ana, bor);
-    await bor.api.likes.accept({ id: (await received(bor))[0]!.id });
+    await bor.api.requests.accept({ id: (await received(bor))[0]!.id });
     const [[seenByAna], [seenByBor]] = await Promise.all([ana.api.chats.list(), bor.api.chats.list()]);
     expect(seenByAna).toMatchObject({ dog: { name: 'Bruno' }, counterpart: { userId: bor.user.id } });
     expect(seenByBor).toMatchObject({ dog: { name: 'Ajda' }, counterpart: { userId: ana.user.id } });
@@ -177,16 +177,16 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
       await owner('F1'),
     ];
     await like(ana, bor);
-    await bor.api.likes.accept({ id: (await received(bor))[0]!.id }); // Bor accepted the request Ana sent
+    await bor.api.requests.accept({ id: (await received(bor))[0]!.id }); // Bor accepted the request Ana sent
     await like(ana, fay);
-    await fay.api.likes.reject({ id: (await received(fay))[0]!.id }); // Fay rejected the one Ana sent
+    await fay.api.requests.reject({ id: (await received(fay))[0]!.id }); // Fay rejected the one Ana sent
     await like(cid, ana);
     await like(eve, ana);
     const fromCid = (await received(ana)).find((r) => r.counterpart?.userId === cid.user.id)!;
     const fromEve = (await received(ana)).find((r) => r.counterpart?.userId === eve.user.id)!;
-    await ana.api.likes.reject({ id: fromCid.id });
-    await ana.api.likes.accept({ id: fromEve.id });
-    const list = await ana.api.likes.requests();
+    await ana.api.requests.reject({ id: fromCid.id });
+    await ana.api.requests.accept({ id: fromEve.id });
+    const list = await ana.api.requests.list();
     const sentTo = (o: Owner) =>
       list.find((r) => r.direction === 'sent' && r.counterpart?.userId === o.user.id)!.id;
     const tab = (filter: RequestFilter) => list.filter(inRequestFilter(filter)).map((r) => r.id);
@@ -207,7 +207,7 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
       fromDog: { id: ana.dog.id, name: 'Piki' },
       counterpart: { userId: ana.user.id, fullName: 'Test Uporabnik' },
     });
-    const { chatId } = await bor.api.likes.accept({ id: request!.id });
+    const { chatId } = await bor.api.requests.accept({ id: request!.id });
     // The liker: one unread acceptance notice with the accepter's dog, the liker's own and the same chat.
     const news = (await received(ana)).filter((r) => r.type === 'acceptance_feedback');
     expect(news).toEqual([
@@ -220,9 +220,9 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
       }),
     ]);
     // Shown once: read, it is no longer unread news.
-    await ana.api.likes.markRead({ id: news[0]!.id });
+    await ana.api.requests.markRead({ id: news[0]!.id });
     expect((await received(ana)).find((r) => r.id === news[0]!.id)?.status).toBe('read');
-    expect(await ana.api.likes.unreadCount()).toBe(0);
+    expect(await ana.api.requests.unreadCount()).toBe(0);
     // The new chat is in both lists without a message (the chat tab counts it as new) until one is written.
     const chatIn = async (o: Owner) => (await o.api.chats.list()).find((c) => c.id === chatId);
     expect(await chatIn(ana)).toMatchObject({ lastMessage: null, unread: 0 });
@@ -237,9 +237,9 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
     await like(ana, bor);
     const [request] = await received(bor);
     for (const who of [ana, eve]) {
-      expect((await failure(who.api.likes.accept({ id: request!.id }))).appCode).toBe('NOT_FOUND');
-      expect((await failure(who.api.likes.reject({ id: request!.id }))).appCode).toBe('NOT_FOUND');
-      expect((await failure(who.api.likes.markRead({ id: request!.id }))).appCode).toBe('NOT_FOUND');
+      expect((await failure(who.api.requests.accept({ id: request!.id }))).appCode).toBe('NOT_FOUND');
+      expect((await failure(who.api.requests.reject({ id: request!.id }))).appCode).toBe('NOT_FOUND');
+      expect((await failure(who.api.requests.markRead({ id: request!.id }))).appCode).toBe('NOT_FOUND');
     }
     const [row] = await t.db.select().from(notifications).where(eq(notifications.id, request!.id));
     expect(row?.status).toBe('unread');
@@ -258,8 +258,8 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
     await like(ana, bor);
     const [request] = await received(bor);
     const results = await Promise.allSettled([
-      bor.api.likes.accept({ id: request!.id }),
-      bor.api.likes.accept({ id: request!.id }),
+      bor.api.requests.accept({ id: request!.id }),
+      bor.api.requests.accept({ id: request!.id }),
     ]);
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
     expect(await t.db.select().from(chats).where(eq(chats.dogId, bor.dog.id))).toHaveLength(1);
@@ -284,14 +284,14 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
       await like(ana, bor);
       const [request] = await received(bor);
       const decide = [
-        () => bor.api.likes.accept({ id: request!.id }),
-        () => bor.api.likes.reject({ id: request!.id }),
-        () => ana.api.likes.withdraw({ id: request!.id }),
+        () => bor.api.requests.accept({ id: request!.id }),
+        () => bor.api.requests.reject({ id: request!.id }),
+        () => ana.api.requests.withdraw({ id: request!.id }),
       ][round % 3]!;
       const results = await Promise.allSettled([
-        bor.api.likes.markRead({ id: request!.id }),
+        bor.api.requests.markRead({ id: request!.id }),
         decide(),
-        bor.api.likes.markRead({ id: request!.id }),
+        bor.api.requests.markRead({ id: request!.id }),
       ]);
       expect(results.map((result) => result.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
     }
@@ -329,7 +329,7 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
   it('onChange delivers changes live in order and resumes after a dropped connection with nothing lost or repeated', async () => {
     const [ana, bor] = [await owner('Sub'), await owner('Scriber')];
     const first = new AbortController();
-    const stream = await (await t.caller(bor.token, first.signal)).likes.onChange();
+    const stream = await (await t.caller(bor.token, first.signal)).requests.onChange();
     const seen: Array<{ id: string; status: string; type: string }> = [];
     let lastEventId = '';
     const reading = (async () => {
@@ -347,10 +347,10 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
     expect(seen).toMatchObject([{ type: 'request', status: 'unread' }]);
 
     // While disconnected: read and accepted.
-    await bor.api.likes.markRead({ id: seen[0]!.id });
-    await bor.api.likes.accept({ id: seen[0]!.id });
+    await bor.api.requests.markRead({ id: seen[0]!.id });
+    await bor.api.requests.accept({ id: seen[0]!.id });
     const second = new AbortController();
-    const resumed = await (await t.caller(bor.token, second.signal)).likes.onChange({ lastEventId });
+    const resumed = await (await t.caller(bor.token, second.signal)).requests.onChange({ lastEventId });
     const missed: Array<{ id: string; status: string }> = [];
     for await (const event of resumed) {
       missed.push(trackedEvent(event).data as RequestItem);
@@ -366,7 +366,7 @@ describe.each(dbKinds())('likes and requests on %s', (kind) => {
     const likers: Owner[] = [];
     for (let i = 0; i < 30; i++) likers.push(await owner(`Oboževalec ${i}`));
     const controller = new AbortController();
-    const stream = await (await t.caller(bor.token, controller.signal)).likes.onChange();
+    const stream = await (await t.caller(bor.token, controller.signal)).requests.onChange();
     const seen = new Set<string>();
     const reading = (async () => {
       for await (const event of stream) {

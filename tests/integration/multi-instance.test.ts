@@ -62,7 +62,7 @@ describe.runIf(postgresAvailable())('several instances on one PostgreSQL', () =>
     const requests = collector<RequestItem | RequestGone>();
     const news = collector<Announcement>();
     const subscriptions = [
-      borOnA.likes.onChange.subscribe(undefined, requests.handlers),
+      borOnA.requests.onChange.subscribe(undefined, requests.handlers),
       borOnA.announcements.onChange.subscribe(undefined, news.handlers),
     ];
     await eventually(
@@ -77,8 +77,8 @@ describe.runIf(postgresAvailable())('several instances on one PostgreSQL', () =>
       () => requests.events.length === 1,
       () => 'the request did not arrive',
     );
-    const [request] = await borOnB.likes.requests.query();
-    const { chatId } = await borOnB.likes.accept.mutate({ id: request!.id });
+    const [request] = await borOnB.requests.list.query();
+    const { chatId } = await borOnB.requests.accept.mutate({ id: request!.id });
 
     const messages = collector<ChatMessage>();
     subscriptions.push(borOnA.chats.onMessage.subscribe({ chatId, lastEventId: '0' }, messages.handlers));
@@ -165,7 +165,7 @@ describe.runIf(postgresAvailable())('several instances on one PostgreSQL', () =>
 
     // A live subscription on A of the session that ends on B.
     const requests = collector<RequestItem | RequestGone>();
-    const subscription = onA.likes.onChange.subscribe(undefined, requests.handlers);
+    const subscription = onA.requests.onChange.subscribe(undefined, requests.handlers);
     await eventually(
       () => requests.starts() === 1,
       () => 'subscription did not start',

@@ -14,7 +14,7 @@ import { dbKinds, startTestApp, type TestApp, trackedEvent } from '../helpers/ap
 import { sleep } from '../helpers/instances';
 
 /**
- * Every event notice reaches a live notifications list (likes.onChange, resumable by seq) exactly once. On
+ * Every event notice reaches a live notifications list (requests.onChange, resumable by seq) exactly once. On
  * PostgreSQL each writer must hold the recipient's stream lock from before its row takes a seq until it
  * commits (server/realtime/stream-lock.ts): a writer that did not would commit behind a reader's back.
  */
@@ -29,7 +29,7 @@ describe.each(dbKinds())('event notices on the live notifications list on %s', (
     const signed = await t.signedInUser();
     await t.db.update(profiles).set({ fullName }).where(eq(profiles.userId, signed.user.id));
     const stop = new AbortController();
-    const stream = await (await t.caller(signed.token, stop.signal)).likes.onChange();
+    const stream = await (await t.caller(signed.token, stop.signal)).requests.onChange();
     const heard: Array<RequestItem | RequestGone> = [];
     void (async () => {
       for await (const event of stream) heard.push(trackedEvent(event).data as RequestItem | RequestGone);

@@ -45,13 +45,13 @@ describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
   /** `from` likes `to`, who accepts: their chat, once `from` has had the acceptance push. */
   async function chatOf(from: Owner, to: Owner) {
     await like(from, to);
-    const [request] = await to.api.likes.requests();
-    const { chatId } = await to.api.likes.accept({ id: request!.id });
+    const [request] = await to.api.requests.list();
+    const { chatId } = await to.api.requests.accept({ id: request!.id });
     await until(() => from.device.received.length === 1, 'the acceptance push');
     return chatId;
   }
   const prefs = (who: Owner, channels: Record<string, string>, quietHours = null as null | object) =>
-    who.api.notifications.updatePreferences({
+    who.api.notifySettings.updatePreferences({
       channels: {
         requests: 'push',
         matches: 'push',
@@ -208,7 +208,7 @@ describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
     const page = await t.app.inject({ method: 'GET', url: url.pathname + url.search });
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('<form method="post"');
-    expect((await ana.api.notifications.preferences()).channels.requests).toBe('email');
+    expect((await ana.api.notifySettings.preferences()).channels.requests).toBe('email');
     const forged = await t.app.inject({
       method: 'POST',
       url: url.pathname + url.search.replace(/s=[^&]+/, 's=x'),
@@ -230,7 +230,7 @@ describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
       payload: 'List-Unsubscribe=One-Click',
     });
     expect(again.statusCode).toBe(200);
-    expect((await ana.api.notifications.preferences()).channels).toMatchObject({
+    expect((await ana.api.notifySettings.preferences()).channels).toMatchObject({
       requests: 'off',
       matches: 'off',
     });
@@ -246,7 +246,7 @@ describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
     await prefs(ana, { matches: 'email', events: 'off' });
     const link = new URL(t.app.deps.unsubscribe.link(ana.id, 'all'));
     expect((await t.app.inject({ method: 'POST', url: link.pathname + link.search })).statusCode).toBe(200);
-    const after = await ana.api.notifications.preferences();
+    const after = await ana.api.notifySettings.preferences();
     expect(after.channels).toEqual({ ...DEFAULT_CHANNELS, matches: 'off', events: 'off' });
     expect(after.emailOff).toEqual(['requests', 'messages', 'announcements']);
     // Pushes go on.
@@ -262,7 +262,7 @@ describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
     expect(t.mails.filter((m) => m.to === ana.email)).toEqual([]);
     // Choosing e-mail for a topic is wanting its e-mail: that topic's comes back, the others stay off.
     await prefs(ana, { requests: 'email' });
-    expect((await ana.api.notifications.preferences()).emailOff).toEqual(['messages', 'announcements']);
+    expect((await ana.api.notifySettings.preferences()).emailOff).toEqual(['messages', 'announcements']);
     await t.app.deps.jobs.send('digest', { userId: ana.id });
     await dueNow(t, 'digest');
     await until(() => t.mails.some((m) => m.to === ana.email), 'the summary e-mail');
@@ -272,18 +272,18 @@ describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
   it('until a user chooses, each topic goes by push where a device of theirs gets pushes, else by e-mail', async () => {
     const ana = await owner('Ana', 'Pika', { device: false });
     const email = Object.fromEntries(NOTIFY_TOPICS.map((topic) => [topic, 'email']));
-    expect((await ana.api.notifications.preferences()).channels).toEqual(email);
+    expect((await ana.api.notifySettings.preferences()).channels).toEqual(email);
     const device = push.device();
     await addPushSubscription(t.db, ana.id, device);
-    expect((await ana.api.notifications.preferences()).channels).toEqual(DEFAULT_CHANNELS);
+    expect((await ana.api.notifySettings.preferences()).channels).toEqual(DEFAULT_CHANNELS);
     // A choice made stays, device or not.
-    await ana.api.notifications.updatePreferences({
+    await ana.api.notifySettings.updatePreferences({
       channels: { ...DEFAULT_CHANNELS, events: 'off' },
       quietHours: null,
       timeZone: 'Europe/Ljubljana',
     });
-    await ana.api.notifications.unsubscribePush({ endpoint: device.endpoint });
-    expect((await ana.api.notifications.preferences()).channels).toEqual({
+    await ana.api.notifySettings.unsubscribePush({ endpoint: device.endpoint });
+    expect((await ana.api.notifySettings.preferences()).channels).toEqual({
       ...DEFAULT_CHANNELS,
       events: 'off',
     });
@@ -334,10 +334,10 @@ describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
     const ana = await owner('Ana', 'Sara');
     const bor = await owner('Bor', 'Oli');
     push.expire(ana.device);
-    const before = (await ana.api.notifications.push({ endpoint: ana.device.endpoint })).count;
+    const before = (await ana.api.notifySettings.push({ endpoint: ana.device.endpoint })).count;
     expect(before).toBe(1);
     await like(bor, ana);
-    await until(async () => (await ana.api.notifications.push({})).count === 0, 'the subscription removed');
+    await until(async () => (await ana.api.notifySettings.push({})).count === 0, 'the subscription removed');
   });
 
   it('an event that moves tells its attendees, in their language; one that is cancelled too', async () => {

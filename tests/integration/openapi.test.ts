@@ -7,9 +7,9 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { requiredScope } from '../../server/auth/scopes';
 import { appRouter } from '../../server/routers/_app';
-import { accessOf } from '../../server/trpc/scoped-router';
+import { aliasesOf, procedureAt } from '../../server/trpc/internals';
+import { accessOf, scopeOf } from '../../server/trpc/scoped-router';
 import { APP_ERROR_CODES } from '#shared/errors';
 import { monthOfIndex, utcMonthIndex } from '#shared/domain/dog-age';
 import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
@@ -24,7 +24,10 @@ interface Operation {
   'x-tacke-access': string;
   parameters?: { name: string; required: boolean; schema: object }[];
   requestBody?: { required: boolean; content: { 'application/json': { schema: object } } };
+  responses: { '200': { content: { 'application/json': { schema: object } } } };
   security: Record<string, string[]>[];
+  deprecated?: boolean;
+  summary: string;
 }
 type Document = { openapi: string; paths: Record<string, Record<string, Operation>> };
 
@@ -37,6 +40,10 @@ function readmeExamples(language: string): string[] {
   );
   return [...section.matchAll(new RegExp('```' + language + '\\n([^]*?)```', 'g'))].map((match) => match[1]!);
 }
+
+/** The router's former paths (server/routers/_app.ts) with the type of the procedure each stands for. */
+const formerPaths = () =>
+  aliasesOf(appRouter).map(([alias, target]) => [alias, procedureAt(appRouter, target)!.type] as const);
 
 describe.each(dbKinds())('the OpenAPI surface on %s', (kind) => {
   let t: TestApp;
@@ -68,7 +75,8 @@ describe.each(dbKinds())('the OpenAPI surface on %s', (kind) => {
     for (const [url, methods] of Object.entries(doc.paths))
       for (const op of Object.values(methods)) {
         const body = op.requestBody?.content['application/json'].schema;
-        for (const schema of [...(op.parameters ?? []).map((p) => p.schema), body])
+        const answer = op.responses['200'].content['application/json'].schema;
+        for (const schema of [...(op.parameters ?? []).map((p) => p.schema), body, answer])
           if (schema) expect(() => ajv.compile(schema), url).not.toThrow();
       }
   });
@@ -90,21 +98,22 @@ describe.each(dbKinds())('the OpenAPI surface on %s', (kind) => {
   });
 
   it('has one operation per query (GET) and mutation (POST) of the router, with its scope, and nothing else', () => {
-    const expected = allProcedures()
-      .filter((p) => p.type !== 'subscription')
-      .map((p) => `${p.type === 'query' ? 'get' : 'post'} /api/v1/${p.path}`);
+    const expected = [...allProcedures().map((p) => [p.path, p.type] as const), ...formerPaths()]
+      .filter(([, type]) => type !== 'subscription')
+      .map(([name, type]) => `${type === 'query' ? 'get' : 'post'} /api/v1/${name}`);
     const documented = Object.entries(doc.paths).flatMap(([url, methods]) =>
       Object.keys(methods).map((method) => `${method} ${url}`),
     );
     expect(documented.sort()).toEqual(expected.sort());
-    const procedures = appRouter._def.procedures as unknown as Record<string, Parameters<typeof accessOf>[0]>;
-    for (const { path: name, type } of allProcedures().filter((p) => p.type !== 'subscription')) {
+    for (const { path: name } of allProcedures().filter((p) => p.type !== 'subscription')) {
       const op = Object.values(doc.paths[`/api/v1/${name}`]!)[0]!;
-      const access = accessOf(procedures[name]!);
+      const facts = procedureAt(appRouter, name)!;
+      const access = accessOf(facts);
       expect(op, name).toMatchObject({
         operationId: name,
+        summary: facts.meta.summary,
         'x-tacke-access': access,
-        'x-tacke-scope': requiredScope(name, type, access),
+        'x-tacke-scope': scopeOf(facts),
       });
       // Public operations answer without a token too.
       expect(
@@ -123,6 +132,67 @@ describe.each(dbKinds())('the OpenAPI surface on %s', (kind) => {
       },
     });
     expect(doc.paths['/api/v1/dogs.mine']!.get!.parameters).toBeUndefined();
+  });
+
+  it('keeps answering at former paths, documented as deprecated, with what the current path answers', async () => {
+    for (const [alias] of formerPaths().filter(([, type]) => type !== 'subscription')) {
+      const target = Object.fromEntries(aliasesOf(appRouter))[alias]!;
+      const op = Object.values(doc.paths[`/api/v1/${alias}`]!)[0]!;
+      expect(op, alias).toMatchObject({ operationId: alias, deprecated: true });
+      expect(op.summary).toBe(`Former name of ${target}: ${procedureAt(appRouter, target)!.meta.summary}`);
+    }
+    const ana = await makeUser(t.db);
+    const bor = await makeUser(t.db);
+    const [anaDog, borDog] = [await makeDog(t.db, ana.id), await makeDog(t.db, bor.id)];
+    const token = (await makeAccessToken(t.db, bor.id)).token;
+    const anaToken = (await makeAccessToken(t.db, ana.id)).token;
+    const like = await rest('likes.like', anaToken, {
+      method: 'POST',
+      body: JSON.stringify({ fromDogId: anaDog.id, dogId: borDog.id }),
+    });
+    expect(await like.json()).toEqual({ outcome: 'requested' });
+    const current = await (await rest('requests.list', token)).json();
+    expect(current).toHaveLength(1);
+    expect(await (await rest('likes.requests', token)).json()).toEqual(current);
+    // Over tRPC's own protocol too (superjson), and a write through the old name takes effect.
+    const trpc = await fetch(`${base}/trpc/likes.unreadCount`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(await trpc.json()).toEqual({ result: { data: { json: 1 } } });
+    const accepted = await rest('likes.accept', token, {
+      method: 'POST',
+      body: JSON.stringify({ id: current[0].id }),
+    });
+    expect(accepted.status).toBe(200);
+    expect(await accepted.json()).toEqual({ chatId: expect.any(String) });
+    expect((await (await rest('requests.list', token)).json())[0]).toMatchObject({ status: 'accepted' });
+  });
+
+  it('answers what each operation documents (its output schema, as JSON)', async () => {
+    const ajv = addFormats(new Ajv2020({ strict: true, allErrors: true }));
+    const answers = (name: string) =>
+      ajv.compile(
+        Object.values(doc.paths[`/api/v1/${name}`]!)[0]!.responses['200'].content['application/json'].schema,
+      );
+    const ana = await makeUser(t.db, { fullName: 'Ana Shape' });
+    const dog = await makeDog(t.db, ana.id, { name: 'Pika' });
+    await makeDog(t.db, (await makeUser(t.db)).id, { name: 'Reks' });
+    await makeEvent(t.db, ana.id, { title: 'Sprehod' });
+    const token = (await makeAccessToken(t.db, ana.id)).token;
+    for (const [name, query] of [
+      ['auth.me', ''],
+      ['profiles.me', ''],
+      ['dogs.mine', ''],
+      ['dogs.deck', `fromDogId=${dog.id}`],
+      ['events.list', 'filter=mine'],
+      ['requests.list', ''],
+      ['notifySettings.preferences', ''],
+      ['chats.list', ''],
+    ] as const) {
+      const answer = await (await rest(name, token, { query })).json();
+      const valid = answers(name);
+      expect(valid(answer) ? [] : valid.errors, name).toEqual([]);
+    }
   });
 
   it('answers queries and mutations as plain JSON, with the same scopes and typed errors as tRPC', async () => {

@@ -67,12 +67,12 @@ describe.each(dbKinds())('push services on %s', (kind) => {
       'https://user:pass@fcm.googleapis.com/fcm/send/x',
     ];
     for (const endpoint of hostile) {
-      const refused = await failure(api.notifications.subscribePush({ endpoint, keys: KEYS }));
+      const refused = await failure(api.notifySettings.subscribePush({ endpoint, keys: KEYS }));
       expect(refused.appCode, endpoint).toBe('PUSH_SERVICE_NOT_ALLOWED');
     }
     // Push services speak HTTPS only: the schema refuses plain http before any list is read.
     const plain = await failure(
-      api.notifications.subscribePush({ endpoint: 'http://fcm.googleapis.com/fcm/send/x', keys: KEYS }),
+      api.notifySettings.subscribePush({ endpoint: 'http://fcm.googleapis.com/fcm/send/x', keys: KEYS }),
     );
     expect(plain.fieldErrors).toEqual({ endpoint: ['validation.pushSubscriptionInvalid'] });
     expect(await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id))).toEqual(
@@ -88,7 +88,7 @@ describe.each(dbKinds())('push services on %s', (kind) => {
       'https://wns2-par02p.notify.windows.com/w/?token=BQYAAAB',
       'https://FCM.googleapis.com./fcm/send/trailing-dot',
     ];
-    for (const endpoint of browsers) await api.notifications.subscribePush({ endpoint, keys: KEYS });
+    for (const endpoint of browsers) await api.notifySettings.subscribePush({ endpoint, keys: KEYS });
     const kept = await t.db.select().from(pushSubscriptions).where(eq(pushSubscriptions.userId, user.id));
     expect(kept.map((row) => row.endpoint).sort()).toEqual([...browsers].sort());
   });

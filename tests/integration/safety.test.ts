@@ -59,7 +59,7 @@ describe.each(dbKinds())('safety on %s', (kind) => {
       expect((await failure(me.api.dogs.byId({ id: other.dog.id }))).appCode).toBe('NOT_FOUND');
       expect((await failure(me.api.profiles.byUserId({ userId: other.id }))).appCode).toBe('NOT_FOUND');
       expect(mentions(await me.api.dogs.deck({ fromDogId: me.dog.id, limit: 50 }), other)).toEqual([]);
-      expect(mentions(await me.api.likes.requests(), other)).toEqual([]);
+      expect(mentions(await me.api.requests.list(), other)).toEqual([]);
       expect(await me.api.chats.list()).toEqual([]);
       expect((await failure(me.api.chats.messages({ chatId: chat.id }))).appCode).toBe('NOT_FOUND');
       expect((await failure(me.api.chats.send({ chatId: chat.id, content: 'Halo?' }))).appCode).toBe(
@@ -84,7 +84,7 @@ describe.each(dbKinds())('safety on %s', (kind) => {
     await ana.api.safety.unblock({ userId: bor.id });
     expect((await ana.api.chats.list()).map((c) => c.id)).toEqual([chat.id]);
     expect((await bor.api.dogs.byId({ id: ana.dog.id })).name).toBe(ana.dog.name);
-    expect(mentions(await ana.api.likes.requests(), bor).length).toBeGreaterThan(0);
+    expect(mentions(await ana.api.requests.list(), bor).length).toBeGreaterThan(0);
   });
 
   it('walks every read procedure as the blocked user: nothing of the blocker comes back', async () => {
@@ -97,7 +97,7 @@ describe.each(dbKinds())('safety on %s', (kind) => {
       'profiles.byUserId': { userId: ana.id },
       'chats.messages': { chatId: chat.id },
       'chats.onMessage': { chatId: chat.id, lastEventId: '0' },
-      'likes.onChange': { lastEventId: '0' },
+      'requests.onChange': { lastEventId: '0' },
       'events.list': {},
       'events.byId': { id: anaEvent.id },
       'events.attendees': { eventId: anaEvent.id },
@@ -157,7 +157,7 @@ describe.each(dbKinds())('safety on %s', (kind) => {
   it('tells an open request list live: the blocked pair’s rows leave it', async () => {
     const { ana, bor } = await acquainted();
     const controller = new AbortController();
-    const stream = await (await t.caller(ana.token, controller.signal)).likes.onChange();
+    const stream = await (await t.caller(ana.token, controller.signal)).requests.onChange();
     const received: unknown[] = [];
     const reading = (async () => {
       for await (const event of stream) {
@@ -186,21 +186,21 @@ describe.each(dbKinds())('safety on %s', (kind) => {
   it('the liker withdraws a pending request: gone for both, and the dog may be liked again', async () => {
     const [ana, bor] = [await person('Wana'), await person('Wbor')];
     await bor.api.likes.like({ fromDogId: bor.dog.id, dogId: ana.dog.id });
-    const [sent] = await bor.api.likes.requests();
-    expect((await failure(ana.api.likes.withdraw({ id: sent!.id }))).appCode).toBe('NOT_FOUND');
-    await bor.api.likes.withdraw({ id: sent!.id });
-    expect(await bor.api.likes.requests()).toEqual([]);
-    expect(await ana.api.likes.requests()).toEqual([]);
-    expect(await ana.api.likes.unreadCount()).toBe(0);
+    const [sent] = await bor.api.requests.list();
+    expect((await failure(ana.api.requests.withdraw({ id: sent!.id }))).appCode).toBe('NOT_FOUND');
+    await bor.api.requests.withdraw({ id: sent!.id });
+    expect(await bor.api.requests.list()).toEqual([]);
+    expect(await ana.api.requests.list()).toEqual([]);
+    expect(await ana.api.requests.unreadCount()).toBe(0);
     expect((await bor.api.dogs.deck({ fromDogId: bor.dog.id, limit: 50 })).map((d) => d.id)).toContain(
       ana.dog.id,
     );
     expect(await bor.api.likes.like({ fromDogId: bor.dog.id, dogId: ana.dog.id })).toEqual({
       outcome: 'requested',
     });
-    const [again] = await ana.api.likes.requests();
-    await ana.api.likes.accept({ id: again!.id });
-    expect((await failure(bor.api.likes.withdraw({ id: again!.id }))).appCode).toBe('REQUEST_HANDLED');
+    const [again] = await ana.api.requests.list();
+    await ana.api.requests.accept({ id: again!.id });
+    expect((await failure(bor.api.requests.withdraw({ id: again!.id }))).appCode).toBe('REQUEST_HANDLED');
   });
 
   describe('reports and moderation', () => {
@@ -313,7 +313,7 @@ describe.each(dbKinds())('safety on %s', (kind) => {
       });
       const statement = 'Žaljiva sporočila drugim uporabnikom (pravila, točka 3).';
       // Bor reads his notifications on New York time.
-      await bor.api.notifications.updatePreferences({
+      await bor.api.notifySettings.updatePreferences({
         channels: DEFAULT_CHANNELS,
         quietHours: null,
         timeZone: 'America/New_York',
@@ -358,7 +358,7 @@ describe.each(dbKinds())('safety on %s', (kind) => {
       expect((await failure(ana.api.dogs.byId({ id: bor.dog.id }))).appCode).toBe('NOT_FOUND');
       expect(mentions(await ana.api.dogs.deck({ fromDogId: ana.dog.id, limit: 50 }), bor)).toEqual([]);
       // The reporter hears the decision; the user gets the statement of reasons (seen at the next sign-in).
-      const [told] = (await ana.api.likes.requests()).filter((n) => n.type === 'report_decision');
+      const [told] = (await ana.api.requests.list()).filter((n) => n.type === 'report_decision');
       expect(told!.decision).toMatchObject({ id: actionId, action: 'suspend', statement });
       // Lifted for this test's next step: the appeal.
       await t.db.update(users).set({ suspendedUntil: null }).where(eq(users.id, bor.id));
@@ -369,13 +369,13 @@ describe.each(dbKinds())('safety on %s', (kind) => {
           ).auth.signIn({ email: bor.email, password: bor.password, returnToken: true })
         ).token,
       );
-      const [notice] = (await borApi.likes.requests()).filter((n) => n.type === 'moderation');
+      const [notice] = (await borApi.requests.list()).filter((n) => n.type === 'moderation');
       expect(notice!.decision).toMatchObject({ id: actionId, action: 'suspend', statement, appealed: false });
       await borApi.safety.appeal({ actionId, text: 'Šlo je za nesporazum.' });
       expect((await failure(borApi.safety.appeal({ actionId, text: 'Še enkrat.' }))).appCode).toBe(
         'ALREADY_APPEALED',
       );
-      expect((await borApi.likes.requests()).find((n) => n.type === 'moderation')!.decision!.appealed).toBe(
+      expect((await borApi.requests.list()).find((n) => n.type === 'moderation')!.decision!.appealed).toBe(
         true,
       );
       const [appeal] = (await admin.api.admin.appeals()).filter((a) => a.decision.id === actionId);

@@ -107,7 +107,7 @@ describe('WebSocket limits (PGlite)', () => {
     );
     await Promise.all(tabs.map((tab) => tab.opened));
     // Each socket knows its user once its context is made; a subscription shows it is accepted.
-    for (const tab of tabs) tab.socket.send(JSON.stringify(subscribe(1, 'likes.onChange')));
+    for (const tab of tabs) tab.socket.send(JSON.stringify(subscribe(1, 'requests.onChange')));
     await until(() => tabs.every((tab) => tab.replies.length > 0), 'every tab started');
     expect(tabs.every((tab) => tab.replies[0]?.result?.type === 'started')).toBe(true);
 
@@ -121,7 +121,7 @@ describe('WebSocket limits (PGlite)', () => {
     await tabs[0]!.closed;
     await sleep(50);
     const again = open({ token, localAddress: '127.0.3.201' });
-    again.socket.once('open', () => again.socket.send(JSON.stringify(subscribe(1, 'likes.onChange'))));
+    again.socket.once('open', () => again.socket.send(JSON.stringify(subscribe(1, 'requests.onChange'))));
     await until(() => again.replies.length > 0, 'the new tab');
     expect(again.replies[0]?.result?.type).toBe('started');
     for (const s of [...tabs, again]) s.socket.close();

@@ -169,10 +169,13 @@ export async function exportAccount(deps: ServiceDeps, userId: string) {
       statement: moderationActions.statement,
       suspendedUntil: moderationActions.suspendedUntil,
       createdAt: moderationActions.createdAt,
-      appealText: appeals.text,
-      appealStatus: appeals.status,
-      appealedAt: appeals.createdAt,
-      appealDecidedAt: appeals.decidedAt,
+      // Null without an appeal (drizzle nulls a left-joined object whose first column is null: text never is).
+      appeal: {
+        text: appeals.text,
+        status: appeals.status,
+        createdAt: appeals.createdAt,
+        decidedAt: appeals.decidedAt,
+      },
     })
     .from(moderationActions)
     .leftJoin(appeals, eq(appeals.actionId, moderationActions.id))
@@ -198,15 +201,7 @@ export async function exportAccount(deps: ServiceDeps, userId: string) {
     })),
     blocked: (await blockedUsers(deps, userId)).map(({ fullName, blockedAt }) => ({ fullName, blockedAt })),
     reportsFiled,
-    moderationDecisions: decisions.map(
-      ({ appealText, appealStatus, appealedAt, appealDecidedAt, ...decision }) => ({
-        ...decision,
-        appeal:
-          appealText === null
-            ? null
-            : { text: appealText, status: appealStatus, createdAt: appealedAt, decidedAt: appealDecidedAt },
-      }),
-    ),
+    moderationDecisions: decisions,
     accessTokens: (await listAccessTokens(db, userId)).map(({ id: _id, ...token }) => token),
     shopNotify: wish ? { since: wish.createdAt } : null,
     notifications: { ...(await notifyPreferences(db, userId)), pushDevices },

@@ -7,11 +7,11 @@ import { DEFAULT_LOCALE, type Locale } from '#shared/i18n';
 import { LIMITS } from '#shared/limits';
 import type {
   confirmEmailInput,
+  Me,
   requestPasswordResetInput,
   resetPasswordInput,
   signInInput,
   signUpInput,
-  UserRole,
 } from '#shared/schemas/auth';
 import { endUnusedTokens, reserveEmailToken, type TokenKind } from '../../auth/email-tokens';
 import { hashPassword, inPasswordQueue, verifyPassword } from '../../auth/passwords';
@@ -390,22 +390,6 @@ async function consumeToken(tx: DbOrTx, token: string, kind: TokenKind): Promise
   if (!row) throw new AppError('INVALID_TOKEN');
   if (row.expiresAt.getTime() <= Date.now()) throw new AppError('TOKEN_EXPIRED');
   return row.userId;
-}
-
-export interface Me {
-  id: string;
-  email: string;
-  role: UserRole;
-  fullName: string;
-  createdAt: Date;
-  /** The dog named at sign-up (SPEC §3 sign-up metadata): the add-dog form starts with it. */
-  signupDogName: string | null;
-  /** The language pushes and e-mails are written in (the app sends its own, notifications.setLocale). */
-  locale: string;
-  /** Whether the account accepted the terms in force (src/domain/terms.ts); the web app asks until it has. */
-  termsAccepted: boolean;
-  /** When the account last accepted the terms (whichever version), or null. */
-  termsAcceptedAt: Date | null;
 }
 
 export async function me(db: DbOrTx, userId: string): Promise<Me | null> {

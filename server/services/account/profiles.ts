@@ -2,31 +2,15 @@ import { and, count, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import { findCountry } from '#shared/data/countries';
 import { AppError } from '#shared/errors';
-import type { profileUpdateInput } from '#shared/schemas/profiles';
-import type { Photo } from '#shared/schemas/uploads';
+import type { Dog } from '#shared/schemas/dogs';
+import type { OwnProfile, profileUpdateInput, PublicProfile } from '#shared/schemas/profiles';
 import { dogProfiles, matches, profiles, users } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
 import { matchSeenBy, shownTo } from '../safety/visibility';
-import { type Dog, dogsOf } from '../matching/dogs';
+import { dogsOf } from '../matching/dogs';
 import { attachUploads, photoOf, releaseUploads, removeUploadFiles } from '../uploads';
 
 type ProfileRow = typeof profiles.$inferSelect;
-
-export interface PublicProfile {
-  userId: string;
-  fullName: string;
-  photo: Photo | null;
-  age: number | null;
-  /** Country code and the stored place name. */
-  countryCode: string;
-  location: string | null;
-  lastActive: Date | null;
-  createdAt: Date;
-}
-
-export interface OwnProfile extends PublicProfile {
-  email: string;
-}
 
 function publicView(deps: Pick<ServiceDeps, 'storage'>, row: ProfileRow): PublicProfile {
   return {

@@ -6,12 +6,13 @@ import { type AttendanceStatus, isUpcoming, type SeriesScope } from '#shared/dom
 import { AppError } from '#shared/errors';
 import { LIMITS } from '#shared/limits';
 import type {
+  Attendee,
+  EventView,
   eventCreateInput,
   eventListInput,
   eventUpdateInput,
   pastEventsInput,
 } from '#shared/schemas/events';
-import type { Photo } from '#shared/schemas/uploads';
 import type { DbOrTx, Tx } from '../../db/client';
 import { eventAttendees, events, profiles } from '../../db/schema';
 import { lockStreams } from '../../realtime/stream-lock';
@@ -24,49 +25,8 @@ import { attachUploads, photoOf, releaseUploads, removeUploadFiles } from '../up
 
 type EventRow = typeof events.$inferSelect;
 
-export interface EventView {
-  id: string;
-  title: string;
-  description: string | null;
-  eventDate: string;
-  eventTime: string;
-  startsAt: Date;
-  /** How long it lasts (LIMITS.eventDuration): it ends this many minutes after `startsAt`. */
-  durationMinutes: number;
-  locationName: string;
-  /** ISO 3166-1 alpha-2 code. */
-  country: string;
-  city: string;
-  maxAttendees: number;
-  currentAttendees: number;
-  eventType: EventRow['eventType'];
-  image: Photo | null;
-  imageKey: string | null;
-  creator: { userId: string; fullName: string; photo: Photo | null };
-  isMine: boolean;
-  /** I hold a seat (my status is going). */
-  isAttending: boolean;
-  /** Where I stand: null when I neither created nor joined it (the creator's is null too). */
-  myStatus: AttendanceStatus | null;
-  /** My place on the waitlist, 1 = next; null when I am not waiting. */
-  waitlistPosition: number | null;
-  /** The occurrences of one recurring series share it. */
-  seriesId: string | null;
-  requiresApproval: boolean;
-  /** Messages in the event's chat I have not read (0 when I am not in it). */
-  unreadMessages: number;
-}
-
-export interface Attendee {
-  /** Null, with no name or photo, for someone hidden from the viewer (a block either way, a suspension). */
-  userId: string | null;
-  fullName: string;
-  photo: Photo | null;
-  joinedAt: Date;
-  isCreator: boolean;
-  /** going for the creator; waiting and pending rows only the organiser sees. */
-  status: Exclude<AttendanceStatus, 'removed'>;
-}
+/** The answers' shapes live with their schemas (src/schemas/events.ts), which check every answer. */
+export type { Attendee, EventView };
 
 /** The events, with their creator and whether `userId` attends, as the list and the dialogs show them. */
 async function eventViews(

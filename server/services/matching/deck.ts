@@ -2,7 +2,7 @@ import { and, asc, eq, gt, gte, inArray, isNull, lt, lte, sql, type SQL } from '
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '#shared/errors';
 import { bornOnBounds, utcMonthIndex } from '#shared/domain/dog-age';
-import type { DeckFilters } from '#shared/schemas/deck';
+import type { DeckCard, DeckFilters } from '#shared/schemas/deck';
 import type { DbOrTx } from '../../db/client';
 import { deckFilters, dogProfiles, profiles, users } from '../../db/schema';
 import { parseFilters } from './deck-filters';
@@ -16,11 +16,8 @@ import {
 } from './deck-positions';
 import { inWalk, ringOf, seedOf, UNKNOWN_BUCKET, type Walk, walksFrom } from './deck-walks';
 import type { ServiceDeps } from '../deps';
-import { type Dog, type DogOwner, dogView, ownerCard, ownerCardColumns } from './dogs';
+import { dogView, ownerCard, ownerCardColumns } from './dogs';
 import { deckDogFor } from '../safety/visibility';
-
-/** A card: the dog, its owner's card, and how far it is from the chosen dog as a bucket (null: unknown). */
-export type DeckDog = Dog & { owner: DogOwner; distance: number | null };
 
 /** Cards a signed-out visitor may try the deck with (DECISIONS 12). */
 const DEMO_DECK_SIZE = 30;
@@ -93,7 +90,7 @@ export async function deck(
   deps: ServiceDeps,
   userId: string,
   input: { fromDogId: string; limit: number },
-): Promise<DeckDog[]> {
+): Promise<DeckCard[]> {
   const { db } = deps;
   const [from] = await db
     .select({
@@ -112,7 +109,7 @@ export async function deck(
   const seed = seedOf(userId);
   const shown = and(deckDogFor(db, userId), matching(filters, month))!;
 
-  const result: DeckDog[] = [];
+  const result: DeckCard[] = [];
   for (const walk of await walksFrom(db, from, filters.radiusKm)) {
     const wanted = input.limit - result.length;
     if (wanted <= 0) break;
@@ -159,7 +156,7 @@ export async function deck(
 }
 
 /** The demo accounts' dogs (accounts without a password), for signed-out visitors. */
-export async function demoDeck(deps: ServiceDeps): Promise<DeckDog[]> {
+export async function demoDeck(deps: ServiceDeps): Promise<DeckCard[]> {
   const demoOwners = deps.db.select({ id: users.id }).from(users).where(isNull(users.passwordHash));
   const rows = await cards(deps.db, inArray(dogProfiles.userId, demoOwners), 0, DEMO_DECK_SIZE);
   return rows.map((row) => ({

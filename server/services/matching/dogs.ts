@@ -1,8 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { bornOnOf } from '#shared/domain/dog-age';
 import { AppError } from '#shared/errors';
-import type { dogCreateInput, dogUpdateInput } from '#shared/schemas/dogs';
-import type { Photo } from '#shared/schemas/uploads';
+import type { Dog, dogCreateInput, DogOwner, dogUpdateInput } from '#shared/schemas/dogs';
 import type { z } from 'zod';
 import { dogProfiles, places, profiles } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
@@ -12,21 +11,6 @@ import { shownTo } from '../safety/visibility';
 import { attachUploads, photoOf, releaseUploads, removeUploadFiles } from '../uploads';
 
 type DogRow = typeof dogProfiles.$inferSelect;
-
-export interface Dog extends Omit<DogRow, 'photos' | 'interests' | 'shuffleKey' | 'placeId' | 'bornOn'> {
-  /** 'YYYY-MM': clients count the age from it (src/domain/dog-age.ts). */
-  birthMonth: string;
-  photos: Photo[];
-}
-
-export interface DogOwner {
-  userId: string;
-  fullName: string;
-  photo: Photo | null;
-  location: string | null;
-  /** ISO code; clients show the name in their language. */
-  countryCode: string;
-}
 
 /** What other tabs of the owner hear when a dog changes (see dogs.onChange). */
 export interface DogChange {

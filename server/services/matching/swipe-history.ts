@@ -1,25 +1,24 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { NotificationStatus } from '#shared/domain/requests';
 import { AppError } from '#shared/errors';
 import { LIMITS } from '#shared/limits';
+import type { DeckCard, LikedDog } from '#shared/schemas/deck';
 import { dogProfiles, notifications, profiles, swipes } from '../../db/schema';
-import type { DeckDog } from './deck';
 import { rewindTo } from './deck-positions';
 import { bucketBetween } from './deck-walks';
 import type { ServiceDeps } from '../deps';
-import { type Dog, type DogOwner, dogView, ownerCard, ownerCardColumns } from './dogs';
+import { dogView, ownerCard, ownerCardColumns } from './dogs';
 import { shownTo } from '../safety/visibility';
 
 /**
  * Undo (issue 20): the last pass made in `fromDogId`'s deck is taken back, free, as many times in a row as
  * there are passes; the dog goes back on top of the deck (its card is the answer) and the walk that passed it
- * is put back before it. Likes are taken back from the list of dogs I liked instead (likes.withdraw).
+ * is put back before it. Likes are taken back from the list of dogs I liked instead (requests.withdraw).
  */
 export async function undoPass(
   deps: ServiceDeps,
   userId: string,
   fromDogId: string,
-): Promise<DeckDog | null> {
+): Promise<DeckCard | null> {
   const dogId = await deps.db.transaction(async (tx) => {
     const [from] = await tx
       .select({ id: dogProfiles.id })
@@ -52,16 +51,9 @@ export async function undoPass(
   };
 }
 
-export interface LikedDog {
-  dog: Dog & { owner: DogOwner };
-  likedAt: Date;
-  /** My request for the dog; null where the like went into an existing chat as a heart. */
-  request: { id: string; status: NotificationStatus } | null;
-}
-
 /**
  * The dogs I liked, newest first, a page after `cursor`, with my request for each: a pending one can be
- * withdrawn (likes.withdraw), which also takes the dog off this list and back into my deck.
+ * withdrawn (requests.withdraw), which also takes the dog off this list and back into my deck.
  */
 export async function likedDogs(
   deps: ServiceDeps,

@@ -1,7 +1,11 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '#shared/errors';
-import type { announcementCreateInput, announcementUpdateInput } from '#shared/schemas/announcements';
+import type {
+  Announcement,
+  announcementCreateInput,
+  announcementUpdateInput,
+} from '#shared/schemas/announcements';
 import { adminUpdates } from '../../db/schema';
 import { lockStreams } from '../../realtime/stream-lock';
 import { BACKFILL_BATCH } from '../../realtime/backfill';
@@ -9,14 +13,7 @@ import type { ServiceDeps } from '../deps';
 
 type Row = typeof adminUpdates.$inferSelect;
 
-export interface Announcement {
-  id: string;
-  title: string;
-  content: string;
-  updateType: Row['updateType'];
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type { Announcement };
 
 export const ANNOUNCEMENTS_TOPIC = 'announcements';
 

@@ -1,10 +1,7 @@
 import { and, count, desc, eq, gt, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { EventChanges } from '#shared/domain/events';
-import type { NotificationStatus, NotificationType } from '#shared/domain/requests';
 import { AppError } from '#shared/errors';
-import type { ModerationAction } from '#shared/domain/safety';
-import type { Photo } from '#shared/schemas/uploads';
+import type { RequestDog, RequestItem } from '#shared/schemas/likes';
 import type { Tx } from '../../db/client';
 import { appeals, chats, dogProfiles, moderationActions, notifications, profiles } from '../../db/schema';
 import { BACKFILL_BATCH } from '../../realtime/backfill';
@@ -110,40 +107,7 @@ export async function noticeEventCancelled(tx: Tx, cancelled: Array<{ attendee: 
   );
 }
 
-export interface RequestDog {
-  id: string;
-  name: string;
-  breed: string;
-  photo: Photo | null;
-}
-
-/** A request or notice as either party sees it (SPEC §3 notifications with its joined data). */
-export interface RequestItem {
-  id: string;
-  seq: number;
-  direction: 'received' | 'sent';
-  type: NotificationType;
-  status: NotificationStatus;
-  createdAt: Date;
-  updatedAt: Date;
-  dog: RequestDog | null;
-  fromDog: RequestDog | null;
-  counterpart: { userId: string; fullName: string } | null;
-  /** The chat between the two about this dog, once there is one (accepted requests, matches). */
-  chatId: string | null;
-  detail: string | null;
-  /** The event an event notice is about, what moved (event_changed) and the start a reminder is for. */
-  event: { id: string; changes: EventChanges | null; startsAt: Date | null } | null;
-  /** A moderator's decision (moderation and report_decision notices), with its statement of reasons. */
-  decision: {
-    id: string;
-    action: ModerationAction;
-    statement: string;
-    suspendedUntil: Date | null;
-    /** The affected user has appealed it (one appeal per decision). */
-    appealed: boolean;
-  } | null;
-}
+export type { RequestItem };
 
 /** What the stream reports for a row the user saw and no longer may (withdrawn, or its user hidden). */
 export interface RequestGone {

@@ -1,25 +1,15 @@
 import { and, count, eq } from 'drizzle-orm';
-import {
-  DEFAULT_CHANNELS,
-  type NotifyChannels,
-  type NotifyTopic,
-  type QuietHours,
-} from '#shared/domain/notify';
+import { DEFAULT_CHANNELS, type NotifyChannels, type QuietHours } from '#shared/domain/notify';
 import { AppError } from '#shared/errors';
 import type { Locale } from '#shared/i18n';
 import { LIMITS } from '#shared/limits';
-import type { NotifyPreferencesInput, PushSubscriptionInput } from '#shared/schemas/notifications';
+import type {
+  NotifyPreferences,
+  NotifyPreferencesInput,
+  PushSubscriptionInput,
+} from '#shared/schemas/notifications';
 import type { DbOrTx } from '../../db/client';
 import { notifySettings, pushSubscriptions, users } from '../../db/schema';
-
-/** A user's notification choices (issue 19 §4), defaults when they never chose. */
-export interface NotifyPreferences {
-  channels: NotifyChannels;
-  /** Topics whose e-mail an unsubscribe link turned off (choosing e-mail for one turns it on again). */
-  emailOff: NotifyTopic[];
-  quietHours: { from: string; to: string } | null;
-  timeZone: string;
-}
 
 /** Until the user chooses: push where a device of theirs gets pushes, else e-mail (what would happen anyway). */
 async function defaultChannels(db: DbOrTx, userId: string): Promise<NotifyChannels> {

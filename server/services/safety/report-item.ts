@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt } from 'drizzle-orm';
-import { REPORT_ITEM_FIELDS, type ReportItemField } from '#shared/domain/safety';
+import { REPORT_ITEM_FIELDS } from '#shared/domain/safety';
 import { LIMITS } from '#shared/limits';
-import type { Photo } from '#shared/schemas/uploads';
+import type { ReportItem } from '#shared/schemas/safety';
 import type { Tx } from '../../db/client';
 import { chatMessages, eventMessages, profiles } from '../../db/schema';
 import type { Storage } from '../../storage/storage';
@@ -60,8 +60,8 @@ export async function messageContext(
 }
 
 /** A report's snapshot as the moderators' queue shows it. */
-export function reportItem(storage: Storage, snapshot: Record<string, unknown>) {
-  const fields: Array<{ field: ReportItemField; value: string | string[] }> = [];
+export function reportItem(storage: Storage, snapshot: Record<string, unknown>): ReportItem {
+  const fields: ReportItem['fields'] = [];
   for (const field of REPORT_ITEM_FIELDS) {
     const value = snapshot[field];
     if (typeof value === 'string' && value.trim()) fields.push({ field, value });
@@ -69,7 +69,7 @@ export function reportItem(storage: Storage, snapshot: Record<string, unknown>) 
   }
   // A user's photo, a dog's photos, an event's image: upload keys, shown as pictures.
   const keys = [snapshot.photo, snapshot.photos, snapshot.image].flat();
-  const photos: Photo[] = keys
+  const photos = keys
     .filter((key): key is string => typeof key === 'string' && key !== '')
     .map((key) => photoOf(storage, key));
   const context = Array.isArray(snapshot.context)

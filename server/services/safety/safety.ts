@@ -3,8 +3,7 @@ import type { z } from 'zod';
 import { AppError } from '#shared/errors';
 import { LIMITS } from '#shared/limits';
 import type { ReportTarget } from '#shared/domain/safety';
-import type { reportInput } from '#shared/schemas/safety';
-import type { Photo } from '#shared/schemas/uploads';
+import type { BlockedUser, reportInput } from '#shared/schemas/safety';
 import type { Tx } from '../../db/client';
 import {
   adminUpdates,
@@ -86,13 +85,6 @@ export const unblock = (deps: ServiceDeps, userId: string, otherId: string) =>
     if (removed.length > 0) await rewindPair(tx, userId, otherId);
     return removed.length > 0;
   });
-
-export interface BlockedUser {
-  userId: string;
-  fullName: string;
-  photo: Photo | null;
-  blockedAt: Date;
-}
 
 /** The users I blocked, newest first (settings, to unblock). Who blocked me is never told. */
 export async function blockedUsers(deps: ServiceDeps, userId: string): Promise<BlockedUser[]> {

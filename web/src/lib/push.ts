@@ -1,6 +1,6 @@
 /**
  * This browser's Web Push subscription (issue 19). The service worker (web/sw/sw.ts) shows what arrives; the
- * server keeps the subscription (notifications.subscribePush) and sends with its VAPID key.
+ * server keeps the subscription (notifySettings.subscribePush) and sends with its VAPID key.
  */
 
 /** supported; ios-install: iPhone/iPad Safari, where push needs the app added to the Home Screen. */

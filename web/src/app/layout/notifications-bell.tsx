@@ -28,7 +28,7 @@ const RequestsDialog = lazy(loadDialog);
 /** The top bar's bell (signed in only): unread requests as a badge; opens the requests panel. */
 export default function NotificationsBell() {
   const intl = useIntl();
-  const unread = trpc.likes.unreadCount.useQuery();
+  const unread = trpc.requests.unreadCount.useQuery();
   const [chosen, setOpen] = useState(false);
   // Mounted from the first opening on, so reopening is instant.
   const [clicked, setUsed] = useState(false);
@@ -107,7 +107,7 @@ function useLocaleOnServer() {
   const [locale] = useLocale();
   const { user } = useSession();
   const utils = trpc.useUtils();
-  const { mutate } = trpc.notifications.setLocale.useMutation({
+  const { mutate } = trpc.notifySettings.setLocale.useMutation({
     onSuccess: (_, { locale }) => utils.auth.me.setData(undefined, (me) => me && { ...me, locale }),
   });
   const differs = user !== null && user.locale !== locale;

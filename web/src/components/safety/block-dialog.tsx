@@ -9,8 +9,8 @@ export function useBlockedRefresh() {
   const utils = trpc.useUtils();
   return () => {
     void utils.dogs.deck.invalidate();
-    void utils.likes.requests.invalidate();
-    void utils.likes.unreadCount.invalidate();
+    void utils.requests.list.invalidate();
+    void utils.requests.unreadCount.invalidate();
     void utils.chats.list.invalidate();
     void utils.events.invalidate();
     void utils.profiles.byUserId.invalidate();

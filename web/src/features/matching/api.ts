@@ -24,12 +24,12 @@ export function useWithdrawLike(
   handlers: { onSuccess?: () => void; onError?: (error: unknown) => void } = {},
 ) {
   const utils = trpc.useUtils();
-  return trpc.likes.withdraw.useMutation({
+  return trpc.requests.withdraw.useMutation({
     onSuccess: async () => {
       handlers.onSuccess?.();
       await Promise.all([
         utils.likes.liked.invalidate(),
-        utils.likes.requests.invalidate(),
+        utils.requests.list.invalidate(),
         utils.dogs.deck.invalidate(),
       ]);
     },

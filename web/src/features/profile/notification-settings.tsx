@@ -31,7 +31,7 @@ const loadSchema = () => import('#shared/schemas/notifications').then((m) => m.n
 /** Settings → notifications (issue 19 §4): push on this device, a channel per topic, quiet hours. */
 export function NotificationSettings() {
   const t = useT();
-  const prefs = trpc.notifications.preferences.useQuery();
+  const prefs = trpc.notifySettings.preferences.useQuery();
   // Whether anything would reach them by e-mail while no device takes pushes (not once all is unsubscribed).
   const emailWithoutDevice = NOTIFY_TOPICS.some(
     (topic) => prefs.data && byEmail(prefs.data.channels[topic], false, prefs.data.emailOff.includes(topic)),
@@ -67,11 +67,11 @@ function PushOnThisDevice({ emailWithoutDevice }: { emailWithoutDevice: boolean 
   useEffect(() => {
     void currentPushSubscription().then((subscription) => setEndpoint(subscription?.endpoint ?? null));
   }, []);
-  const devices = trpc.notifications.push.useQuery(endpoint ? { endpoint } : {}, {
+  const devices = trpc.notifySettings.push.useQuery(endpoint ? { endpoint } : {}, {
     enabled: endpoint !== undefined,
   });
-  const subscribe = trpc.notifications.subscribePush.useMutation();
-  const unsubscribe = trpc.notifications.unsubscribePush.useMutation();
+  const subscribe = trpc.notifySettings.subscribePush.useMutation();
+  const unsubscribe = trpc.notifySettings.unsubscribePush.useMutation();
   const [busy, setBusy] = useState(false);
 
   const turnOn = async (publicKey: string) => {
@@ -86,9 +86,9 @@ function PushOnThisDevice({ emailWithoutDevice }: { emailWithoutDevice: boolean 
       else toast.error(t('notify.device.failed'), { description: errorText(error) });
     } finally {
       setBusy(false);
-      void utils.notifications.push.invalidate();
+      void utils.notifySettings.push.invalidate();
       // Untouched channels follow whether any device gets pushes (server: notifyPreferences).
-      void utils.notifications.preferences.invalidate();
+      void utils.notifySettings.preferences.invalidate();
     }
   };
   const turnOff = async () => {
@@ -104,7 +104,7 @@ function PushOnThisDevice({ emailWithoutDevice }: { emailWithoutDevice: boolean 
       toast.error(t('notify.device.failed'), { description: errorText(error) });
     } finally {
       setBusy(false);
-      void utils.notifications.push.invalidate();
+      void utils.notifySettings.push.invalidate();
     }
   };
 
@@ -180,9 +180,9 @@ function PreferencesForm({ saved }: { saved: Saved }) {
       timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     }),
   });
-  const update = trpc.notifications.updatePreferences.useMutation({
+  const update = trpc.notifySettings.updatePreferences.useMutation({
     onSuccess: (data) => {
-      utils.notifications.preferences.setData(undefined, data);
+      utils.notifySettings.preferences.setData(undefined, data);
       toast.success(t('notify.saved'));
     },
     onError: (error) => {

@@ -11,18 +11,18 @@ function useRequestCache() {
   const utils = trpc.useUtils();
   return {
     setStatus(change: Parameters<typeof withStatus>[1]) {
-      utils.likes.requests.setData(undefined, (list) => list && withStatus(list, change));
+      utils.requests.list.setData(undefined, (list) => list && withStatus(list, change));
     },
     /** The bell's count, and the profile's matches (an accepted request may be one). */
     settled() {
-      void utils.likes.unreadCount.invalidate();
+      void utils.requests.unreadCount.invalidate();
       void utils.profiles.stats.invalidate();
     },
     drop(id: string) {
-      utils.likes.requests.setData(undefined, (list) => list && withoutId(list, id));
+      utils.requests.list.setData(undefined, (list) => list && withoutId(list, id));
     },
     dropUnread() {
-      utils.likes.unreadCount.setData(undefined, (count) => (count ? count - 1 : count));
+      utils.requests.unreadCount.setData(undefined, (count) => (count ? count - 1 : count));
     },
   };
 }
@@ -30,7 +30,7 @@ function useRequestCache() {
 /** Read at once, here and in every panel and the bell. */
 export function useMarkRequestRead() {
   const cache = useRequestCache();
-  return trpc.likes.markRead.useMutation({
+  return trpc.requests.markRead.useMutation({
     onMutate: ({ id }) => {
       cache.setStatus({ id, status: 'read', only: 'unread' });
       cache.dropUnread();
@@ -41,7 +41,7 @@ export function useMarkRequestRead() {
 
 export function useAcceptRequest(handlers: MutationHandlers<{ chatId: string }> = {}) {
   const cache = useRequestCache();
-  return trpc.likes.accept.useMutation({
+  return trpc.requests.accept.useMutation({
     onSuccess: (accepted, { id }) => {
       cache.setStatus({ id, status: 'accepted', chatId: accepted.chatId });
       handlers.onSuccess?.(accepted);
@@ -53,7 +53,7 @@ export function useAcceptRequest(handlers: MutationHandlers<{ chatId: string }> 
 
 export function useRejectRequest(handlers: MutationHandlers<{ ok: true }> = {}) {
   const cache = useRequestCache();
-  return trpc.likes.reject.useMutation({
+  return trpc.requests.reject.useMutation({
     onSuccess: (rejected, { id }) => {
       cache.setStatus({ id, status: 'rejected' });
       handlers.onSuccess?.(rejected);
@@ -66,7 +66,7 @@ export function useRejectRequest(handlers: MutationHandlers<{ ok: true }> = {}) 
 /** The liker takes a pending request back; the server's change event drops it from every list. */
 export function useWithdrawRequest(handlers: MutationHandlers<{ ok: true }> = {}) {
   const cache = useRequestCache();
-  return trpc.likes.withdraw.useMutation({
+  return trpc.requests.withdraw.useMutation({
     onSuccess: (done, { id }) => {
       cache.drop(id);
       handlers.onSuccess?.(done);

@@ -60,7 +60,7 @@ function AppealForm({ decisionId, onDone }: { decisionId: string; onDone: () => 
   const appeal = trpc.safety.appeal.useMutation({
     onSuccess: () => {
       toast.success(t('moderation.appealSent'));
-      void utils.likes.requests.invalidate();
+      void utils.requests.list.invalidate();
       onDone();
     },
     onError: (error) => {

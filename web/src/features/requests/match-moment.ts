@@ -69,8 +69,8 @@ export function useMatchNews() {
   useEffect(() => {
     let gone = false;
     const look = async () => {
-      if (!(await utils.likes.unreadCount.fetch())) return;
-      const newest = matchNewsOnOpen(await utils.likes.requests.fetch());
+      if (!(await utils.requests.unreadCount.fetch())) return;
+      const newest = matchNewsOnOpen(await utils.requests.list.fetch());
       if (newest && !gone) tell(newest);
     };
     // Nothing to show when the lists cannot be read; the bell and the panel say why.

@@ -32,7 +32,7 @@ export function RequestsPanel({
 }) {
   const [tab, setTab] = useState<NoticeTab>('requests');
   const now = useNow();
-  const requests = trpc.likes.requests.useQuery();
+  const requests = trpc.requests.list.useQuery();
   const items = requests.data ?? [];
   const unreadIn = (which: NoticeTab) =>
     items.filter((item) => noticeTab(item.type) === which && isUnread(item)).length;
@@ -81,7 +81,7 @@ function RequestsTab() {
   const errorText = useErrorText();
   const now = useNow();
   const [filter, setFilter] = useState<Filter>('all');
-  const query = trpc.likes.requests.useQuery();
+  const query = trpc.requests.list.useQuery();
 
   if (query.isPending) return <Loading />;
   if (query.isError)

@@ -3,5 +3,5 @@ import type { AppRouter } from '../../../../server/routers/_app';
 
 type Outputs = inferRouterOutputs<AppRouter>;
 
-/** A like request or notice addressed to me or sent by me (likes.requests). */
-export type RequestItem = Outputs['likes']['requests'][number];
+/** A like request or notice addressed to me or sent by me (requests.list). */
+export type RequestItem = Outputs['requests']['list'][number];

@@ -11,26 +11,26 @@ import type { RequestItem } from './types';
  */
 export function useRequestsLive(enabled: boolean, onMatchNews: (notice: RequestItem) => void) {
   const utils = trpc.useUtils();
-  trpc.likes.onChange.useSubscription(undefined, {
+  trpc.requests.onChange.useSubscription(undefined, {
     enabled,
     // The subscription reports changes from when it starts: a list read just before is read again.
     onStarted: () => {
-      void utils.likes.requests.invalidate();
-      void utils.likes.unreadCount.invalidate();
+      void utils.requests.list.invalidate();
+      void utils.requests.unreadCount.invalidate();
     },
     onData: ({ data: item }) => {
       // A request withdrawn, or one of a user hidden from me since: it leaves every list.
       if ('gone' in item) {
-        utils.likes.requests.setData(undefined, (list) => list && withoutId(list, item.id));
-        void utils.likes.unreadCount.invalidate();
+        utils.requests.list.setData(undefined, (list) => list && withoutId(list, item.id));
+        void utils.requests.unreadCount.invalidate();
         // A block hides a match too: the profile no longer counts it.
         void utils.profiles.stats.invalidate();
         return;
       }
-      utils.likes.requests.setData(undefined, (list) => list && upsertById(list, item));
+      utils.requests.list.setData(undefined, (list) => list && upsertById(list, item));
       // Someone liked back or accepted: news only when it arrives as it happens, unread.
       if (isMatchNews(item)) onMatchNews(item);
-      void utils.likes.unreadCount.invalidate();
+      void utils.requests.unreadCount.invalidate();
       // An accepted request may have made a match.
       void utils.profiles.stats.invalidate();
     },
