@@ -5,7 +5,7 @@ import path from 'node:path';
 import { eq, is, sql } from 'drizzle-orm';
 import { PgTable } from 'drizzle-orm/pg-core';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase } from '../../server/db/client';
+import { openDatabase, PGLITE_SHARED_BUFFERS } from '../../server/db/client';
 import * as schema from '../../server/db/schema';
 import { users } from '../../server/db/schema';
 
@@ -61,6 +61,18 @@ describe('embedded PGlite database', () => {
       expect(Number((tables as unknown as { rows: { n: number }[] }).rows[0]!.n)).toBe(declared);
     } finally {
       await second.close();
+    }
+  });
+
+  it('keeps its shared buffers small, on disk and in memory (they are resident from the start)', async () => {
+    for (const databaseUrl of [undefined, 'memory://']) {
+      const db = await openDatabase({ databaseUrl, dataDir: tempDir() });
+      try {
+        const { rows } = await db.execute(`select current_setting('shared_buffers') as size`);
+        expect(rows, databaseUrl ?? 'on disk').toEqual([{ size: PGLITE_SHARED_BUFFERS }]);
+      } finally {
+        await db.close();
+      }
     }
   });
 
