@@ -31,11 +31,14 @@ export function afterCommit(tx: Tx, run: () => void) {
   else setTimeout(run, 50).unref();
 }
 
-/** As node-postgres sends parameters (libraries are written for it): undefined as null, objects as JSON. */
+/**
+ * As node-postgres sends parameters (libraries are written for it): undefined as null, dates as text (the
+ * job queue binds a retry's start to a text parameter, which postgres.js refuses a Date for), objects as JSON.
+ */
 export function nodePostgresValue(value: unknown): unknown {
   if (value === undefined) return null;
-  if (value !== null && typeof value === 'object' && !(value instanceof Date) && !Array.isArray(value))
-    return JSON.stringify(value);
+  if (value instanceof Date) return value.toISOString();
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return JSON.stringify(value);
   return value;
 }
 

@@ -81,6 +81,36 @@ describe('the job queue when the database goes away', () => {
   });
 });
 
+describe.each(dbKinds())('a job that fails (%s)', (kind) => {
+  let database: Database | undefined;
+  let jobs: Jobs | undefined;
+  afterEach(async () => {
+    await jobs?.stop();
+    await database?.close();
+  });
+
+  it('is kept to try again later, its failure recorded without a queue error', async () => {
+    const databaseUrl = kind === 'pglite' ? 'memory://' : await createDatabase(inject('postgresUrl'));
+    database = await openDatabase({ databaseUrl, dataDir: 'unused' });
+    const { log, errors } = keptLog();
+    jobs = await startJobs(database, log, { pollingSeconds: 0.5 });
+    await jobs.work<{ userId: string }>('notices', async () => {
+      throw new Error('push service away');
+    });
+    await jobs.send('notices', { userId: 'u1' });
+    const row = async () =>
+      (
+        await database!.execute(
+          `select state, start_after > now() as later from pgboss.job where name = 'notices'`,
+        )
+      ).rows[0] as { state: string; later: boolean } | undefined;
+    // pg-boss records a failure with the retry's start time (a Date it binds as a parameter).
+    await until(async () => (await row())?.state === 'retry' || errors.length > 0, 'the failure recorded');
+    expect(errors).toEqual([]);
+    expect(await row()).toEqual({ state: 'retry', later: true });
+  });
+});
+
 /**
  * A database pg-boss 10 made (tests/fixtures/pgboss-v10.sql: its schema as it wrote it, Tačke's queues and one
  * job done and five still to run). pg-boss 12 migrates only from pg-boss 11's schema on; the jobs still to run
