@@ -8,7 +8,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import postgres from 'postgres';
 import { createSession } from '../server/auth/sessions';
 import type { DbOrTx } from '../server/db/client';
-import type { ChatMessage } from '../server/services/chat/chats';
+import type { ChatMessage } from '#shared/schemas/chats';
 import { type ApiClient, createApiClient } from '#shared/client';
 import { info, loopbackAddress, ms, percentile, QUICK, type Row, sleep, webSocketFrom, within } from './lib';
 import { chatId, userId, VOLUMES } from './seed';

@@ -70,7 +70,10 @@ export const likedInput = z
 export const deckCardView = dogCardView.extend({ distance: z.number().nullable() });
 export type DeckCard = z.infer<typeof deckCardView>;
 
-/** Deck filters as stored and used (the output of deckFiltersSchema). */
+/**
+ * Deck filters as stored and used: the shape deckFiltersSchema outputs, without its input rules (a stored value
+ * a later rule would refuse, a breed since renamed, must still be answered).
+ */
 export const deckFiltersView = z.object({
   radiusKm: z.number().nullable(),
   sizes: z.array(z.enum(DOG_SIZES)),

@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../server/db/client';
 import { users } from '../../server/db/schema';
-import type { ChatMessage } from '../../server/services/chat/chats';
+import type { ChatMessage } from '#shared/schemas/chats';
 import { addPushSubscription } from '../../server/services/notices/notify-settings';
 import { ANNOUNCE_AT_ONCE } from '../../server/services/delivery/push-delivery';
 import { dateInDays } from '#shared/domain/event-time';

@@ -6,7 +6,7 @@ import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../server/db/client';
 import { chatMessages } from '../../server/db/schema';
-import type { ChatMessage } from '../../server/services/chat/chats';
+import type { ChatMessage } from '#shared/schemas/chats';
 import {
   type Api,
   apiClient,

@@ -4,7 +4,7 @@ import { chatMessages, chats, matches, notifications, swipes, users } from '../.
 import { LIKE_MESSAGE } from '#shared/domain/like-message';
 import { inRequestFilter, type RequestFilter } from '#shared/domain/requests';
 import { LIMITS } from '#shared/limits';
-import type { RequestItem } from '../../server/services/notices/notifications';
+import type { RequestItem } from '#shared/schemas/likes';
 import { dbKinds, failure, startTestApp, type TestApp, trackedEvent } from '../helpers/app';
 
 type User = Awaited<ReturnType<TestApp['signedInUser']>>;

@@ -2,9 +2,10 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openDatabase } from '../../server/db/client';
 import { adminUpdates, chatMessages, notifications } from '../../server/db/schema';
-import type { Announcement } from '../../server/services/notices/announcements';
-import type { ChatMessage } from '../../server/services/chat/chats';
-import type { RequestGone, RequestItem } from '../../server/services/notices/notifications';
+import type { Announcement } from '#shared/schemas/announcements';
+import type { ChatMessage } from '#shared/schemas/chats';
+import type { RequestItem } from '#shared/schemas/likes';
+import type { RequestGone } from '../../server/services/notices/notifications';
 import {
   apiClient,
   collector,

@@ -3,11 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, profiles } from '../../server/db/schema';
 import { lockStreams } from '../../server/realtime/stream-lock';
 import { deliverEventChange, deliverEventReminder } from '../../server/services/events/event-notices';
-import {
-  requestsTopic,
-  type RequestGone,
-  type RequestItem,
-} from '../../server/services/notices/notifications';
+import type { RequestItem } from '#shared/schemas/likes';
+import { requestsTopic, type RequestGone } from '../../server/services/notices/notifications';
 import type { NotificationType } from '#shared/domain/requests';
 import { dateInDays } from '#shared/domain/event-time';
 import { dbKinds, startTestApp, type TestApp, trackedEvent } from '../helpers/app';

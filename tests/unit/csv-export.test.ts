@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatMessage } from '../../server/locales';
 import { attendeeCsv, safeCell } from '../../server/services/events/event-export';
-import type { Attendee } from '../../server/services/events/events';
+import type { Attendee } from '#shared/schemas/events';
 import { addsOnlyNeutralisers, formulaCells, parseCsv } from '../helpers/csv';
 
 /** Pieces of hostile names: formula starts (ASCII and full-width), separators, line breaks, quotes, spaces. */

@@ -16,9 +16,6 @@ import { chatListedFor, chatSeenBy, chatSeenBySql } from '../safety/visibility';
 type ChatRow = typeof chats.$inferSelect;
 type MessageRow = typeof chatMessages.$inferSelect;
 
-/** The answers' shapes live with their schemas (src/schemas/chats.ts), which check every answer. */
-export type { ChatMessage, ChatSummary };
-
 /** Each party hears their chats' changes here; a chat's messages on its own topic. */
 export const chatListTopic = (userId: string) => `chats:${userId}`;
 export const chatTopic = (chatId: string) => `chat:${chatId}`;

@@ -22,9 +22,6 @@ import { shownTo } from '../safety/visibility';
  * hidden from the reader (a block either way) are not shown to them.
  */
 
-/** The message's shape lives with its schema (src/schemas/chats.ts), which checks every answer. */
-export type { EventChatMessage };
-
 export const eventChatTopic = (eventId: string) => `event-chat:${eventId}`;
 
 /**

@@ -6,7 +6,8 @@ import { isLocale } from '#shared/i18n';
 import { events, users } from '../../db/schema';
 import { formatMessage } from '../../locales';
 import type { ServiceDeps } from '../deps';
-import { type Attendee, attendees } from './events';
+import type { Attendee } from '#shared/schemas/events';
+import { attendees } from './events';
 
 /**
  * The organiser's attendee list as a CSV file for a spreadsheet (issue 21): UTF-8 with a byte order mark

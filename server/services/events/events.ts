@@ -25,9 +25,6 @@ import { attachUploads, photoOf, releaseUploads, removeUploadFiles } from '../up
 
 type EventRow = typeof events.$inferSelect;
 
-/** The answers' shapes live with their schemas (src/schemas/events.ts), which check every answer. */
-export type { Attendee, EventView };
-
 /** The events, with their creator and whether `userId` attends, as the list and the dialogs show them. */
 async function eventViews(
   deps: ServiceDeps,

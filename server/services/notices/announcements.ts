@@ -13,8 +13,6 @@ import type { ServiceDeps } from '../deps';
 
 type Row = typeof adminUpdates.$inferSelect;
 
-export type { Announcement };
-
 export const ANNOUNCEMENTS_TOPIC = 'announcements';
 
 const view = ({ id, title, content, updateType, createdAt, updatedAt }: Row): Announcement => ({

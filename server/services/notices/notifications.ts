@@ -107,8 +107,6 @@ export async function noticeEventCancelled(tx: Tx, cancelled: Array<{ attendee: 
   );
 }
 
-export type { RequestItem };
-
 /** What the stream reports for a row the user saw and no longer may (withdrawn, or its user hidden). */
 export interface RequestGone {
   id: string;
