@@ -75,6 +75,8 @@ export async function benchPush(serverUrl: string): Promise<Row[]> {
       send: async () => null,
       sendMany: async () => {},
       work: async () => {},
+      start: async () => {},
+      started: true,
       stop: async () => {},
     };
     const started = performance.now();

@@ -28,6 +28,15 @@ for (const entry of fs.readdirSync('web/dist', { recursive: true, withFileTypes:
 }
 
 fs.rmSync('dist', { recursive: true, force: true });
+/**
+ * Packages stay in node_modules, except drizzle-orm: Node resolves each of its ~450 modules against a 175 KB
+ * package.json, ~0.3 s of every start; bundled, it is one parse.
+ */
+const BUNDLED_PACKAGES = ['drizzle-orm'];
+const { dependencies } = JSON.parse(fs.readFileSync('package.json', 'utf8'));
+const externalPackages = Object.keys(dependencies)
+  .filter((name) => !BUNDLED_PACKAGES.includes(name))
+  .flatMap((name) => [name, `${name}/*`]);
 // The server runs as plain ES modules: no TypeScript loader at start-up (≈0.7 s faster to /healthz).
 await bundle({
   entryPoints: {
@@ -40,7 +49,7 @@ await bundle({
   splitting: true,
   chunkNames: 'chunks/[name]-[hash]',
   bundle: true,
-  packages: 'external',
+  external: externalPackages,
   platform: 'node',
   format: 'esm',
   target: 'node20',

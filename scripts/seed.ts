@@ -8,6 +8,7 @@ const config = loadConfig({ ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 
 const database = await openDatabase(config);
 const app = await buildApp({ config, database });
 try {
+  await app.startBackground();
   const dogs = await seedDemo(app.deps);
   console.log(dogs ? `Demo data seeded: ${dogs} dogs.` : 'Demo data is already there.');
 } finally {

@@ -18,7 +18,7 @@ import { calendarPlugin } from './plugins/calendar';
 import { webPlugin } from './plugins/web';
 import { type Bus, createLocalBus, createPostgresBus } from './realtime/bus';
 import { startDeliveryWorkers } from './jobs/workers';
-import { startJobs } from './jobs/queue';
+import { createJobs } from './jobs/queue';
 import { createPushSender } from './push/push-sender';
 import { loadDeviceCookies } from './auth/device-cookies';
 import { grantAdmin } from './services/account/auth';
@@ -49,6 +49,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
     database: Database;
+    /**
+     * Starts the job queue, its workers and the sweeps (once; later calls wait for the first). index.ts calls it
+     * once the server answers; a call that needs the queue before then waits for it (and starts it).
+     */
+    startBackground(): Promise<void>;
   }
 }
 
@@ -81,7 +86,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
   const background = createBackground(app.log);
   // Mail asked for just before a shutdown still goes out.
   app.addHook('onClose', () => background.settled());
-  const jobs = await startJobs(db, app.log, { pollingSeconds: config.jobPollSeconds });
+  const jobs = createJobs(db, app.log, { pollingSeconds: config.jobPollSeconds });
   // Before the database closes: running jobs finish, the rest wait in the queue for the next start.
   app.addHook('onClose', () => jobs.stop());
   const deps: AppDeps = {
@@ -110,32 +115,52 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
         log: app.log,
       }),
   };
-  if (config.jobWorkers) await startDeliveryWorkers(deps);
   app.decorate('deps', deps);
   app.decorate('database', db);
   if (config.adminEmails.length) await grantAdmin(db.db, config.adminEmails);
-  startMaintenance(app, deps);
+  const maintenance = maintenanceOf(app, deps);
+  app.addHook('onClose', async () => maintenance.stop());
+  let backgroundWork: Promise<void> | undefined;
+  const startBackground = () =>
+    (backgroundWork ??= (async () => {
+      await jobs.start();
+      if (config.jobWorkers) await startDeliveryWorkers(deps);
+      maintenance.start();
+    })());
+  app.decorate('startBackground', startBackground);
+  // Until then, a call that may queue a job waits: pages, scripts and the health check do not.
+  const afterBackground = (scope: FastifyInstance) =>
+    scope.addHook('onRequest', (_req, _reply, done) => {
+      if (jobs.started) return done();
+      startBackground().then(() => done(), done);
+    });
 
   await app.register(fastifyCookie);
   await app.register(fastifyWebsocket, { options: { maxPayload: 1_048_576 } });
-  await app.register(apiPlugin, { deps });
+  await app.register(async (scope) => {
+    afterBackground(scope);
+    await scope.register(apiPlugin, { deps });
+  });
   // Pages, photos, uploads and the health check get helmet's headers for documents; /trpc has its own.
   await app.register(async (scope) => {
     await scope.register(fastifyHelmet, helmetOptions(config.publicUrl, storage));
     await scope.register(healthPlugin, { database: db });
-    await scope.register(mediaPlugin, { deps, uploadsDir });
-    await scope.register(unsubscribePlugin, { deps });
-    await scope.register(calendarPlugin, { deps });
     await scope.register(webPlugin, { webDist: config.webDist });
+    await scope.register(async (calls) => {
+      afterBackground(calls);
+      await calls.register(mediaPlugin, { deps, uploadsDir });
+      await calls.register(unsubscribePlugin, { deps });
+      await calls.register(calendarPlugin, { deps });
+    });
   });
   return app;
 }
 
 /**
- * Hourly: clean-up, and the reminders of events starting soon (these also once at start-up). Every instance
+ * Hourly: clean-up, and the reminders of events starting soon (these also once at start). Every instance
  * may run it: the deletes are idempotent, and a reminder queued or sent already is not queued or sent again.
  */
-function startMaintenance(app: FastifyInstance, deps: AppDeps) {
+function maintenanceOf(app: FastifyInstance, deps: AppDeps) {
   const remind = () =>
     scheduleReminders(deps)
       .then((events) => app.log.debug({ events }, 'event reminders scheduled'))
@@ -144,18 +169,20 @@ function startMaintenance(app: FastifyInstance, deps: AppDeps) {
     requeueUnpushedNotices(deps)
       .then((users) => app.log.debug({ users }, 'unpushed notices requeued'))
       .catch((err: unknown) => app.log.error({ err }, 'requeueing unpushed notices failed'));
-  const timer = setInterval(() => {
-    purgeExpired(deps.db, deps.storage)
-      .then((removed) => app.log.debug({ removed }, 'purged expired rows'))
-      .catch((err: unknown) => app.log.error({ err }, 'maintenance failed'));
-    void remind();
-    void requeue();
-  }, REMINDER_SWEEP_EVERY_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
-  // Once the server is ready, not in its way: it answers meanwhile.
-  app.addHook('onReady', async () => {
-    void remind();
-    void requeue();
-  });
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    start() {
+      timer = setInterval(() => {
+        purgeExpired(deps.db, deps.storage)
+          .then((removed) => app.log.debug({ removed }, 'purged expired rows'))
+          .catch((err: unknown) => app.log.error({ err }, 'maintenance failed'));
+        void remind();
+        void requeue();
+      }, REMINDER_SWEEP_EVERY_MS);
+      timer.unref();
+      void remind();
+      void requeue();
+    },
+    stop: () => clearInterval(timer),
+  };
 }

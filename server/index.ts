@@ -38,6 +38,8 @@ async function main() {
   const app = (running.app = await buildApp({ config, database }));
   await app.listen({ port: config.port, host: config.host });
   app.log.info(`Tačke is ready at ${config.publicUrl}`);
+  // The job queue, its workers and the sweeps, once pages and the health check answer.
+  await app.startBackground();
   // The embedded default comes with the demo set, made in the background on the first start.
   if (config.seedDemo && !config.databaseUrl) {
     const { seedDemo } = await import('./demo/seed');

@@ -54,6 +54,13 @@ export interface Jobs {
   ): Promise<void>;
   /** Runs `handle` for each job of `queue` on this instance, until `stop`. A throw retries the job later. */
   work<T extends object>(queue: QueueName, handle: (data: T) => Promise<void>): Promise<void>;
+  /**
+   * Creates or migrates the queue's schema and queues, once (later calls wait for the first). Sending or working
+   * before it has finished throws: on PGlite a send inside a transaction that waited for the start would wait
+   * forever, as the start's statements wait for that transaction.
+   */
+  start(): Promise<void>;
+  readonly started: boolean;
   stop(): Promise<void>;
 }
 
@@ -76,11 +83,19 @@ export interface JobsOptions {
   pollingSeconds?: number;
 }
 
-export async function startJobs(
+/** A queue that is started and ready (tests, scripts). */
+export async function startJobs(database: Database, log: FastifyBaseLogger, options?: JobsOptions) {
+  const jobs = createJobs(database, log, options);
+  await jobs.start();
+  return jobs;
+}
+
+/** The queue, not started yet: the server starts it once it answers (app.ts). */
+export function createJobs(
   database: Database,
   log: FastifyBaseLogger,
   { pollingSeconds = 2 }: JobsOptions = {},
-): Promise<Jobs> {
+): Jobs {
   const boss = new PgBoss({
     db: { executeSql: (text, values) => database.execute(text, values) },
     schema: SCHEMA,
@@ -92,19 +107,25 @@ export async function startJobs(
   // Slow statements, a queue piling up, a start that had to try again.
   boss.on('warning', ({ message, data }) => log.warn({ data }, `job queue: ${message}`));
   // Instances starting together on a new database would deadlock creating pg-boss's schema and queues.
-  await database.serialised(async () => {
-    await setAsideVersion10(database, SCHEMA, log);
-    await boss.start();
-    for (const [name, policy] of Object.entries(QUEUES)) {
-      const queue = await boss.getQueue(name);
-      if (!queue) await boss.createQueue(name, { policy, ...QUEUE_OPTIONS });
-      else if (
-        Object.entries(QUEUE_OPTIONS).some(([key, value]) => queue[key as keyof QueueOptions] !== value)
-      )
-        await boss.updateQueue(name, QUEUE_OPTIONS);
-    }
-    await moveVersion10Jobs(database, SCHEMA, log);
-  });
+  const setUp = () =>
+    database.serialised(async () => {
+      await setAsideVersion10(database, SCHEMA, log);
+      await boss.start();
+      for (const [name, policy] of Object.entries(QUEUES)) {
+        const queue = await boss.getQueue(name);
+        if (!queue) await boss.createQueue(name, { policy, ...QUEUE_OPTIONS });
+        else if (
+          Object.entries(QUEUE_OPTIONS).some(([key, value]) => queue[key as keyof QueueOptions] !== value)
+        )
+          await boss.updateQueue(name, QUEUE_OPTIONS);
+      }
+      await moveVersion10Jobs(database, SCHEMA, log);
+    });
+  let starting: Promise<void> | undefined;
+  let started = false;
+  const assertStarted = () => {
+    if (!started) throw new Error('the job queue has not started');
+  };
   /** This instance's worker of each queue: a job sent here for now wakes it at once, not at its next poll. */
   const workers = new Map<QueueName, string>();
   /** Wakes the queue's worker here, once the job is there to find (after the commit that queued it). */
@@ -118,16 +139,19 @@ export async function startJobs(
     tx ? { db: { executeSql: (text: string, values?: unknown[]) => executeIn(tx, text, values) } } : {};
   return {
     async send(queue, data, { tx, ...options } = {}) {
+      assertStarted();
       const id = await boss.send(queue, data, { ...options, ...through(tx) });
       if (id && options.startAfter === undefined) wake(queue, tx);
       return id;
     },
     async sendMany(queue, jobs, { tx } = {}) {
+      assertStarted();
       if (!jobs.length) return;
       await boss.insert(queue, jobs, through(tx));
       if (jobs.some((job) => job.startAfter === undefined)) wake(queue, tx);
     },
     async work(queue, handle) {
+      assertStarted();
       const worker = await boss.work<object>(
         queue,
         { pollingIntervalSeconds: pollingSeconds, batchSize: 10, perJobResults: true },
@@ -151,7 +175,17 @@ export async function startJobs(
       );
       workers.set(queue, worker);
     },
+    start: () =>
+      (starting ??= setUp().then(() => {
+        started = true;
+      })),
+    get started() {
+      return started;
+    },
     // Waits up to 5 s for the jobs in hand; those still running then are failed, to be retried.
-    stop: () => boss.stop({ graceful: true, timeout: 5_000 }),
+    async stop() {
+      await starting?.catch(() => {});
+      if (started) await boss.stop({ graceful: true, timeout: 5_000 });
+    },
   };
 }

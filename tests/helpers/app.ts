@@ -60,6 +60,8 @@ export async function startTestApp(kind: DbKind, env: Record<string, string | un
       },
     },
   });
+  // Callers here do not go through HTTP, whose first call would start it.
+  await app.startBackground();
   const db = app.deps.db;
   // Account e-mails go through the job queue (server/services/delivery/mail-delivery.ts): a test app delivers them
   // even with JOB_WORKERS false, as every account journey needs them.

@@ -43,6 +43,7 @@ export async function startServer(env: Record<string, string> = {}) {
     throw new Error('web/dist is missing: run `npm run build` first');
   const app = await buildApp({ config });
   await app.listen({ port, host: '127.0.0.1' });
+  await app.startBackground();
   return {
     url,
     dataDir,
