@@ -16,6 +16,7 @@ import { benchChatDelivery } from './chat-delivery';
 import { benchDeckThroughput, benchHeavySwipers } from './deck';
 import { benchDogsGrid } from './dogs-grid';
 import { benchEventsSerial } from './events';
+import { benchLighthouse } from './lighthouse';
 import { cleanUp, info, onCleanup, QUICK, type Row, startServerProcess } from './lib';
 import { benchRequestDelivery } from './matching';
 import { benchProcedures } from './procedures';
@@ -29,7 +30,7 @@ import { benchThroughput } from './throughput';
 import { benchUploads } from './uploads';
 
 const rows: Row[] = [];
-/** BENCH_ONLY=size,startup,uploads,grid,sockets,slow,tokens,postgres,deck: run only these parts (development; `deck` is in `postgres`). */
+/** BENCH_ONLY=size,startup,uploads,grid,sockets,slow,tokens,lighthouse,postgres,deck: run only these parts (development; `deck` is in `postgres`). */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wanted = (part: string) => !only || only.includes(part);
 
@@ -201,6 +202,7 @@ try {
   if (wanted('sockets')) await stage('WebSocket memory', benchSockets);
   if (wanted('slow') && postgresAvailable()) await stage('clients that do not read', benchSlowClients);
   if (wanted('tokens') && postgresAvailable()) await stage('access tokens', benchAccessTokens);
+  if (wanted('lighthouse')) await stage('Lighthouse, mobile', benchLighthouse);
   if (wanted('postgres'))
     await stage('PostgreSQL', async () => {
       await postgresBenchmarks();
