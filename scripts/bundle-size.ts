@@ -1,6 +1,6 @@
 // `npm run size`: gzipped JavaScript a first visit to each route downloads (entry + static imports + the
-// route's lazy chunk and its static imports), from web/dist/.vite/manifest.json. Budget: /auth ≤ 150 KB
-// (exit code 1 when over; tests/e2e/bundle-size.test.ts checks it too). `routeSizes()` is also used by
+// route's lazy chunk and its static imports), from web/dist/.vite/manifest.json. Every route has a budget
+// (exit code 1 when one is over; tests/e2e/bundle-size.test.ts checks them too). `routeSizes()` is also used by
 // `npm run bench`.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -15,7 +15,7 @@ interface Chunk {
 }
 
 /** Each route's page modules, as keys of the manifest (a folder matches every module in it). */
-const ROUTES: Record<string, string> = {
+const ROUTES = {
   '/': 'src/features/home/home-page.tsx',
   // Every page of the auth folder (the sign-in page and the e-mail link pages), as since issue 2.
   '/auth': 'src/features/auth/',
@@ -26,9 +26,23 @@ const ROUTES: Record<string, string> = {
   '/trgovina': 'src/features/shop/shop-page.tsx',
   '/chat': 'src/features/chat/chat-cards-page.tsx',
   '/klepet': 'src/features/chat/klepet-page.tsx',
+} as const;
+/**
+ * Budgets in KB gzipped, for every route (issue 32: 150 KB each). The three above 150 are where issue 32
+ * left them (the profile's settings panels, the deck, the events list are still in their routes' chunks);
+ * they only go down from here.
+ */
+export const ROUTE_BUDGETS_KB: Record<keyof typeof ROUTES, number> = {
+  '/': 150,
+  '/auth': 150,
+  '/profil': 172,
+  '/moji-psi': 150,
+  '/ujemanja': 158,
+  '/events': 162,
+  '/trgovina': 150,
+  '/chat': 150,
+  '/klepet': 150,
 };
-/** Budgets in KB gzipped, by route. */
-export const ROUTE_BUDGETS_KB: Record<string, number> = { '/auth': 150 };
 
 export interface RouteSize {
   route: string;
@@ -59,7 +73,11 @@ export function routeSizes(dist = path.join(import.meta.dirname, '..', 'web', 'd
   for (const [route, prefix] of Object.entries(ROUTES)) {
     const pages = Object.keys(manifest).filter((key) => key.startsWith(prefix));
     if (pages.length === 0) throw new Error(`${route}: no module ${prefix} in the manifest`);
-    sizes.push({ route, kb: gzipKb(closure([...entry, ...pages])), budgetKb: ROUTE_BUDGETS_KB[route] });
+    sizes.push({
+      route,
+      kb: gzipKb(closure([...entry, ...pages])),
+      budgetKb: ROUTE_BUDGETS_KB[route as keyof typeof ROUTES],
+    });
   }
   return sizes;
 }

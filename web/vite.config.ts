@@ -7,6 +7,8 @@ import react from '@vitejs/plugin-react';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { displayNamesFor } from '#shared/data/display-names';
+import { isLocale } from '#shared/i18n';
 import { appManifest } from './app-manifest.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -54,6 +56,25 @@ function precompiledMessages(): Plugin {
 }
 
 /**
+ * `virtual:display-names/<locale>`: the names one language shows for stored breeds, traits, places and
+ * countries (src/data/display-names.ts), computed from the lists at build time, so the browser downloads a
+ * small table per language with its catalogue instead of every list in every language.
+ */
+function displayNames(): Plugin {
+  const prefix = 'virtual:display-names/';
+  return {
+    name: 'tacke:display-names',
+    resolveId: (id) => (id.startsWith(prefix) ? `\0${id}` : null),
+    load(id) {
+      const locale = id.startsWith(`\0${prefix}`) ? id.slice(prefix.length + 1) : null;
+      if (locale === null) return null;
+      if (!isLocale(locale)) throw new Error(`${id}: no such language`);
+      return `export default ${JSON.stringify(displayNamesFor(locale))};`;
+    },
+  };
+}
+
+/**
  * The service worker (web/sw/sw.ts, issue 19), compiled to /sw.js with the list of files it keeps for offline
  * use: the shell, every script and style, the catalogues and the icons. The manifests are appManifest's.
  */
@@ -78,6 +99,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
   define: { __DATA_VERSION__: JSON.stringify(dataVersion()) },
   plugins: [
     precompiledMessages(),
+    displayNames(),
     react(),
     tailwindcss(),
     ...(isSsrBuild ? [] : [appManifest(), serviceWorker()]),

@@ -1,6 +1,6 @@
 import type { Locale } from '../i18n';
-import { INTL_TAG } from '../i18n';
 import { searchNamed, type Named } from './named';
+import { regionName } from './region-name';
 
 /** A country by its ISO 3166-1 alpha-2 code and its Slovenian name. */
 export interface Country {
@@ -275,38 +275,10 @@ export function findCountry(code: string): Country | undefined {
   return byCode.get(code.trim().toUpperCase());
 }
 
-const regionNames = new Map<Locale, Intl.DisplayNames | null>();
-
-function regionNamesFor(locale: Locale): Intl.DisplayNames | null {
-  let names = regionNames.get(locale);
-  if (names === undefined) {
-    try {
-      names = new Intl.DisplayNames([INTL_TAG[locale]], { type: 'region' });
-    } catch {
-      names = null;
-    }
-    regionNames.set(locale, names);
-  }
-  return names;
-}
-
-/**
- * The country's name in the UI language from `Intl.DisplayNames`, falling back to the Slovenian `name`
- * where the runtime has no name for it. In Slovenian it is `name` itself, so the UI shows the names the list
- * is sorted and searched by (and not CLDR's long forms such as "Posebno upravno območje … Hongkong").
- * Unknown codes come back as given.
- */
+/** The country's name in the UI language (see regionName); unknown codes come back as given. */
 export function countryName(code: string, locale: Locale): string {
   const country = findCountry(code);
-  if (!country) return code;
-  if (locale === 'sl') return country.name;
-  let shown: string | undefined;
-  try {
-    shown = regionNamesFor(locale)?.of(country.code);
-  } catch {
-    shown = undefined;
-  }
-  return shown && shown !== country.code ? shown : country.name;
+  return country ? regionName(country.code, country.name, locale) : code;
 }
 
 interface CountryEntry extends Named {

@@ -1,6 +1,8 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useState } from 'react';
 import { IntlProvider, type MessageFormatElement, useIntl } from 'react-intl';
 import { DEFAULT_LOCALE, INTL_TAG, type Locale, LOCALE_COOKIE } from '#shared/i18n';
+import type { DisplayNames } from '#shared/data/display-names';
+import { setDisplayNames } from '../components/dogs/names';
 import { startLocale } from './locale-choice';
 
 /** The language chosen in this browser, else the browser's own where the app speaks it, else Slovenian. */
@@ -34,9 +36,24 @@ for (const format of [Intl.NumberFormat, Intl.DateTimeFormat] as {
 /** A catalogue as it arrives: messages already parsed at build time (see vite.config.ts). */
 export type CompiledMessages = Record<string, MessageFormatElement[]>;
 
-/** Each catalogue is its own chunk, so only the active language is downloaded. */
+/** The names of stored breeds, places, … in each language (components/dogs/names.ts, web/vite.config.ts). */
+const DISPLAY_NAMES: Record<Locale, () => Promise<{ default: DisplayNames }>> = {
+  sl: () => import('virtual:display-names/sl'),
+  en: () => import('virtual:display-names/en'),
+  de: () => import('virtual:display-names/de'),
+  it: () => import('virtual:display-names/it'),
+};
+
+/**
+ * Each catalogue is its own chunk, so only the active language is downloaded; with it, the language's names
+ * of stored values, ready before anything shows them.
+ */
 export async function loadCatalogue(locale: Locale): Promise<CompiledMessages> {
-  const module = (await import(`../../../locales/${locale}.json`)) as { default: CompiledMessages };
+  const [module, names] = await Promise.all([
+    import(`../../../locales/${locale}.json`) as Promise<{ default: CompiledMessages }>,
+    DISPLAY_NAMES[locale](),
+  ]);
+  setDisplayNames(locale, names.default);
   return module.default;
 }
 

@@ -4,7 +4,7 @@ import { type ReactNode, useLayoutEffect, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import type { ReportTarget } from '#shared/domain/safety';
 import { isLikeMessage } from '#shared/domain/like-message';
-import { ReportDialog } from '../safety/report-dialog';
+import { ReportDialog } from '../safety/lazy-safety-dialogs';
 import { Button } from '../ui/button';
 import { Spinner } from '../ui/spinner';
 import { useT } from '../../lib/intl';

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useT } from '../../lib/intl';
 import { useSession } from '../../lib/session';
 import { Button } from '../ui/button';
-import { BlockDialog } from './block-dialog';
-import { ReportDialog, type ReportTargetRef } from './report-dialog';
+import { BlockDialog, ReportDialog } from './lazy-safety-dialogs';
+import type { ReportTargetRef } from './report-dialog';
 
 /**
  * "Prijavi" for an item, and "Blokiraj" for its author when they are another signed-in user's to block.

@@ -1,8 +1,7 @@
 import clsx from 'clsx';
 import { useIntl } from 'react-intl';
-import { countryName } from '#shared/data/countries';
 import type { ReportItemField } from '#shared/domain/safety';
-import { breedName, traitName } from '../../components/dogs/names';
+import { breedName, countryName, traitName } from '../../components/dogs/names';
 import { useLocale, useT } from '../../lib/intl';
 import { photoSources } from '../../lib/photo-sources';
 import type { Report } from './types';

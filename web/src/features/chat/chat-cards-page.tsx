@@ -1,3 +1,4 @@
+import { lazyDialog } from '../../components/ui/dialog';
 import { MessageCircle, X } from 'lucide-react';
 import { type ReactNode, useState } from 'react';
 import { useIntl } from 'react-intl';
@@ -9,9 +10,13 @@ import { useNearViewport } from '../../lib/use-near-viewport';
 import { trpc } from '../../lib/trpc';
 import { ChatPanel } from './chat-panel';
 import { ChatsLoadError, NoChats } from './chat-states';
-import { DeleteChatDialog } from './delete-chat-dialog';
 import { chatTitle } from './format';
 import type { ChatSummary } from './types';
+
+const DeleteChatDialog = lazyDialog(
+  () => import('./delete-chat-dialog').then((module) => module.DeleteChatDialog),
+  ({ chat }) => chat !== null,
+);
 
 /** /chat: every chat as a card with its messages and input (SPEC Chat list). */
 export default function ChatCardsPage() {

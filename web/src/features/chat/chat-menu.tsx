@@ -1,5 +1,5 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { Ban, EyeOff, Flag, MoreVertical } from 'lucide-react';
+import { Ban, EyeOff, Flag } from 'lucide-react';
 import { useState } from 'react';
 import { BlockDialog } from '../../components/safety/block-dialog';
 import { ReportDialog } from '../../components/safety/report-dialog';
@@ -7,13 +7,14 @@ import { useErrorText } from '../../lib/errors';
 import { useT } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 import { useHideChat } from './api';
+import { ChatMenuButton } from './chat-menu-button';
 import type { ChatSummary } from './types';
 
 const ITEM =
   'flex min-h-11 cursor-pointer items-center gap-3 rounded-[calc(var(--radius-control)-0.25rem)] px-3 outline-none select-none data-highlighted:bg-muted';
 
 /** More for a chat: hide it from my list (until the next message), report or block the other person. */
-export function ChatMenu({ chat, onGone }: { chat: ChatSummary; onGone: () => void }) {
+export default function ChatMenu({ chat, onGone }: { chat: ChatSummary; onGone: () => void }) {
   const t = useT();
   const errorText = useErrorText();
   const [reporting, setReporting] = useState(false);
@@ -29,12 +30,8 @@ export function ChatMenu({ chat, onGone }: { chat: ChatSummary; onGone: () => vo
   return (
     <>
       <DropdownMenu.Root>
-        <DropdownMenu.Trigger
-          aria-label={t('chat.more')}
-          title={t('chat.more')}
-          className="inline-flex size-11 shrink-0 items-center justify-center rounded-control text-muted-foreground transition-colors hover:bg-muted"
-        >
-          <MoreVertical aria-hidden="true" className="size-5" />
+        <DropdownMenu.Trigger asChild>
+          <ChatMenuButton />
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content

@@ -1,10 +1,9 @@
 import clsx from 'clsx';
 import { type ReactNode, useEffect, useId, useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { DogDetailsDialog } from '../../components/dogs/dog-details-dialog';
+import { DogDetailsDialog, UserProfileDialog } from '../../components/lazy-dialogs';
 import { DogPhoto } from '../../components/dogs/dog-photo';
 import { profilePlace } from '../../components/profile/avatar';
-import { UserProfileDialog } from '../../components/profile/user-profile-dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { useErrorText } from '../../lib/errors';
 import { useLocale } from '../../lib/intl';

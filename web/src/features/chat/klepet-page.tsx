@@ -1,6 +1,7 @@
+import { lazyDialog } from '../../components/ui/dialog';
 import clsx from 'clsx';
 import { ArrowLeft, Trash2 } from 'lucide-react';
-import { useId, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { buttonClasses } from '../../components/ui/button';
@@ -11,11 +12,17 @@ import { trpc } from '../../lib/trpc';
 import { ChatList } from './chat-list';
 import { ChatPanel } from './chat-panel';
 import { ChatsLoadError, NoChats, PaneMessage, StartActions } from './chat-states';
-import { ChatMenu } from './chat-menu';
+import { ChatMenuButton } from './chat-menu-button';
 import { SafetyTips } from './safety-tips';
-import { DeleteChatDialog } from './delete-chat-dialog';
 import { chatTitle } from './format';
 import type { ChatSummary } from './types';
+
+// The menu (Radix, with its positioning engine) loads after the page, outside the route's first download.
+const ChatMenu = lazy(() => import('./chat-menu'));
+const DeleteChatDialog = lazyDialog(
+  () => import('./delete-chat-dialog').then((module) => module.DeleteChatDialog),
+  ({ chat }) => chat !== null,
+);
 
 /**
  * /klepet (signed in only, see routes.tsx): the list beside the chat chosen in the URL (?chat=<id>). Below
@@ -83,7 +90,9 @@ export default function KlepetPage() {
               }
               actions={
                 <>
-                  <ChatMenu chat={selected} onGone={() => void navigate('/klepet', { replace: true })} />
+                  <Suspense fallback={<ChatMenuButton disabled />}>
+                    <ChatMenu chat={selected} onGone={() => void navigate('/klepet', { replace: true })} />
+                  </Suspense>
                   <button
                     type="button"
                     onClick={() => setDeleting(selected)}

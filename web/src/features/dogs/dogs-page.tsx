@@ -1,7 +1,8 @@
+import { lazyDialog } from '../../components/ui/dialog';
 import { Dog as DogIcon, Plus, RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { useIntl } from 'react-intl';
-import { DogDetailsDialog } from '../../components/dogs/dog-details-dialog';
+import { DogDetailsDialog } from '../../components/lazy-dialogs';
 import { DogSilhouette } from '../../components/dogs/dog-silhouette';
 import type { Dog } from '../../components/dogs/types';
 import { useDogChanges } from '../../components/dogs/use-dog-changes';
@@ -17,8 +18,12 @@ import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { DogCard } from './dog-card';
 import { DeleteDogDialog } from './delete-dog-dialog';
-import { DogFormDialog } from './dog-form-dialog';
 import { useRemoveDog } from './api';
+
+const DogFormDialog = lazyDialog(
+  () => import('./dog-form-dialog').then((module) => module.DogFormDialog),
+  ({ open }) => open,
+);
 
 /** /dogs and /moji-psi: my dogs as cards, with add, edit, delete and details (SPEC Dog management). */
 export default function DogsPage() {

@@ -14,11 +14,10 @@ import {
   Trash2,
   UsersRound,
 } from 'lucide-react';
-import { countryName } from '#shared/data/countries';
 import { isUpcoming, mapLink } from '#shared/domain/events';
 import { type ReactNode, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { placeName } from '../../components/dogs/names';
+import { countryName, placeName } from '../../components/dogs/names';
 import { Avatar } from '../../components/profile/avatar';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';

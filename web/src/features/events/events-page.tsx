@@ -1,3 +1,4 @@
+import { lazyDialog } from '../../components/ui/dialog';
 import clsx from 'clsx';
 import {
   CalendarDays,
@@ -32,12 +33,16 @@ import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { EventCard } from './event-card';
 import { EventDetailsDialog } from './event-details-dialog';
-import { EventFormDialog } from './event-form-dialog';
 import { EVENT_TYPE_LIST, TypeIcon } from './event-look';
 import type { EventView } from './types';
 import { FILTER_LIST, FILTERS, useEventFilters } from './use-event-filters';
 import { edgeFade, useScrollEdges } from '../../lib/use-scroll-edges';
 import { useT } from '../../lib/intl';
+
+const EventFormDialog = lazyDialog(
+  () => import('./event-form-dialog').then((module) => module.EventFormDialog),
+  ({ open }) => open,
+);
 
 const FILTER_ICONS: Record<EventFilter, LucideIcon> = {
   mine: Star,

@@ -2,7 +2,7 @@ import clsx from 'clsx';
 import { Info, LogIn, PawPrint, UserPlus } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { DogDetailsDialog } from '../../components/dogs/dog-details-dialog';
+import { DogDetailsDialog } from '../../components/lazy-dialogs';
 import { MessagePanel } from '../../components/message-panel';
 import { Alert } from '../../components/ui/alert';
 import { buttonClasses } from '../../components/ui/button';

@@ -1,3 +1,4 @@
+import { lazyDialog } from '../../components/ui/dialog';
 import clsx from 'clsx';
 import { ArrowLeftRight, Heart, RotateCcw, SearchCheck, SlidersHorizontal, Undo2 } from 'lucide-react';
 import { useState } from 'react';
@@ -6,11 +7,10 @@ import { widerRadius } from '#shared/domain/distance';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { SwipeDecision } from '#shared/domain/swipe';
-import { DogDetailsDialog } from '../../components/dogs/dog-details-dialog';
+import { DogDetailsDialog, UserProfileDialog } from '../../components/lazy-dialogs';
 import { DogPhoto } from '../../components/dogs/dog-photo';
 import type { Dog } from '../../components/dogs/types';
 import { MessagePanel } from '../../components/message-panel';
-import { UserProfileDialog } from '../../components/profile/user-profile-dialog';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
@@ -23,10 +23,14 @@ import { type AfterDecision, DeckView } from './deck-view';
 import { type Match, MatchDialog } from '../../components/match-dialog';
 import { useSaveFilters } from './api';
 import { distanceText, radiusText } from './distance';
-import { FiltersDialog } from './filters-dialog';
 import { LikedDialog } from './liked-dialog';
 import { ownerCardOf } from './owner-place';
 import type { DeckDog, LikeOutcome } from './types';
+
+const FiltersDialog = lazyDialog(
+  () => import('./filters-dialog').then((module) => module.FiltersDialog),
+  ({ open }) => open,
+);
 
 /** Dogs asked for at once; when they run out, the next ones are asked for (the server walks on). */
 const BATCH = 30;

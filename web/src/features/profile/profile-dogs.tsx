@@ -4,7 +4,7 @@ import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { LIMITS } from '#shared/limits';
 import { dogAgeText } from '../../components/dogs/dog-age';
-import { DogDetailsDialog } from '../../components/dogs/dog-details-dialog';
+import { DogDetailsDialog } from '../../components/lazy-dialogs';
 import { DogPhoto } from '../../components/dogs/dog-photo';
 import { GenderBadge } from '../../components/dogs/gender-badge';
 import { breedName } from '../../components/dogs/names';

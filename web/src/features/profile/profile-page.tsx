@@ -1,3 +1,4 @@
+import { lazyDialog } from '../../components/ui/dialog';
 import {
   CalendarDays,
   CalendarHeart,
@@ -31,9 +32,13 @@ import { useSignOut } from '../../lib/use-sign-out';
 import { trpc } from '../../lib/trpc';
 import { AccountSettings } from './account-settings';
 import { ProfileDogs } from './profile-dogs';
-import { ProfileFormDialog } from './profile-form-dialog';
 import { SupportDialog } from './support-dialog';
 import type { MyProfile } from './types';
+
+const ProfileFormDialog = lazyDialog(
+  () => import('./profile-form-dialog').then((module) => module.ProfileFormDialog),
+  ({ open }) => open,
+);
 
 /** /profil: who I am, my dogs, my numbers and where to go next (SPEC Profile). */
 /** /profil; `requests` is the notifications panel, composed in by the app (it spans two features). */
