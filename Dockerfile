@@ -28,4 +28,5 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/healthz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # Admin role: docker compose exec app1 node dist/admin.mjs grant you@example.com
-CMD ["node", "dist/server.mjs"]
+# The V8 memory settings of `npm start` (package.json; README "Memory"), kept equal by tests/unit/runtime-flags.test.ts.
+CMD ["node", "--max-semi-space-size=16", "--heap-growing-percent=50", "dist/server.mjs"]

@@ -106,16 +106,23 @@ export async function stopChild(child: ChildProcess) {
   clearTimeout(timer);
 }
 
+/** Node's flags in `npm start` (package.json): the V8 memory settings production runs with. */
+export const SERVER_NODE_FLAGS: string[] =
+  (JSON.parse(fs.readFileSync('package.json', 'utf8')) as { scripts: { start: string } }).scripts.start.match(
+    /--[\w-]+=\S+/g,
+  ) ?? [];
+
 /**
- * The built server (`node dist/server.mjs`, as production runs it) in its own process, so the load generator
- * does not share its CPU. BENCH_SERVER_NODE_OPTIONS (e.g. "--cpu-prof --cpu-prof-dir=data/prof") goes to it.
+ * The built server (`node dist/server.mjs`, with the flags of `npm start`) in its own process, so the load
+ * generator does not share its CPU. BENCH_SERVER_NODE_OPTIONS (e.g. "--cpu-prof --cpu-prof-dir=data/prof") is
+ * added to them.
  */
 export async function startServerProcess(name: string, env: Record<string, string>): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = `data/bench-${name}`;
   const nodeArgs = (process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
-  const child = spawn(process.execPath, [...nodeArgs, 'dist/server.mjs'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, 'dist/server.mjs'], {
     env: {
       ...process.env,
       PORT: String(port),

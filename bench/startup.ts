@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { freePort } from '../tests/helpers/postgres';
-import { median, QUICK, type Row, stopChild, within } from './lib';
+import { median, QUICK, type Row, SERVER_NODE_FLAGS, stopChild, within } from './lib';
 
 const RUNS = QUICK ? 2 : 5;
 const BUDGET_MS = 3000;
@@ -22,7 +22,7 @@ function rssOf(pid: number | undefined): number | null {
 async function timeToHealthy(dataDir: string, memory?: { rss: number | null }): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, ['dist/server.mjs'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'dist/server.mjs'], {
     env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: 'ignore',
   });
