@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import postgres from 'postgres';
 import { ROOT } from '../paths';
 import { copyTemplate, PGLITE_EXTENSIONS, readTemplate } from './pglite-template';
+import { preparedStatements } from './prepared-statements';
 import * as schema from './schema';
 import { nodePostgresValue } from './transact';
 
@@ -121,7 +122,7 @@ async function openPostgres(url: string): Promise<Database> {
   // postgres.js's default 30.
   const sql = postgres(url, { max: 10, onnotice: () => {}, backoff, connect_timeout: 5 });
   const health = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 3, idle_timeout: 60 });
-  const db = drizzlePostgres(sql, { schema }) as unknown as Db;
+  const db = drizzlePostgres(preparedStatements(sql), { schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
@@ -129,7 +130,9 @@ async function openPostgres(url: string): Promise<Database> {
     async execute(text, values) {
       if (values?.length) {
         const params = values.map(nodePostgresValue);
-        return { rows: await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[]) };
+        return {
+          rows: await sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], { prepare: true }),
+        };
       }
       // A script: the simple protocol runs several statements and answers one result each; one that opens a
       // transaction needs a connection of its own (postgres.js refuses BEGIN on the pool).

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
-import { union } from 'drizzle-orm/pg-core';
+import { and, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
 import { messageFingerprint } from '#shared/domain/message-fingerprint';
 import { AppError } from '#shared/errors';
 import { LIMITS } from '#shared/limits';
@@ -63,17 +62,27 @@ interface Message {
   content: string;
 }
 
-/** A conversation kind's own cap (conversation.ts: ConversationKind.cap), checked under lockSender. */
-export type CapRule = (
-  tx: Tx,
-  userId: string,
-  messages: MessageTable,
-  conversationId: string,
-) => Promise<void>;
+/** What a cap reads: SQL expressions that become columns of the sender's one read (checkMessage). */
+type Reads = Record<string, SQL<number | boolean | null>>;
+
+/**
+ * A conversation kind's own cap (conversation.ts: ConversationKind.cap): what it counts, read with the
+ * other facts of checkMessage in one statement, and the refusal those counts call for (none: within it).
+ */
+export interface CapRule<R extends Reads = Reads> {
+  reads(userId: string, messages: MessageTable, conversationId: string, now: number): R;
+  refuse(
+    facts: { [K in keyof R]: R[K] extends SQL<infer T> ? T : never },
+    newAccount: boolean,
+    now: number,
+  ): AppError | undefined;
+}
+const capRule = <R extends Reads>(rule: CapRule<R>) => rule as unknown as CapRule;
 
 /**
  * Before a message (under lockSender): the kind's own cap, then the duplicate rule. A retry stores nothing
- * new (its id is taken), so no cap refuses it and it is not counted twice.
+ * new (its id is taken), so no cap refuses it and it is not counted twice. Everything the rules decide on is
+ * one statement: sent right behind the sender's lock (conversation.ts), it costs no round trip of its own.
  */
 export async function checkMessage(
   tx: Tx,
@@ -82,98 +91,111 @@ export async function checkMessage(
   conversationId: string,
   message: Message,
 ) {
-  if (await isStored(tx, kind.messages, message.id)) return;
-  await kind.cap(tx, userId, kind.messages, conversationId);
-  await checkDuplicate(tx, userId, message.content, conversationId);
+  const now = Date.now();
+  const { messages } = kind;
+  const fingerprint = fingerprintOf(message.content);
+  const [facts] = await tx
+    .select({
+      newAccount: sql<boolean>`${gt(users.createdAt, new Date(now - LIMITS.antiSpam.newAccountDays * DAY_MS))}`,
+      stored: message.id
+        ? sql<boolean>`exists (select 1 from ${messages.table} where ${eq(messages.id, message.id)})`
+        : sql<boolean>`false`,
+      elsewhere: fingerprint
+        ? sql<number>`(select count(*)::int from (${sameTextElsewhere(userId, fingerprint, now)}) as sent
+            where sent.conversation <> ${conversationId})`
+        : sql<number>`0`,
+      ...kind.cap.reads(userId, messages, conversationId, now),
+    })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!facts) throw new AppError('NOT_FOUND');
+  if (facts.stored) return;
+  const refusal = kind.cap.refuse(facts, facts.newAccount, now);
+  if (refusal) throw refusal;
+  if (facts.elsewhere >= LIMITS.antiSpam.duplicateChats) throw new AppError('DUPLICATE_MESSAGE');
 }
 
-async function isStored(tx: Tx, messages: MessageTable, id: string | undefined) {
-  if (!id) return false;
-  const [row] = await tx
-    .select({ one: sql`1` })
-    .from(messages.table)
-    .where(eq(messages.id, id));
-  return !!row;
+/**
+ * The conversations (of every kind together: MESSAGE_TABLES) into which I sent a text with this fingerprint
+ * (fingerprintOf) today: the duplicate rule refuses it in a further one past LIMITS.antiSpam.duplicateChats.
+ */
+function sameTextElsewhere(userId: string, fingerprint: string, now: number) {
+  const since = new Date(now - DAY_MS);
+  return sql.join(
+    MESSAGE_TABLES.map(
+      (messages) => sql`select ${messages.conversationId} as conversation from ${messages.table}
+        where ${and(eq(messages.senderId, userId), gt(messages.createdAt, since), eq(messages.fingerprint, fingerprint))}`,
+    ),
+    sql` union `,
+  );
 }
 
 /**
  * The pair chats' cap, hearts included: in a conversation where the other side has not written yet, at most
  * so many of my messages a day in such conversations together.
  */
-export const unansweredCap: CapRule = async (tx, userId, messages, conversationId) => {
-  const [answered] = await tx
-    .select({ one: sql`1` })
-    .from(messages.table)
-    .where(and(eq(messages.conversationId, conversationId), ne(messages.senderId, userId)))
-    .limit(1);
-  if (answered) return;
-  const max = (await isNewAccount(tx, userId))
-    ? LIMITS.antiSpam.unansweredMessagesPerDayNew
-    : LIMITS.antiSpam.unansweredMessagesPerDay;
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(messages.table)
-    .where(
-      and(
-        eq(messages.senderId, userId),
-        gt(messages.createdAt, new Date(Date.now() - DAY_MS)),
-        sql`not exists (select 1 from ${messages.table} other
+export const unansweredCap = capRule({
+  reads: (userId, messages, conversationId, now) => ({
+    answered: sql<boolean>`exists (select 1 from ${messages.table}
+      where ${and(eq(messages.conversationId, conversationId), ne(messages.senderId, userId))})`,
+    unanswered: sql<number>`(select count(*)::int from ${messages.table} where ${and(
+      eq(messages.senderId, userId),
+      gt(messages.createdAt, new Date(now - DAY_MS)),
+      sql`not exists (select 1 from ${messages.table} other
           where other.${sql.identifier(messages.conversationId.name)} = ${messages.conversationId}
           and other.${sql.identifier(messages.senderId.name)} <> ${userId})`,
-      ),
-    );
-  if ((row?.n ?? 0) >= max) throw new AppError('DAILY_LIMIT', { max });
-};
+    )})`,
+  }),
+  refuse({ answered, unanswered }, newAccount) {
+    if (answered) return;
+    const max = newAccount
+      ? LIMITS.antiSpam.unansweredMessagesPerDayNew
+      : LIMITS.antiSpam.unansweredMessagesPerDay;
+    if (unanswered >= max) return new AppError('DAILY_LIMIT', { max });
+  },
+});
+
+/** The sending-rate windows of the event chats, with their caps for new and other accounts. */
+const RATE_WINDOWS = [
+  {
+    ms: 60_000,
+    max: LIMITS.antiSpam.eventMessagesPerMinute,
+    maxNew: LIMITS.antiSpam.eventMessagesPerMinuteNew,
+  },
+  {
+    ms: 3_600_000,
+    max: LIMITS.antiSpam.eventMessagesPerHour,
+    maxNew: LIMITS.antiSpam.eventMessagesPerHourNew,
+  },
+];
 
 /**
  * The event chats' cap: the sender's rate over all conversations of the kind. Everyone counts, the organiser
- * too: an event's chat has no announcements of its own.
+ * too: an event's chat has no announcements of its own. A window is full while its max-th newest message
+ * (read for both caps: the account's age is read in the same statement) is in it; then a slot is free.
  */
-export const sendingRate: CapRule = async (tx, userId, messages) => {
-  const isNew = await isNewAccount(tx, userId);
-  const { antiSpam } = LIMITS;
-  const windows = [
-    { ms: 60_000, max: isNew ? antiSpam.eventMessagesPerMinuteNew : antiSpam.eventMessagesPerMinute },
-    { ms: 3_600_000, max: isNew ? antiSpam.eventMessagesPerHourNew : antiSpam.eventMessagesPerHour },
-  ];
-  const now = Date.now();
-  const waits: number[] = [];
-  for (const { ms, max } of windows) {
-    // The max-th newest message in the window: while it is in it, so are `max` messages; then a slot is free.
-    const [nth] = await tx
-      .select({ at: messages.createdAt })
-      .from(messages.table)
-      .where(and(eq(messages.senderId, userId), gt(messages.createdAt, new Date(now - ms))))
-      .orderBy(desc(messages.createdAt))
-      .offset(max - 1)
-      .limit(1);
-    if (nth) waits.push(nth.at.getTime() + ms - now);
-  }
-  if (waits.length)
-    throw new AppError('TOO_MANY_MESSAGES', { seconds: Math.max(1, Math.ceil(Math.max(...waits) / 1000)) });
-};
-
-/**
- * A text (compared by fingerprintOf) that I already sent today into LIMITS.antiSpam.duplicateChats other
- * conversations (of every kind together: MESSAGE_TABLES) is refused.
- */
-async function checkDuplicate(tx: Tx, userId: string, content: string, conversationId: string) {
-  const fingerprint = fingerprintOf(content);
-  if (!fingerprint) return;
-  const since = new Date(Date.now() - DAY_MS);
-  const [first, second, ...rest] = MESSAGE_TABLES.map((messages) =>
-    tx
-      .selectDistinct({ conversation: messages.conversationId })
-      .from(messages.table)
-      .where(
-        and(
-          eq(messages.senderId, userId),
-          gt(messages.createdAt, since),
-          eq(messages.fingerprint, fingerprint),
-        ),
+export const sendingRate = capRule({
+  reads: (userId, messages, _conversationId, now) =>
+    Object.fromEntries(
+      RATE_WINDOWS.flatMap(({ ms, max, maxNew }, i) =>
+        [max, maxNew].map((cap, j) => [
+          `window${i}${j ? 'New' : ''}`,
+          sql<number | null>`(select extract(epoch from ${messages.createdAt}) * 1000 from ${messages.table}
+            where ${and(eq(messages.senderId, userId), gt(messages.createdAt, new Date(now - ms)))}
+            order by ${messages.createdAt} desc offset ${cap - 1} limit 1)`.mapWith((v) =>
+            v === null ? null : Number(v),
+          ),
+        ]),
       ),
-  );
-  const elsewhere = await union(first!, second!, ...rest);
-  const others = elsewhere.filter((row) => row.conversation !== conversationId);
-  if (others.length >= LIMITS.antiSpam.duplicateChats) throw new AppError('DUPLICATE_MESSAGE');
-}
+    ),
+  refuse(facts, newAccount, now) {
+    const waits = RATE_WINDOWS.flatMap(({ ms }, i) => {
+      const nth = facts[`window${i}${newAccount ? 'New' : ''}`];
+      return typeof nth === 'number' ? [nth + ms - now] : [];
+    });
+    if (waits.length)
+      return new AppError('TOO_MANY_MESSAGES', {
+        seconds: Math.max(1, Math.ceil(Math.max(...waits) / 1000)),
+      });
+  },
+});

@@ -137,17 +137,27 @@ export function defineConversation<
   ): Promise<Message> {
     await kind.writable?.(deps.db, userId, conversationId);
     const stored = await transact(deps.db, async (tx) => {
-      await lockSender(tx, userId);
-      await checkMessage(tx, userId, kind, conversationId, message);
+      // Statements sent together share a round trip (postgres.js pipelines them on the transaction's
+      // connection) and run in order: the caps' read starts once the lock is granted, so it sees every message
+      // the sender's other sends committed meanwhile.
+      await Promise.all([lockSender(tx, userId), checkMessage(tx, userId, kind, conversationId, message)]);
       const stored = await kind.append(tx, userId, conversationId, message);
       // Announced and its pushes queued as part of the write: a crash after the commit loses neither, and a
       // retry (the same id, nothing new stored) repeats neither.
       if (stored) {
-        await kind.markers.sent?.(tx, userId, conversationId, stored);
         const topics = kind.announced?.(conversationId, stored) ?? kind.topic(conversationId);
-        await deps.bus.publishIn(tx, topics, null);
-        const recipients = await kind.recipients(tx, userId, conversationId, stored);
-        await kind.push(deps.notify, conversationId, recipients, tx);
+        const queuePushes = async () =>
+          kind.push(
+            deps.notify,
+            conversationId,
+            await kind.recipients(tx, userId, conversationId, stored),
+            tx,
+          );
+        await Promise.all([
+          kind.markers.sent?.(tx, userId, conversationId, stored),
+          deps.bus.publishIn(tx, topics, null),
+          queuePushes(),
+        ]);
       }
       return stored;
     });
