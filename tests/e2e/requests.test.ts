@@ -232,14 +232,15 @@ describe('requests and notifications', () => {
     try {
       await expect.poll(() => bell(page).getAttribute('aria-label')).toBe('Obvestila, 10 neprebranih');
       expect(await page.getByTestId('bell-badge').textContent()).toBe('9+');
-      // Event notices are updates: counted on their own tab, none on Zahteve.
+      // Event notices are updates: counted on their own tab (once the panel's code, which comes after the
+      // page's, is there), none on Zahteve.
+      const updates = panel(page).getByRole('tab', { name: /^Posodobitve/ });
+      await expect.poll(() => updates.textContent()).toBe('Posodobitve1010 neprebranih');
       expect(
         await panel(page)
           .getByRole('tab', { name: /^Zahteve/ })
           .textContent(),
       ).toBe('Zahteve');
-      const updates = panel(page).getByRole('tab', { name: /^Posodobitve/ });
-      expect(await updates.textContent()).toBe('Posodobitve1010 neprebranih');
       await updates.click();
       const notice = panel(page).getByRole('article').filter({ hasText: 'Sprehod 10' });
       await see(notice, 'Dogodek »Sprehod 10« je bil odpovedan.');

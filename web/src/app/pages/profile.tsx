@@ -1,6 +1,20 @@
+import { lazy, Suspense, useEffect } from 'react';
 import { ProfilePage } from '../../features/profile/profile-page';
-import { NotificationsPanel } from '../layout/notifications-panel';
+import { RequestsPanelFrame } from '../../features/requests/requests-panel-frame';
+
+// The notifications panel (requests and announcements) is its own chunk, asked for as the page opens.
+const loadPanel = () => import('../layout/notifications-panel');
+const NotificationsPanel = lazy(() => loadPanel().then((module) => ({ default: module.NotificationsPanel })));
 
 export default function Profile() {
-  return <ProfilePage requests={<NotificationsPanel />} />;
+  useEffect(() => void loadPanel(), []);
+  return (
+    <ProfilePage
+      requests={
+        <Suspense fallback={<RequestsPanelFrame />}>
+          <NotificationsPanel />
+        </Suspense>
+      }
+    />
+  );
 }

@@ -32,12 +32,17 @@ import { useErrorText } from '../../lib/errors';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { EventCard } from './event-card';
-import { EventDetailsDialog } from './event-details-dialog';
 import { EVENT_TYPE_LIST, TypeIcon } from './event-look';
 import type { EventView } from './types';
 import { FILTER_LIST, FILTERS, useEventFilters } from './use-event-filters';
 import { edgeFade, useScrollEdges } from '../../lib/use-scroll-edges';
 import { useT } from '../../lib/intl';
+
+// The event's details with what only they use (attendees, chat, export, delete): loaded on intent or opening.
+const EventDetailsDialog = lazyDialog(
+  () => import('./event-details-dialog').then((module) => module.EventDetailsDialog),
+  ({ eventId }) => eventId !== null,
+);
 
 const EventFormDialog = lazyDialog(
   () => import('./event-form-dialog').then((module) => module.EventFormDialog),
@@ -117,182 +122,188 @@ export default function EventsPage() {
         )}
       </header>
 
-      <Tabs value={tab} onValueChange={(value) => setParam({ tab: value === 'past' ? 'past' : null })}>
-        {signedIn && (
-          <TabsList aria-label={t('events.tabs')} className="mb-5">
-            <TabsTrigger value="upcoming">{t('events.tab.upcoming')}</TabsTrigger>
-            <TabsTrigger value="past">{t('events.tab.past')}</TabsTrigger>
-          </TabsList>
-        )}
-        <TabsContent value="past">
-          {tab === 'past' && (
-            <PastEvents
-              onOpen={(event, chat) => {
-                setPastSeen([event]);
-                setDetailsId(event.id, chat);
-              }}
-              onEdit={(event) => setForm({ open: true, event })}
-            />
+      {/* Members have the tabs above the list, visitors not: until the session is known, neither shows, so
+          nothing moves when it arrives (the list is fetched meanwhile). */}
+      {session.isLoading ? (
+        <CardSkeletons />
+      ) : (
+        <Tabs value={tab} onValueChange={(value) => setParam({ tab: value === 'past' ? 'past' : null })}>
+          {signedIn && (
+            <TabsList aria-label={t('events.tabs')} className="mb-5">
+              <TabsTrigger value="upcoming">{t('events.tab.upcoming')}</TabsTrigger>
+              <TabsTrigger value="past">{t('events.tab.past')}</TabsTrigger>
+            </TabsList>
           )}
-        </TabsContent>
-        <TabsContent value="upcoming" className="flex flex-col gap-6 md:gap-8">
-          <section
-            aria-label={t('events.toolbar')}
-            className="flex flex-col gap-4 rounded-card border border-border bg-surface p-4 shadow-card md:p-5"
-          >
-            <div className="relative" role="search">
-              <Search
-                aria-hidden="true"
-                className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-muted-foreground"
+          <TabsContent value="past">
+            {tab === 'past' && (
+              <PastEvents
+                onOpen={(event, chat) => {
+                  setPastSeen([event]);
+                  setDetailsId(event.id, chat);
+                }}
+                onEdit={(event) => setForm({ open: true, event })}
               />
-              <Input
-                type="search"
-                aria-label={t('events.search.label')}
-                placeholder={t('events.search.placeholder')}
-                maxLength={LIMITS.event.searchMax}
-                value={filters.text}
-                onChange={(change) => filters.setText(change.target.value)}
-                className="pr-12 pl-11 [&::-webkit-search-cancel-button]:hidden"
-              />
-              {filters.text && (
-                <button
-                  type="button"
-                  onClick={() => filters.setText('')}
-                  aria-label={t('events.search.clear')}
-                  className="absolute top-1/2 right-1 inline-flex size-10 -translate-y-1/2 items-center justify-center rounded-control text-muted-foreground hover:bg-muted"
-                >
-                  <X aria-hidden="true" className="size-5" />
-                </button>
-              )}
-            </div>
-            <ChipRow label={t('events.typeFilter')}>
-              <Chip pressed={!filters.type} onClick={() => filters.setType(undefined)}>
-                {t('events.type.all')}
-              </Chip>
-              {EVENT_TYPE_LIST.map((type) => (
-                <Chip key={type} pressed={filters.type === type} onClick={() => filters.setType(type)}>
-                  <TypeIcon type={type} className="size-4" />
-                  {t(`events.type.${type}`)}
-                </Chip>
-              ))}
-            </ChipRow>
-            <ChipRow label={t('events.moreFilters')}>
-              {FILTER_LIST.filter((filter) => signedIn || !FILTERS[filter].signedIn).map((filter) => {
-                const Icon = FILTER_ICONS[filter];
-                return (
-                  <Chip
-                    key={filter}
-                    tone="accent"
-                    pressed={filters.filter === filter}
-                    onClick={() => filters.toggleFilter(filter)}
-                  >
-                    <Icon aria-hidden="true" className="size-4" />
-                    {t(`events.filter.${filter}`)}
-                  </Chip>
-                );
-              })}
-            </ChipRow>
-            {filters.active && (
-              <div
-                className="flex flex-wrap items-center gap-2 text-label"
-                role="group"
-                aria-label={t('events.activeFilters')}
-              >
-                <span aria-hidden="true" className="text-muted-foreground">
-                  {t('events.activeFilters')}:
-                </span>
-                {filters.type && (
-                  <ActiveFilter
-                    label={t(`events.type.${filters.type}`)}
-                    onRemove={() => filters.setType(undefined)}
-                  />
-                )}
-                {filters.filter && (
-                  <ActiveFilter
-                    label={t(`events.filter.${filters.filter}`)}
-                    onRemove={() => filters.toggleFilter(filters.filter!)}
-                  />
-                )}
-                {filters.input.search && (
-                  <ActiveFilter label={`»${filters.input.search}«`} onRemove={() => filters.setText('')} />
-                )}
-                <button
-                  type="button"
-                  onClick={filters.reset}
-                  className="min-h-10 rounded-control px-2 font-semibold text-primary-strong underline-offset-4 hover:underline"
-                >
-                  {t('events.clearFilters')}
-                </button>
-              </div>
             )}
-          </section>
-
-          <div className="flex flex-col gap-4">
-            <div
-              className="flex min-h-6 items-center gap-2 text-label text-muted-foreground"
-              aria-live="polite"
+          </TabsContent>
+          <TabsContent value="upcoming" className="flex flex-col gap-6 md:gap-8">
+            <section
+              aria-label={t('events.toolbar')}
+              className="flex flex-col gap-4 rounded-card border border-border bg-surface p-4 shadow-card md:p-5"
             >
-              {list && list.length > 0 && !events.isError && (
-                <span>
-                  {t(events.hasNextPage ? 'events.countFirst' : 'events.count', { count: list.length })}
-                </span>
+              <div className="relative" role="search">
+                <Search
+                  aria-hidden="true"
+                  className="pointer-events-none absolute top-1/2 left-3.5 size-5 -translate-y-1/2 text-muted-foreground"
+                />
+                <Input
+                  type="search"
+                  aria-label={t('events.search.label')}
+                  placeholder={t('events.search.placeholder')}
+                  maxLength={LIMITS.event.searchMax}
+                  value={filters.text}
+                  onChange={(change) => filters.setText(change.target.value)}
+                  className="pr-12 pl-11 [&::-webkit-search-cancel-button]:hidden"
+                />
+                {filters.text && (
+                  <button
+                    type="button"
+                    onClick={() => filters.setText('')}
+                    aria-label={t('events.search.clear')}
+                    className="absolute top-1/2 right-1 inline-flex size-10 -translate-y-1/2 items-center justify-center rounded-control text-muted-foreground hover:bg-muted"
+                  >
+                    <X aria-hidden="true" className="size-5" />
+                  </button>
+                )}
+              </div>
+              <ChipRow label={t('events.typeFilter')}>
+                <Chip pressed={!filters.type} onClick={() => filters.setType(undefined)}>
+                  {t('events.type.all')}
+                </Chip>
+                {EVENT_TYPE_LIST.map((type) => (
+                  <Chip key={type} pressed={filters.type === type} onClick={() => filters.setType(type)}>
+                    <TypeIcon type={type} className="size-4" />
+                    {t(`events.type.${type}`)}
+                  </Chip>
+                ))}
+              </ChipRow>
+              <ChipRow label={t('events.moreFilters')}>
+                {FILTER_LIST.filter((filter) => signedIn || !FILTERS[filter].signedIn).map((filter) => {
+                  const Icon = FILTER_ICONS[filter];
+                  return (
+                    <Chip
+                      key={filter}
+                      tone="accent"
+                      pressed={filters.filter === filter}
+                      onClick={() => filters.toggleFilter(filter)}
+                    >
+                      <Icon aria-hidden="true" className="size-4" />
+                      {t(`events.filter.${filter}`)}
+                    </Chip>
+                  );
+                })}
+              </ChipRow>
+              {filters.active && (
+                <div
+                  className="flex flex-wrap items-center gap-2 text-label"
+                  role="group"
+                  aria-label={t('events.activeFilters')}
+                >
+                  <span aria-hidden="true" className="text-muted-foreground">
+                    {t('events.activeFilters')}:
+                  </span>
+                  {filters.type && (
+                    <ActiveFilter
+                      label={t(`events.type.${filters.type}`)}
+                      onRemove={() => filters.setType(undefined)}
+                    />
+                  )}
+                  {filters.filter && (
+                    <ActiveFilter
+                      label={t(`events.filter.${filters.filter}`)}
+                      onRemove={() => filters.toggleFilter(filters.filter!)}
+                    />
+                  )}
+                  {filters.input.search && (
+                    <ActiveFilter label={`»${filters.input.search}«`} onRemove={() => filters.setText('')} />
+                  )}
+                  <button
+                    type="button"
+                    onClick={filters.reset}
+                    className="min-h-10 rounded-control px-2 font-semibold text-primary-strong underline-offset-4 hover:underline"
+                  >
+                    {t('events.clearFilters')}
+                  </button>
+                </div>
               )}
-              {events.isFetching && !events.isFetchingNextPage && list && (
-                <Spinner className="size-4 text-primary" />
+            </section>
+
+            <div className="flex flex-col gap-4">
+              <div
+                className="flex min-h-6 items-center gap-2 text-label text-muted-foreground"
+                aria-live="polite"
+              >
+                {list && list.length > 0 && !events.isError && (
+                  <span>
+                    {t(events.hasNextPage ? 'events.countFirst' : 'events.count', { count: list.length })}
+                  </span>
+                )}
+                {events.isFetching && !events.isFetchingNextPage && list && (
+                  <Spinner className="size-4 text-primary" />
+                )}
+              </div>
+              {events.isPending ? (
+                <CardSkeletons />
+              ) : events.isError && !list ? (
+                <Alert title={t('events.loadError')}>
+                  <p>{errorText(events.error)}</p>
+                  <Button variant="outline" className="mt-2 self-start" onClick={() => void events.refetch()}>
+                    <RotateCcw aria-hidden="true" className="size-5" />
+                    {t('events.retry')}
+                  </Button>
+                </Alert>
+              ) : list && list.length > 0 ? (
+                <ul
+                  aria-label={t('events.listLabel')}
+                  className={clsx(
+                    'grid gap-5 md:grid-cols-2 lg:grid-cols-3',
+                    events.isPlaceholderData && 'opacity-60 transition-opacity',
+                  )}
+                >
+                  {list.map((event, index) => (
+                    <li key={event.id} className="grid">
+                      <EventCard
+                        event={event}
+                        eager={index < 3}
+                        onOpen={() => setDetailsId(event.id)}
+                        onEdit={() => setForm({ open: true, event })}
+                        onOpenChat={() => setDetailsId(event.id, true)}
+                      />
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+              {list && list.length > 0 && events.hasNextPage && (
+                <Button
+                  variant="outline"
+                  className="self-center"
+                  loading={events.isFetchingNextPage}
+                  onClick={() => void events.fetchNextPage()}
+                >
+                  <ChevronDown aria-hidden="true" className="size-5" />
+                  {t('events.more')}
+                </Button>
+              )}
+              {list?.length === 0 && (
+                <EmptyState
+                  filtered={filters.active}
+                  onReset={filters.reset}
+                  onCreate={signedIn ? () => setForm({ open: true, event: null }) : null}
+                />
               )}
             </div>
-            {events.isPending ? (
-              <CardSkeletons />
-            ) : events.isError && !list ? (
-              <Alert title={t('events.loadError')}>
-                <p>{errorText(events.error)}</p>
-                <Button variant="outline" className="mt-2 self-start" onClick={() => void events.refetch()}>
-                  <RotateCcw aria-hidden="true" className="size-5" />
-                  {t('events.retry')}
-                </Button>
-              </Alert>
-            ) : list && list.length > 0 ? (
-              <ul
-                aria-label={t('events.listLabel')}
-                className={clsx(
-                  'grid gap-5 md:grid-cols-2 lg:grid-cols-3',
-                  events.isPlaceholderData && 'opacity-60 transition-opacity',
-                )}
-              >
-                {list.map((event, index) => (
-                  <li key={event.id} className="grid">
-                    <EventCard
-                      event={event}
-                      eager={index < 3}
-                      onOpen={() => setDetailsId(event.id)}
-                      onEdit={() => setForm({ open: true, event })}
-                      onOpenChat={() => setDetailsId(event.id, true)}
-                    />
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            {list && list.length > 0 && events.hasNextPage && (
-              <Button
-                variant="outline"
-                className="self-center"
-                loading={events.isFetchingNextPage}
-                onClick={() => void events.fetchNextPage()}
-              >
-                <ChevronDown aria-hidden="true" className="size-5" />
-                {t('events.more')}
-              </Button>
-            )}
-            {list?.length === 0 && (
-              <EmptyState
-                filtered={filters.active}
-                onReset={filters.reset}
-                onCreate={signedIn ? () => setForm({ open: true, event: null }) : null}
-              />
-            )}
-          </div>
-        </TabsContent>
-      </Tabs>
+          </TabsContent>
+        </Tabs>
+      )}
 
       <EventDetailsDialog
         eventId={detailsId}

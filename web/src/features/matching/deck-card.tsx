@@ -1,6 +1,6 @@
-import { useDrag } from '@use-gesture/react';
 import clsx from 'clsx';
-import { type CSSProperties, useRef, useState } from 'react';
+import type { Handler } from '@use-gesture/react';
+import { type CSSProperties, lazy, Suspense, useRef, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { type DragSample, releaseVelocity, type SwipeDecision, swipeDecision } from '#shared/domain/swipe';
 import { LIMITS } from '#shared/limits';
@@ -13,6 +13,8 @@ import { photoSources } from '../../lib/photo-sources';
 import { DECK_TEXT_ROOM } from './deck-room';
 import { distanceText } from './distance';
 import type { DeckDog } from './types';
+
+const CardDrag = lazy(() => import('./card-drag'));
 
 /** A square's intrinsic size; the box's CSS sets the size shown. */
 const SIDE = LIMITS.upload.widths.medium;
@@ -65,26 +67,32 @@ export function DeckCard({
   // The drag's recent positions, for its speed at release.
   const samples = useRef<DragSample[]>([]);
 
-  const bind = useDrag(
-    ({ active, first, last, tap, movement: [mx, my], startTime, timeStamp }) => {
-      if (tap || busy || leaving) return;
-      if (first) samples.current = [{ t: startTime, x: 0 }];
-      samples.current.push({ t: timeStamp, x: mx });
-      if (samples.current.length > 64) samples.current.splice(0, samples.current.length - 64);
-      if (active) {
-        setDrag({ x: mx, active: true });
-        return;
-      }
-      if (!last) return;
-      const vx = releaseVelocity(samples.current);
-      // Back to the middle, unless the decision sends the card off (it flies from where the finger let go:
-      // the transition starts from the position last shown).
-      setDrag({ x: 0, active: false });
-      const decision = swipeDecision({ dx: mx, dy: my, vx });
-      if (decision) onSwipe(decision);
-    },
-    { enabled: top && swipeable, filterTaps: true },
-  );
+  const card = useRef<HTMLElement>(null);
+  const onDrag: Handler<'drag'> = ({
+    active,
+    first,
+    last,
+    tap,
+    movement: [mx, my],
+    startTime,
+    timeStamp,
+  }) => {
+    if (tap || busy || leaving) return;
+    if (first) samples.current = [{ t: startTime, x: 0 }];
+    samples.current.push({ t: timeStamp, x: mx });
+    if (samples.current.length > 64) samples.current.splice(0, samples.current.length - 64);
+    if (active) {
+      setDrag({ x: mx, active: true });
+      return;
+    }
+    if (!last) return;
+    const vx = releaseVelocity(samples.current);
+    // Back to the middle, unless the decision sends the card off (it flies from where the finger let go:
+    // the transition starts from the position last shown).
+    setDrag({ x: 0, active: false });
+    const decision = swipeDecision({ dx: mx, dy: my, vx });
+    if (decision) onSwipe(decision);
+  };
 
   const side = leaving === 'like' ? 1 : -1;
   const transform = leaving
@@ -112,7 +120,7 @@ export function DeckCard({
 
   return (
     <article
-      {...(top ? bind() : {})}
+      ref={card}
       inert={!top}
       aria-hidden={top ? undefined : true}
       aria-labelledby={top ? `deck-card-${dog.id}` : undefined}
@@ -191,6 +199,11 @@ export function DeckCard({
           </span>
         </p>
       </div>
+      {top && swipeable && (
+        <Suspense fallback={null}>
+          <CardDrag target={card} onDrag={onDrag} />
+        </Suspense>
+      )}
     </article>
   );
 }

@@ -4,6 +4,7 @@ import { ArrowLeftRight, Heart, RotateCcw, SearchCheck, SlidersHorizontal, Undo2
 import { useState } from 'react';
 import { DEFAULT_DECK_FILTERS, activeFilters } from '#shared/domain/deck-filters';
 import { widerRadius } from '#shared/domain/distance';
+import { LIMITS } from '#shared/limits';
 import { useIntl } from 'react-intl';
 import { useNavigate } from 'react-router';
 import type { SwipeDecision } from '#shared/domain/swipe';
@@ -20,10 +21,9 @@ import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { DeckHeader, DeckScreen, DeckSkeleton, RemainingCounter } from './deck-parts';
 import { type AfterDecision, DeckView } from './deck-view';
-import { type Match, MatchDialog } from '../../components/match-dialog';
+import type { Match } from '../../components/match-dialog';
 import { useSaveFilters } from './api';
 import { distanceText, radiusText } from './distance';
-import { LikedDialog } from './liked-dialog';
 import { ownerCardOf } from './owner-place';
 import type { DeckDog, LikeOutcome } from './types';
 
@@ -32,8 +32,18 @@ const FiltersDialog = lazyDialog(
   ({ open }) => open,
 );
 
+const MatchDialog = lazyDialog(
+  () => import('../../components/match-dialog').then((module) => module.MatchDialog),
+  ({ match }) => match !== null,
+);
+
+const LikedDialog = lazyDialog(
+  () => import('./liked-dialog').then((module) => module.LikedDialog),
+  ({ open }) => open,
+);
+
 /** Dogs asked for at once; when they run out, the next ones are asked for (the server walks on). */
-const BATCH = 30;
+const BATCH = LIMITS.deck.batchSize;
 
 interface SignedInDeckProps {
   myDog: Dog;

@@ -1,4 +1,4 @@
-import { Download, Settings, Trash2 } from 'lucide-react';
+import { Download, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Button } from '../../components/ui/button';
 import { useErrorText } from '../../lib/errors';
@@ -34,7 +34,8 @@ function download(data: unknown, fileName: string) {
 
 /**
  * Profile settings: take my data with me, notifications, access tokens for scripts, blocked people, or delete
- * the account (SPEC Profile, DECISIONS 5).
+ * the account (SPEC Profile, DECISIONS 5). The section and its heading are the profile page's, shown while
+ * this (its own chunk) loads.
  */
 export function AccountSettings() {
   const t = useT();
@@ -48,14 +49,7 @@ export function AccountSettings() {
     onError: (error) => toast.error(t('account.export.error'), { description: errorText(error) }),
   });
   return (
-    <section
-      aria-labelledby="profile-settings"
-      className="flex flex-col gap-4 rounded-card border border-border bg-surface p-5 shadow-card md:p-6"
-    >
-      <h2 id="profile-settings" className="flex items-center gap-2 text-lead font-bold">
-        <Settings aria-hidden="true" className="size-5 text-muted-foreground" />
-        {t('profile.settings.title')}
-      </h2>
+    <>
       {/* Wide screens: the notifications beside the rest, each column as long as it needs. */}
       <div className="grid items-start gap-x-10 gap-y-4 lg:grid-cols-2">
         <div className="flex min-w-0 flex-col gap-4">
@@ -91,6 +85,6 @@ export function AccountSettings() {
         </div>
       </div>
       <DeleteAccountDialog open={deleting} onOpenChange={setDeleting} />
-    </section>
+    </>
   );
 }

@@ -11,10 +11,11 @@ import {
   Mail,
   MapPin,
   Pencil,
+  Settings,
   ShieldCheck,
   UserRound,
 } from 'lucide-react';
-import { type ReactNode, useId, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useDogChanges } from '../../components/dogs/use-dog-changes';
@@ -23,16 +24,14 @@ import { Avatar, profilePlace } from '../../components/profile/avatar';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { PageSpinner } from '../../components/ui/spinner';
+import { LoadingArea, PageSpinner } from '../../components/ui/spinner';
 import { useErrorText } from '../../lib/errors';
 import { useLocale, useT } from '../../lib/intl';
 import { localLongDate } from '../../lib/long-date';
 import { useSession } from '../../lib/session';
 import { useSignOut } from '../../lib/use-sign-out';
 import { trpc } from '../../lib/trpc';
-import { AccountSettings } from './account-settings';
 import { ProfileDogs } from './profile-dogs';
-import { SupportDialog } from './support-dialog';
 import type { MyProfile } from './types';
 
 const ProfileFormDialog = lazyDialog(
@@ -40,10 +39,21 @@ const ProfileFormDialog = lazyDialog(
   ({ open }) => open,
 );
 
+const SupportDialog = lazyDialog(
+  () => import('./support-dialog').then((module) => module.SupportDialog),
+  ({ open }) => open,
+);
+
+// The settings are below the first screen: their code is not in the page's first download but asked for as
+// the page opens (ProfilePage), alongside its data.
+const loadSettings = () => import('./account-settings');
+const AccountSettings = lazy(() => loadSettings().then((module) => ({ default: module.AccountSettings })));
+
 /** /profil: who I am, my dogs, my numbers and where to go next (SPEC Profile). */
 /** /profil; `requests` is the notifications panel, composed in by the app (it spans two features). */
 export function ProfilePage({ requests }: { requests: ReactNode }) {
   const { user, isLoading } = useSession();
+  useEffect(() => void loadSettings(), []);
   if (isLoading) return <PageSpinner />;
   if (!user) return <SignInRequired icon={UserRound} messages="profile.signedOut" />;
   return <Profile requests={requests} />;
@@ -84,8 +94,30 @@ function Profile({ requests }: { requests: ReactNode }) {
           <QuickActions hasDogs={hasDogs} dogsKnown={dogs.data !== undefined} />
         </div>
       </div>
-      <AccountSettings />
+      <SettingsSection />
     </div>
+  );
+}
+
+/**
+ * The settings' section. Until their code is here: its heading over a spinner; it is the page's last part and
+ * below the first screen, so what arrives pushes down only the footer, out of sight.
+ */
+function SettingsSection() {
+  const t = useT();
+  return (
+    <section
+      aria-labelledby="profile-settings"
+      className="flex flex-col gap-4 rounded-card border border-border bg-surface p-5 shadow-card md:p-6"
+    >
+      <h2 id="profile-settings" className="flex items-center gap-2 text-lead font-bold">
+        <Settings aria-hidden="true" className="size-5 text-muted-foreground" />
+        {t('profile.settings.title')}
+      </h2>
+      <Suspense fallback={<LoadingArea className="min-h-96" iconClassName="size-8" />}>
+        <AccountSettings />
+      </Suspense>
+    </section>
   );
 }
 
