@@ -127,7 +127,8 @@ export const LIMITS = {
   /**
    * Matching (issue 20). Distance is shown and ordered only in buckets whose upper bounds are `bucketsKm`
    * (the last bucket is "more than 200 km"); the radius filter takes one of `radiusStepsKm` (or any), and
-   * the deck offers the next step when it runs out. `breedsMax`: breeds one filter may name.
+   * the deck offers the next step when it runs out. `breedsMax`: breeds one filter may name. `batchSize`:
+   * cards the web app asks for at once (the page and the prefetch at navigation ask alike).
    */
   deck: {
     bucketsKm: [5, 20, 50, 100, 200],
@@ -135,6 +136,7 @@ export const LIMITS = {
     defaultRadiusKm: 200,
     breedsMax: 5,
     likedPageSize: 30,
+    batchSize: 30,
   },
   /** Moderation: the statement of reasons, an appeal's text, and the longest suspension. */
   moderation: { statementMax: 2000, appealMax: 2000, suspendDaysMax: 365 },

@@ -1,14 +1,22 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { acceptedLanguages, isLocale, LOCALE_COOKIE, LOCALES, pickLocale } from '#shared/i18n';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { acceptedLanguages, isLocale, LOCALE_COOKIE, LOCALES, type Locale, pickLocale } from '#shared/i18n';
+import { PAGE_MODULES } from '../../web/src/app/page-modules';
+import { SESSION_COOKIE } from '../auth/sessions';
 
 /**
  * The built web app: `/` is the landing page prerendered in the visitor's language (index.<locale>.html,
  * made by the build): the one chosen in the app (the cookie), else the browser's (Accept-Language), as the
  * web app itself starts (web/src/lib/locale-choice.ts). Every other GET that accepts HTML gets the app shell
  * (client-side routes).
+ *
+ * Each page's HTML (but the landing page's) names what its first render needs beyond the entry (issue 32):
+ * the route's page chunk and its imports, and the catalogue of the visitor's language, so the browser fetches
+ * them with the entry instead of in waves after it. A visitor with a session cookie gets `data-session` on <html>, so the app asks for a
+ * signed-in page's data at once rather than after the session's answer (web/src/app/route-data.ts).
  */
 export async function webPlugin(app: FastifyInstance, { webDist }: { webDist: string }) {
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
@@ -27,26 +35,134 @@ export async function webPlugin(app: FastifyInstance, { webDist }: { webDist: st
       },
     });
   }
+  const pages = pageHtml(webDist);
+  const localeOf = (req: FastifyRequest): Locale => {
+    const cookie = req.cookies[LOCALE_COOKIE];
+    return isLocale(cookie) ? cookie : pickLocale(acceptedLanguages(req.headers['accept-language']));
+  };
+  /** `/`'s prerendered landing page, else the shell. */
+  const fileFor = (pathname: string, locale: Locale) =>
+    pathname === '/' && prerendered.has(locale) ? `index.${locale}.html` : 'index.html';
+  const sendPage = (req: FastifyRequest, reply: FastifyReply) => {
+    const pathname = req.url.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1');
+    const locale = localeOf(req);
+    const session = Boolean(req.cookies[SESSION_COOKIE]);
+    const page = pages.get(fileFor(pathname, locale), pathname, locale, session);
+    const accepted = String(req.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply
+      .header('cache-control', 'no-cache')
+      .header('vary', 'cookie, accept-language, accept-encoding')
+      .type('text/html; charset=utf-8')
+      .send(encoding ? page[encoding] : page.html);
+  };
   // Its own route: the static plugin would answer `/` itself (a directory, with no index file).
   app.get('/', (req, reply) => {
     if (!hasWeb) return reply.code(404).send({ error: 'NOT_FOUND' });
-    const cookie = req.cookies[LOCALE_COOKIE];
-    const locale = isLocale(cookie) ? cookie : pickLocale(acceptedLanguages(req.headers['accept-language']));
-    return sendPage(
-      reply.header('vary', 'cookie, accept-language'),
-      prerendered.has(locale) ? `index.${locale}.html` : 'index.html',
-    );
+    return sendPage(req, reply);
   });
   app.setNotFoundHandler((req, reply) => {
     const wantsPage =
       (req.method === 'GET' || req.method === 'HEAD') &&
       /text\/html/.test(req.headers.accept ?? '') &&
       !/^\/(trpc|api|media)\b/.test(req.url);
-    if (hasWeb && wantsPage) return sendPage(reply, 'index.html');
+    if (hasWeb && wantsPage) return sendPage(req, reply);
     return reply.code(404).send({ error: 'NOT_FOUND' });
   });
 }
 
-function sendPage(reply: FastifyReply, file: string) {
-  return reply.header('cache-control', 'no-cache').sendFile(file);
+/** The prerendered landing page's files (scripts/build.mjs). */
+const LANDING = /^index\.\w+\.html$/;
+
+interface ManifestChunk {
+  file: string;
+  isEntry?: boolean;
+  imports?: string[];
+  css?: string[];
+}
+
+interface Page {
+  html: string;
+  br: Buffer;
+  gzip: Buffer;
+}
+
+/**
+ * The HTML files with their routes' preloads, made once per variant and kept with their compressed copies.
+ * Read again when the build's manifest changes (a rebuild under a running server).
+ */
+function pageHtml(webDist: string) {
+  const manifestFile = path.join(webDist, '.vite', 'manifest.json');
+  let builtAt = -1;
+  let preloads: ReturnType<typeof preloadsOf> | null = null;
+  const made = new Map<string, Page>();
+
+  function current() {
+    const mtime = fs.statSync(manifestFile, { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    if (mtime !== builtAt) {
+      builtAt = mtime;
+      made.clear();
+      preloads = mtime ? preloadsOf(JSON.parse(fs.readFileSync(manifestFile, 'utf8'))) : null;
+    }
+    return preloads;
+  }
+
+  return {
+    get(file: string, pathname: string, locale: Locale, session: boolean): Page {
+      const found = current();
+      const key = `${file} ${pathname in PAGE_MODULES ? pathname : ''} ${locale} ${session}`;
+      let page = made.get(key);
+      if (!page) {
+        let html = fs.readFileSync(path.join(webDist, file), 'utf8');
+        // Not the landing page's: it paints and shows its largest part without scripts, which would only
+        // compete with its styles for the network (Lighthouse counted ~300 ms more to its first paint).
+        if (found && !LANDING.test(file)) {
+          const links = [...(found.pages.get(pathname) ?? []), ...(found.catalogues.get(locale) ?? [])];
+          html = html.replace('</head>', `${links.join('\n    ')}\n  </head>`);
+        }
+        if (session) html = html.replace(/<html\b/, '<html data-session');
+        page = {
+          html,
+          br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          gzip: zlib.gzipSync(html, { level: 9 }),
+        };
+        made.set(key, page);
+      }
+      return page;
+    },
+  };
+}
+
+/**
+ * From the build's manifest: for each route, the <link>s of its page chunk and of that chunk's imports (and
+ * their styles) that the entry does not already bring; for each language, those of its catalogue and names
+ * (web/src/lib/intl.tsx).
+ */
+function preloadsOf(manifest: Record<string, ManifestChunk>) {
+  const closure = (keys: string[], seen = new Set<string>()) => {
+    for (const key of keys) {
+      if (seen.has(key) || !manifest[key]) continue;
+      seen.add(key);
+      closure(manifest[key].imports ?? [], seen);
+    }
+    return seen;
+  };
+  const entry = closure(Object.keys(manifest).filter((key) => manifest[key]!.isEntry));
+  const links = (keys: string[]) => {
+    const chunks = [...closure(keys)].filter((key) => !entry.has(key)).map((key) => manifest[key]!);
+    return [
+      ...chunks.flatMap((chunk) => chunk.css ?? []).map((css) => `<link rel="stylesheet" href="/${css}">`),
+      ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`),
+    ];
+  };
+  return {
+    pages: new Map(Object.entries(PAGE_MODULES).map(([route, module]) => [route, links([module])])),
+    catalogues: new Map(
+      LOCALES.map((locale) => [
+        locale,
+        links([`../locales/${locale}.json`, `../virtual:display-names/${locale}`]),
+      ]),
+    ),
+  };
 }

@@ -4,6 +4,7 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes, type NavigateFunction, useNavigate } from 'react-router';
 import { SW_MESSAGES } from '../sw/messages';
 import { App } from './app/app';
+import { prefetchRoute } from './app/route-data';
 import { AppRoutes, type PageHandle, routes } from './app/routes';
 import { type CompiledMessages, loadCatalogue, initialLocale } from './lib/intl';
 import { keepOfflineCache, restoreOfflineCache } from './lib/offline-cache';
@@ -12,15 +13,37 @@ import { queryClient } from './lib/trpc';
 const root = document.getElementById('root');
 if (!root) throw new Error('#root missing from index.html');
 
+const pageAt = (location: Pick<Location, 'pathname'>) =>
+  matchRoutes(routes, location)?.at(-1)?.route.handle as PageHandle | undefined;
+
 /**
  * The page's chunk, loaded before the first render: a prerendered page (the landing page, see
  * web/src/prerender.tsx) hydrates with its component in place, and any other page paints whole instead
  * of a spinner first.
  */
 async function loadCurrentPage() {
-  const page = matchRoutes(routes, window.location)?.at(-1)?.route.handle as PageHandle | undefined;
-  await page?.preload();
+  await pageAt(window.location)?.preload();
 }
+
+// The page's data, asked for now, while its chunk and the catalogue download (app/route-data.ts); not
+// under the landing page, which hydrates as it was prerendered, before the session is known.
+if (!root.dataset.prerendered) prefetchRoute(new URL(window.location.href));
+
+/**
+ * A pointer on a link, a finger down on it or the focus in it: its page's chunk and data start then, before
+ * the click (what is already fresh or on its way is not asked for again).
+ */
+function onLinkIntent(event: Event) {
+  const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
+  if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin || link.target) return;
+  if (link.pathname === location.pathname) return;
+  pageAt(link)
+    ?.preload()
+    .catch(() => {});
+  prefetchRoute(new URL(link.href));
+}
+for (const type of ['pointerover', 'pointerdown', 'focusin'])
+  document.addEventListener(type, onLinkIntent, { passive: true });
 
 /** The router's navigate, once it runs. */
 let navigate: NavigateFunction | undefined;

@@ -2,7 +2,8 @@ import { useState } from 'react';
 
 const STORAGE_KEY = 'tacke.matching.dog';
 
-function stored(): string | null {
+/** The dog chosen last in this browser (also read by the prefetch at navigation, app/route-data.ts). */
+export function storedDogId(): string | null {
   try {
     return localStorage.getItem(STORAGE_KEY);
   } catch {
@@ -15,7 +16,7 @@ function stored(): string | null {
  * coming back does not ask again. An id that is no longer one of my dogs is simply not found by the caller.
  */
 export function useChosenDog() {
-  const [dogId, setDogId] = useState<string | null>(stored);
+  const [dogId, setDogId] = useState<string | null>(storedDogId);
   const choose = (next: string | null) => {
     setDogId(next);
     try {

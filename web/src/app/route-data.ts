@@ -1,0 +1,82 @@
+import { createTRPCQueryUtils } from '@trpc/react-query';
+import { LIMITS } from '#shared/limits';
+import { storedDogId } from '../features/matching/use-chosen-dog';
+import { queryClient, trpcClient } from '../lib/trpc';
+
+/**
+ * A page's first queries, asked for as navigation starts (main.tsx: before the first render; a link's
+ * pointer or focus: before the click), in parallel with the page's chunk instead of after its first render
+ * (issue 32). Each is the page's own query with the same input, so the page finds it in the cache. What
+ * only a signed-in user sees waits for the session's answer, unless the server saw a session cookie
+ * (`data-session` on <html>, server/plugins/web.ts): then it goes at once, with the session's question.
+ */
+const utils = createTRPCQueryUtils({ queryClient, client: trpcClient });
+
+type Prefetch = (signedIn: () => Promise<boolean>, search: URLSearchParams) => Promise<unknown>;
+
+/** Swallowed: a prefetch that failed leaves the page to ask again and show the error. */
+const quietly = (work: Promise<unknown>) => work.catch(() => {});
+
+const whenSignedIn = (signedIn: () => Promise<boolean>, load: () => Promise<unknown>) =>
+  signedIn().then((yes) => (yes ? load() : undefined));
+
+const deck: Prefetch = (signedIn) =>
+  signedIn().then(async (yes) => {
+    if (!yes) return utils.dogs.demoDeck.prefetch(undefined, { staleTime: 5 * 60_000 });
+    void quietly(utils.dogs.deckFilters.prefetch(undefined, { staleTime: Infinity }));
+    // The deck is of the dog chosen last (features/matching/use-chosen-dog.ts), or of the only one.
+    const stored = storedDogId();
+    const fetchDeck = (fromDogId: string) =>
+      utils.dogs.deck.prefetch({ fromDogId, limit: LIMITS.deck.batchSize }, { staleTime: Infinity });
+    const dogs = utils.dogs.mine.ensureData();
+    if (stored) void quietly(fetchDeck(stored));
+    const mine = await dogs;
+    const only = mine.length === 1 ? mine[0]!.id : undefined;
+    if (only && only !== stored) await fetchDeck(only);
+  });
+
+const PREFETCH: Record<string, Prefetch> = {
+  '/ujemanja': deck,
+  '/profil': (signedIn) =>
+    whenSignedIn(signedIn, () =>
+      Promise.all([
+        utils.profiles.me.prefetch(),
+        utils.dogs.mine.prefetch(),
+        utils.profiles.stats.prefetch(),
+      ]),
+    ),
+  '/moji-psi': (signedIn) => whenSignedIn(signedIn, () => utils.dogs.mine.prefetch()),
+  // The list as the address does not narrow it (features/events/use-event-filters.ts): a narrowed one is
+  // left to the page, which knows which filters apply.
+  '/events': (_, search) =>
+    ['type', 'filter', 'q'].some((name) => search.has(name))
+      ? Promise.resolve()
+      : utils.events.list.prefetchInfinite({}),
+  '/chat': (signedIn) => whenSignedIn(signedIn, () => utils.chats.list.prefetch()),
+  '/klepet': (signedIn) => whenSignedIn(signedIn, () => utils.chats.list.prefetch()),
+};
+
+/**
+ * Whether a session exists: what the app knows of it, else (the first page) at once when the server saw its
+ * cookie, else the session's answer.
+ */
+function sessionCheck(): () => Promise<boolean> {
+  const known = utils.auth.me.getData();
+  if (known !== undefined) return () => Promise.resolve(known !== null);
+  const hinted = document.documentElement.dataset.session !== undefined;
+  return () =>
+    hinted
+      ? Promise.resolve(true)
+      : utils.auth.me.ensureData(undefined, { staleTime: 60_000 }).then(
+          (user) => user !== null,
+          () => false,
+        );
+}
+
+/** Asks for the session and the data of the page at `url` (an address in this app). */
+export function prefetchRoute(url: URL) {
+  const signedIn = sessionCheck();
+  void quietly(utils.auth.me.prefetch(undefined, { staleTime: 60_000 }));
+  const prefetch = PREFETCH[url.pathname.replace(/(.)\/+$/, '$1')];
+  if (prefetch) void quietly(prefetch(signedIn, url.searchParams));
+}
