@@ -135,17 +135,23 @@ function sameTextElsewhere(userId: string, fingerprint: string, now: number) {
  * so many of my messages a day in such conversations together.
  */
 export const unansweredCap = capRule({
-  reads: (userId, messages, conversationId, now) => ({
-    answered: sql<boolean>`exists (select 1 from ${messages.table}
-      where ${and(eq(messages.conversationId, conversationId), ne(messages.senderId, userId))})`,
-    unanswered: sql<number>`(select count(*)::int from ${messages.table} where ${and(
-      eq(messages.senderId, userId),
-      gt(messages.createdAt, new Date(now - DAY_MS)),
-      sql`not exists (select 1 from ${messages.table} other
-          where other.${sql.identifier(messages.conversationId.name)} = ${messages.conversationId}
-          and other.${sql.identifier(messages.senderId.name)} <> ${userId})`,
-    )})`,
-  }),
+  reads: (userId, messages, conversationId, now) => {
+    const answered = sql`exists (select 1 from ${messages.table}
+      where ${and(eq(messages.conversationId, conversationId), ne(messages.senderId, userId))})`;
+    return {
+      answered: sql<boolean>`${answered}`,
+      // Counted only where it counts (a case's branch runs only when taken): a busy sender's day of
+      // messages is not read for every message in an answered chat.
+      unanswered: sql<number>`case when ${answered} then 0 else (select count(*)::int from ${messages.table}
+        where ${and(
+          eq(messages.senderId, userId),
+          gt(messages.createdAt, new Date(now - DAY_MS)),
+          sql`not exists (select 1 from ${messages.table} other
+            where other.${sql.identifier(messages.conversationId.name)} = ${messages.conversationId}
+            and other.${sql.identifier(messages.senderId.name)} <> ${userId})`,
+        )}) end`,
+    };
+  },
   refuse({ answered, unanswered }, newAccount) {
     if (answered) return;
     const max = newAccount
