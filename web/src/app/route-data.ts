@@ -11,6 +11,8 @@ import { queryClient, trpcClient } from '../lib/trpc';
  * (`data-session` on <html>, server/plugins/web.ts): then it goes at once, with the session's question.
  */
 const utils = createTRPCQueryUtils({ queryClient, client: trpcClient });
+/** How long the session's answer asked for here serves the page's own question. */
+const SESSION_FRESH = { staleTime: 60_000 };
 
 type Prefetch = (signedIn: () => Promise<boolean>, search: URLSearchParams) => Promise<unknown>;
 
@@ -67,7 +69,7 @@ function sessionCheck(): () => Promise<boolean> {
   return () =>
     hinted
       ? Promise.resolve(true)
-      : utils.auth.me.ensureData(undefined, { staleTime: 60_000 }).then(
+      : utils.auth.me.ensureData(undefined, SESSION_FRESH).then(
           (user) => user !== null,
           () => false,
         );
@@ -76,7 +78,7 @@ function sessionCheck(): () => Promise<boolean> {
 /** Asks for the session and the data of the page at `url` (an address in this app). */
 export function prefetchRoute(url: URL) {
   const signedIn = sessionCheck();
-  void quietly(utils.auth.me.prefetch(undefined, { staleTime: 60_000 }));
+  void quietly(utils.auth.me.prefetch(undefined, SESSION_FRESH));
   const prefetch = PREFETCH[url.pathname.replace(/(.)\/+$/, '$1')];
   if (prefetch) void quietly(prefetch(signedIn, url.searchParams));
 }
