@@ -11,7 +11,7 @@ const root = path.join(import.meta.dirname, '..');
 process.chdir(root);
 
 await buildWeb({ configFile: 'web/vite.config.ts', logLevel: 'warn' });
-await prerenderLandingPage();
+await prerenderPages();
 
 // Brotli and gzip copies of every text file, made once here: the server sends them as they are
 // (`preCompressed`), so phones download a quarter of the bytes and the server compresses nothing.
@@ -58,10 +58,11 @@ await bundle({
 });
 
 /**
- * The landing page, rendered here in each language (web/dist/index.<locale>.html): the server sends the
- * one in the visitor's language cookie, so the first paint needs no JavaScript and the app hydrates it.
+ * Every page, rendered here in each language as it first shows before the session is known
+ * (web/dist/prerendered/<locale>/<route>.html): the server sends the one in the visitor's language, so the
+ * first paint needs no JavaScript, and the app hydrates it (issue 32).
  */
-async function prerenderLandingPage() {
+async function prerenderPages() {
   const outDir = path.join(root, 'node_modules', '.cache', 'tacke', 'prerender');
   await buildWeb({
     configFile: 'web/vite.config.ts',
@@ -70,18 +71,31 @@ async function prerenderLandingPage() {
   });
   // The tRPC socket client needs the class at creation (Node 20 has none); it never connects here.
   globalThis.WebSocket ??= class {};
-  const { renderPage } = await import(pathToFileURL(path.join(outDir, 'prerender.js')).href);
-  const shell = fs.readFileSync('web/dist/index.html', 'utf8');
+  const { renderPage, PRERENDERED } = await import(pathToFileURL(path.join(outDir, 'prerender.js')).href);
+  // The styles inline: the first paint then waits for the HTML alone, not for a second request beside the
+  // scripts' (a `<style>` is allowed by the CSP; the scripts' later styles still come as files).
+  const shell = fs
+    .readFileSync('web/dist/index.html', 'utf8')
+    .replace(/<link rel="stylesheet" crossorigin href="\/(assets\/[\w.-]+\.css)">/, (_, file) => {
+      return `<style>${fs.readFileSync(path.join('web/dist', file), 'utf8')}</style>`;
+    });
+  if (!shell.includes('<style>')) throw new Error("web/index.html's stylesheet was not found");
   for (const locale of ['sl', 'en', 'de', 'it']) {
-    // React puts the page's <title> first; it belongs in <head>, in place of the shell's.
-    const [, title, markup] = /^(<title>.*?<\/title>)?([^]*)$/.exec(await renderPage('/', locale));
-    const html = shell
-      .replace('<html lang="sl">', `<html lang="${locale}">`)
-      .replace('/manifest.sl.webmanifest', `/manifest.${locale}.webmanifest`)
-      .replace('<title>Tačke</title>', title ?? '<title>Tačke</title>')
-      .replace('<div id="root"></div>', `<div id="root" data-prerendered="${locale}">${markup}</div>`);
-    if (!html.includes(markup)) throw new Error('web/index.html has no empty <div id="root"></div>');
-    fs.writeFileSync(`web/dist/index.${locale}.html`, html);
+    fs.mkdirSync(`web/dist/prerendered/${locale}`, { recursive: true });
+    for (const route of PRERENDERED) {
+      // React puts the page's <title> first; it belongs in <head>, in place of the shell's.
+      const [, title, markup] = /^(<title>.*?<\/title>)?([^]*)$/.exec(await renderPage(route, locale));
+      const html = shell
+        .replace('<html lang="sl">', `<html lang="${locale}">`)
+        .replace('/manifest.sl.webmanifest', `/manifest.${locale}.webmanifest`)
+        .replace('<title>Tačke</title>', title ?? '<title>Tačke</title>')
+        .replace('<div id="root"></div>', `<div id="root" data-prerendered="${locale}">${markup}</div>`);
+      if (!html.includes(markup)) throw new Error('web/index.html has no empty <div id="root"></div>');
+      fs.writeFileSync(
+        `web/dist/prerendered/${locale}/${route === '/' ? 'index' : route.slice(1)}.html`,
+        html,
+      );
+    }
   }
 }
 

@@ -87,8 +87,8 @@ const serviceWorker = () =>
     manifest: false,
     injectManifest: {
       globPatterns: ['**/*.{js,css,html,svg,png,webmanifest}'],
-      // The prerendered landing pages are for a first visit; offline, the shell renders `/` itself.
-      globIgnores: ['index.*.html', '.vite/**'],
+      // The prerendered pages are for a first visit; offline, the shell renders each page itself.
+      globIgnores: ['prerendered/**', '.vite/**'],
       // A classic script: every browser with service workers runs it (module workers came later to Firefox).
       rollupFormat: 'iife',
     },
@@ -131,7 +131,20 @@ export default defineConfig(({ command, isSsrBuild }) => ({
     manifest: true,
     // Every browser with service workers and module scripts supports <link rel="modulepreload">.
     modulePreload: { polyfill: false },
-    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'vendor', test: SHELL_LIBRARIES }] } } },
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            { name: 'vendor', test: SHELL_LIBRARIES },
+            // What the entry itself runs, kept out of the start's chunk below (which it would then import).
+            { name: 'main', test: /[\\/]app[\\/]worker-navigation\.ts$|vite\/preload-helper/, priority: 1 },
+            // The app's start with the rest of what it imports (src/main.tsx loads it after the first paint),
+            // as one chunk: split by which pages share each module, it was a dozen chunks of a few hundred bytes.
+            { name: 'boot', test: /[\\/]web[\\/]src[\\/]boot\.tsx$/ },
+          ],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

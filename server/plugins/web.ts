@@ -8,10 +8,11 @@ import { PAGE_MODULES } from '../../web/src/app/page-modules';
 import { SESSION_COOKIE } from '../auth/sessions';
 
 /**
- * The built web app: `/` is the landing page prerendered in the visitor's language (index.<locale>.html,
- * made by the build): the one chosen in the app (the cookie), else the browser's (Accept-Language), as the
- * web app itself starts (web/src/lib/locale-choice.ts). Every other GET that accepts HTML gets the app shell
- * (client-side routes).
+ * The built web app: a page route is sent prerendered in the visitor's language
+ * (prerendered/<locale>/<route>.html, made by the build): the one chosen in the app (the cookie), else the
+ * browser's (Accept-Language), as the web app itself starts (web/src/lib/locale-choice.ts). An address with a
+ * query (a tab, a filter, a token) and any other GET that accepts HTML get the app shell, which renders in
+ * the browser: a prerendered page is what the bare address shows before the session is known.
  *
  * Each page's HTML (but the landing page's) names what its first render needs beyond the entry (issue 32):
  * the route's page chunk and its imports, and the catalogue of the visitor's language, so the browser fetches
@@ -20,9 +21,6 @@ import { SESSION_COOKIE } from '../auth/sessions';
  */
 export async function webPlugin(app: FastifyInstance, { webDist }: { webDist: string }) {
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
-  const prerendered = new Set(
-    LOCALES.filter((locale) => fs.existsSync(path.join(webDist, `index.${locale}.html`))),
-  );
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -40,14 +38,12 @@ export async function webPlugin(app: FastifyInstance, { webDist }: { webDist: st
     const cookie = req.cookies[LOCALE_COOKIE];
     return isLocale(cookie) ? cookie : pickLocale(acceptedLanguages(req.headers['accept-language']));
   };
-  /** `/`'s prerendered landing page, else the shell. */
-  const fileFor = (pathname: string, locale: Locale) =>
-    pathname === '/' && prerendered.has(locale) ? `index.${locale}.html` : 'index.html';
   const sendPage = (req: FastifyRequest, reply: FastifyReply) => {
-    const pathname = req.url.replace(/[?#].*$/, '').replace(/(.)\/+$/, '$1');
+    const [, pathname = '/', query] = /^([^?#]*)([?#].*)?$/.exec(req.url.replace(/(.)\/+(?=$|[?#])/, '$1'))!;
     const locale = localeOf(req);
     const session = Boolean(req.cookies[SESSION_COOKIE]);
-    const page = pages.get(fileFor(pathname, locale), pathname, locale, session);
+    // The landing page reads no query (a shared link's tracking tags): prerendered with one too.
+    const page = pages.get(pathname, locale, session, !query || pathname === '/');
     const accepted = String(req.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
     if (encoding) reply.header('content-encoding', encoding);
@@ -72,13 +68,15 @@ export async function webPlugin(app: FastifyInstance, { webDist }: { webDist: st
   });
 }
 
-/** The prerendered landing page's files (scripts/build.mjs). */
-const LANDING = /^index\.\w+\.html$/;
+/** A page's prerendered file (scripts/build.mjs). */
+const prerenderedFile = (pathname: string, locale: Locale) =>
+  path.join('prerendered', locale, `${pathname === '/' ? 'index' : pathname.slice(1)}.html`);
 
 interface ManifestChunk {
   file: string;
   isEntry?: boolean;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
 }
 
@@ -89,8 +87,9 @@ interface Page {
 }
 
 /**
- * The HTML files with their routes' preloads, made once per variant and kept with their compressed copies.
- * Read again when the build's manifest changes (a rebuild under a running server).
+ * The HTML files with their routes' preloads, made once per variant and kept with their compressed copies:
+ * the page prerendered in the language when there is one (and `prerender` allows), else the shell in the
+ * language. Read again when the build's manifest changes (a rebuild under a running server).
  */
 function pageHtml(webDist: string) {
   const manifestFile = path.join(webDist, '.vite', 'manifest.json');
@@ -109,16 +108,20 @@ function pageHtml(webDist: string) {
   }
 
   return {
-    get(file: string, pathname: string, locale: Locale, session: boolean): Page {
+    get(pathname: string, locale: Locale, session: boolean, prerender: boolean): Page {
       const found = current();
-      const key = `${file} ${pathname in PAGE_MODULES ? pathname : ''} ${locale} ${session}`;
+      const route = pathname in PAGE_MODULES ? pathname : '';
+      const key = `${route} ${locale} ${session} ${prerender}`;
       let page = made.get(key);
       if (!page) {
-        let html = fs.readFileSync(path.join(webDist, file), 'utf8');
-        // Not the landing page's: it paints and shows its largest part without scripts, which would only
-        // compete with its styles for the network (Lighthouse counted ~300 ms more to its first paint).
-        if (found && !LANDING.test(file)) {
-          const links = [...(found.pages.get(pathname) ?? []), ...(found.catalogues.get(locale) ?? [])];
+        const prerendered = route && prerender ? prerenderedFile(route, locale) : null;
+        const file =
+          prerendered && fs.existsSync(path.join(webDist, prerendered)) ? prerendered : 'index.html';
+        let html = fs
+          .readFileSync(path.join(webDist, file), 'utf8')
+          .replace(/<html lang="\w+"/, `<html lang="${locale}"`);
+        if (found) {
+          const links = [...found.pages.get(route)!, ...(found.catalogues.get(locale) ?? [])];
           html = html.replace('</head>', `${links.join('\n    ')}\n  </head>`);
         }
         if (session) html = html.replace(/<html\b/, '<html data-session');
@@ -135,9 +138,9 @@ function pageHtml(webDist: string) {
 }
 
 /**
- * From the build's manifest: for each route, the <link>s of its page chunk and of that chunk's imports (and
- * their styles) that the entry does not already bring; for each language, those of its catalogue and names
- * (web/src/lib/intl.tsx).
+ * From the build's manifest: for each route, the <link>s of the app's start and of its page chunk, with their
+ * imports (and styles), that the entry does not already bring (for any other address, the start's); for each
+ * language, those of its catalogue and names (web/src/lib/intl.tsx).
  */
 function preloadsOf(manifest: Record<string, ManifestChunk>) {
   const closure = (keys: string[], seen = new Set<string>()) => {
@@ -148,16 +151,22 @@ function preloadsOf(manifest: Record<string, ManifestChunk>) {
     }
     return seen;
   };
-  const entry = closure(Object.keys(manifest).filter((key) => manifest[key]!.isEntry));
+  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
+  const entry = closure(entries);
+  // The app's start: what the entry imports after the first paint (web/src/main.tsx).
+  const boot = entries.flatMap((key) => manifest[key]!.dynamicImports ?? []);
   const links = (keys: string[]) => {
     const chunks = [...closure(keys)].filter((key) => !entry.has(key)).map((key) => manifest[key]!);
     return [
       ...chunks.flatMap((chunk) => chunk.css ?? []).map((css) => `<link rel="stylesheet" href="/${css}">`),
-      ...chunks.map((chunk) => `<link rel="modulepreload" crossorigin href="/${chunk.file}">`),
+      ...chunks.map((chunk) => `<link rel="preload" as="script" crossorigin href="/${chunk.file}">`),
     ];
   };
   return {
-    pages: new Map(Object.entries(PAGE_MODULES).map(([route, module]) => [route, links([module])])),
+    pages: new Map([
+      ['', links(boot)],
+      ...Object.entries(PAGE_MODULES).map(([route, module]) => [route, links([...boot, module])] as const),
+    ]),
     catalogues: new Map(
       LOCALES.map((locale) => [
         locale,

@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Page, Request } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PAGE_MODULES } from '../../web/src/app/page-modules';
+import { sql } from 'drizzle-orm';
+import { dogProfiles } from '../../server/db/schema';
 import { apiOwner, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 
 // Issue 32: no waterfall on a first visit. The HTML announces the route's chunks and catalogue; the page's
@@ -24,12 +26,14 @@ const CATALOGUE_FILES = new Set(
     .map(fileOf),
 );
 
-/** The module scripts an HTML page names: its entry and its <link rel="modulepreload">s. */
+/** The module scripts an HTML page names: its entry and the scripts it preloads. */
 const announced = (html: string) =>
   new Set(
-    [...html.matchAll(/<(?:script type="module"[^>]*src|link rel="modulepreload"[^>]*href)="([^"]+)"/g)].map(
-      (match) => match[1]!,
-    ),
+    [
+      ...html.matchAll(
+        /<(?:script type="module"[^>]*src|link rel="(?:modulepreload|preload" as="script)"[^>]*href)="([^"]+)"/g,
+      ),
+    ].map((match) => match[1]!),
   );
 
 async function htmlOf(pathname: string, headers: Record<string, string> = {}) {
@@ -78,11 +82,11 @@ describe('first load', () => {
     expect(events).toContain(fileOf('../locales/de.json'));
     expect(events).not.toContain(fileOf(PAGE_MODULES['/ujemanja']!));
 
-    // Not the prerendered landing page: its first and largest paint need no script.
+    // The prerendered landing page too: it paints without them, and hydrates sooner with them.
     const landing = await htmlOf('/', { cookie: 'tacke.locale=it' });
     expect(landing).toContain('data-prerendered="it"');
-    expect(announced(landing)).not.toContain(fileOf(PAGE_MODULES['/']!));
-    expect(announced(landing)).not.toContain(fileOf('../locales/it.json'));
+    expect(announced(landing)).toContain(fileOf(PAGE_MODULES['/']!));
+    expect(announced(landing)).toContain(fileOf('../locales/it.json'));
   });
 
   it('fetches on a direct visit to each page no page chunk or catalogue that its HTML did not announce', async () => {
@@ -140,6 +144,40 @@ describe('first load', () => {
     }
   });
 
+  it("loads the top card's photo on a direct visit to /ujemanja before the page's chunk has arrived", async () => {
+    const owner = await apiOwner(e2e.server, 'Pia Šesta', 'pia.sesta@example.com', 'Zora');
+    owners.push(owner);
+    owners.push(await apiOwner(e2e.server, 'Jan Sedmi', 'jan.sedmi@example.com', 'Rok'));
+    // A stored photo key for every dog: the answers name their variants' URLs (no file needs to exist).
+    await e2e.server.app.deps.db
+      .update(dogProfiles)
+      .set({ photos: sql`array['dogs/first-load-' || ${dogProfiles.id}::text]` });
+    const context = await sessionContext(e2e.browser, e2e.server, VIEWPORTS.phone, owner.token);
+    try {
+      const page = await context.newPage();
+      const photos: { url: string; at: number }[] = [];
+      let seePhoto = () => {};
+      const photoSeen = new Promise<void>((resolve) => (seePhoto = resolve));
+      page.on('request', (request) => {
+        if (!request.url().includes('/first-load-')) return;
+        photos.push({ url: request.url(), at: Date.now() });
+        seePhoto();
+      });
+      const chunk = new URL(fileOf(PAGE_MODULES['/ujemanja']!), e2e.server.url).pathname;
+      const arrivals = await holdChunk(page, new RegExp(`${chunk.replace(/[.]/g, '\\.')}$`), photoSeen);
+      await page.goto(`${e2e.server.url}/ujemanja`);
+      const top = page.locator('article:not([aria-hidden]) img');
+      await top.waitFor();
+      expect(arrivals.length).toBeGreaterThan(0);
+      expect(photos.length).toBeGreaterThan(0);
+      expect(photos[0]!.at).toBeLessThanOrEqual(arrivals[0]!);
+      // The card's <img> shows the very file the preload asked for: the same variant, loaded once.
+      await expect.poll(() => top.evaluate((img: HTMLImageElement) => img.currentSrc)).toBe(photos[0]!.url);
+    } finally {
+      await context.close();
+    }
+  });
+
   it("asks for the profile on a direct visit to /profil without waiting for the session's answer", async () => {
     const owner = await apiOwner(e2e.server, 'Ana Četrta', 'ana.cetrta@example.com', 'Rex');
     owners.push(owner);
@@ -165,4 +203,78 @@ describe('first load', () => {
       await context.close();
     }
   });
+});
+
+// A page route arrives prerendered in the visitor's language (scripts/build.mjs): its frame paints before
+// any script, and the app hydrates that HTML rather than drawing the page again.
+describe('prerendered pages', () => {
+  const owners: Awaited<ReturnType<typeof apiOwner>>[] = [];
+  afterAll(async () => {
+    await Promise.all(owners.map((owner) => owner.api.close()));
+  });
+
+  it('arrive with their header in the language; an address with a query gets the shell', async () => {
+    const auth = await htmlOf('/auth', { cookie: 'tacke.locale=en' });
+    expect(auth).toContain('data-prerendered="en"');
+    expect(auth).toContain('<title>Sign in · Tačke</title>');
+    expect(auth).toContain('Sign in or create an account and find new friends for your dog.');
+    const events = await htmlOf('/events', { 'accept-language': 'de-DE' });
+    expect(events).toMatch(/<html lang="de"[^>]*>[^]*data-prerendered="de"/);
+    expect(await htmlOf('/chat', { cookie: 'tacke.locale=it; tacke_session=x' })).toContain(
+      'data-prerendered="it"',
+    );
+    // A tab or filter in the query shapes the first render: the browser renders that page itself.
+    expect(await htmlOf('/auth?tab=signUp')).not.toContain('data-prerendered');
+    expect(await htmlOf('/events?type=walk')).not.toContain('data-prerendered');
+  });
+
+  it.each([
+    ['/auth', false, 'Welcome to Tačke'],
+    ['/events', true, 'Events'],
+    ['/chat', true, 'Chats'],
+    ['/ujemanja', true, null],
+    ['/profil', true, null],
+  ] as const)(
+    '%s (signed in: %s) hydrates its prerendered HTML in place, its controls waiting for the script',
+    async (route, signedIn, heading) => {
+      const owner = await apiOwner(e2e.server, 'Eva Peta', `eva.peta${route.slice(1)}@example.com`, 'Fido');
+      owners.push(owner);
+      const context = signedIn
+        ? await sessionContext(e2e.browser, e2e.server, VIEWPORTS.phone, owner.token)
+        : await e2e.browser.newContext(VIEWPORTS.phone);
+      await context.addCookies([{ name: 'tacke.locale', value: 'en', url: e2e.server.url }]);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      try {
+        let release = () => {};
+        const released = new Promise<void>((resolve) => (release = resolve));
+        // The entry script held back, as on a slow phone network.
+        await holdChunk(page, /\/assets\/index-[\w-]+\.js$/, released);
+        await page.goto(`${e2e.server.url}${route}`, { waitUntil: 'commit' });
+        const banner = await page.getByRole('banner').elementHandle();
+        if (heading) await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        // The language menu is a button: it waits for the script.
+        const menu = page.getByRole('banner').getByRole('button', { name: 'Language' });
+        expect(await menu.isDisabled()).toBe(true);
+        if (route === '/auth') expect(await page.getByLabel('E-mail').first().isDisabled()).toBe(true);
+        release();
+        await expect.poll(() => menu.isEnabled()).toBe(true);
+        if (route === '/auth') {
+          await page.getByLabel('E-mail').first().fill('eva@example.com');
+          expect(await page.getByLabel('E-mail').first().inputValue()).toBe('eva@example.com');
+          // What mounts after hydration gets ids that match the hydrated ones (the same tree as the build's):
+          // the new tab's panel is labelled by its tab.
+          await page.getByRole('tab', { name: 'Sign up' }).click();
+          await page.getByRole('tabpanel', { name: 'Sign up' }).getByLabel('Full name').waitFor();
+        }
+        // The same element: hydrated, not replaced.
+        expect(await banner!.evaluate((element) => element.isConnected)).toBe(true);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

@@ -16,10 +16,23 @@ import { dbKinds, startTestApp, type TestApp } from '../helpers/app';
 /** A stand-in for web/dist so static serving and the SPA fallback can be checked without a build. */
 function fakeWebDist(dir: string, locales = ['sl', 'en']) {
   fs.mkdirSync(path.join(dir, 'assets'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'index.html'), '<!doctype html><title>Tačke</title><div id="root"></div>');
-  // The landing page as the build prerenders it, per language (scripts/build.mjs).
-  for (const locale of locales)
-    fs.writeFileSync(path.join(dir, `index.${locale}.html`), `<!doctype html><html lang="${locale}">landing`);
+  fs.writeFileSync(
+    path.join(dir, 'index.html'),
+    '<!doctype html><html lang="sl"><title>Tačke</title><div id="root"></div>',
+  );
+  // The pages as the build prerenders them, per language (scripts/build.mjs): here the landing page in
+  // each of `locales`, the profile page in English only.
+  for (const locale of locales) {
+    fs.mkdirSync(path.join(dir, 'prerendered', locale), { recursive: true });
+    fs.writeFileSync(
+      path.join(dir, 'prerendered', locale, 'index.html'),
+      `<!doctype html><html lang="${locale}">landing`,
+    );
+  }
+  fs.writeFileSync(
+    path.join(dir, 'prerendered', 'en', 'profil.html'),
+    '<!doctype html><html lang="en">profile',
+  );
   fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
   // The build's Brotli copy (scripts/build.mjs), sent as it is to browsers that accept it.
   fs.writeFileSync(path.join(dir, 'assets', 'app-abc123.js.br'), zlib.brotliCompressSync('console.log(1)'));
@@ -104,7 +117,9 @@ describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
     // A language without a prerendered page, or an unknown value, gets the default one.
     expect((await landing('tacke.locale=xx')).text).toContain('lang="sl"');
     // German is a known language but this stand-in build has no German page: the app shell renders it.
-    expect((await landing('tacke.locale=de')).text).toContain('<div id="root"></div>');
+    expect((await landing('tacke.locale=de')).text).toContain(
+      '<html lang="de"><title>Tačke</title><div id="root"></div>',
+    );
     expect((await fetch(`${base}/`, { method: 'HEAD' })).status).toBe(200);
   });
 
@@ -162,13 +177,24 @@ describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
     expect(shell.status).toBe(200);
     expect(shell.headers.get('cache-control')).toBe('no-cache');
     expect(await shell.text()).toContain('<div id="root">');
-    // Other routes get the shell, whatever the language: only `/` is prerendered.
-    const page = await fetch(`${base}/profil`, {
-      headers: { accept: 'text/html', cookie: 'tacke.locale=en' },
-    });
-    expect(page.status).toBe(200);
-    expect(await page.text()).toContain('<div id="root">');
-    expect(page.headers.get('cache-control')).toBe('no-cache');
+    const page = async (url: string, locale: string) => {
+      const res = await fetch(`${base}${url}`, {
+        headers: { accept: 'text/html', cookie: `tacke.locale=${locale}` },
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+      return res.text();
+    };
+    // A page route prerendered in the language (here only /profil in English), its bare address only.
+    expect(await page('/profil', 'en')).toBe('<!doctype html><html lang="en">profile');
+    expect(await page('/profil/', 'en')).toBe('<!doctype html><html lang="en">profile');
+    // With a query (a tab, a filter), in a language without it, or on another route: the shell, whose
+    // first line still names the language.
+    expect(await page('/profil?tab=settings', 'en')).toBe(
+      '<!doctype html><html lang="en"><title>Tačke</title><div id="root"></div>',
+    );
+    expect(await page('/profil', 'de')).toContain('<html lang="de"><title>Tačke</title>');
+    expect(await page('/no/such/page', 'it')).toContain('<html lang="it"><title>Tačke</title>');
     const asset = await fetch(`${base}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'br' } });
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect(asset.headers.get('content-encoding')).toBe('br');

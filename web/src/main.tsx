@@ -1,98 +1,25 @@
+/**
+ * The entry: a page as the server sent it (prerendered, web/src/prerender.tsx) is on the screen first, and
+ * the app starts after that (boot.tsx, fetched meanwhile: the page's HTML preloads it, server/plugins/web.ts).
+ * Evaluating the app's modules and hydrating is a long task on a slow phone, and a paint would wait for it.
+ */
 import './styles.css';
-import { startTransition, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { BrowserRouter, matchRoutes, type NavigateFunction, useNavigate } from 'react-router';
-import { SW_MESSAGES } from '../sw/messages';
-import { App } from './app/app';
-import { prefetchRoute } from './app/route-data';
-import { AppRoutes, type PageHandle, routes } from './app/routes';
-import { type CompiledMessages, loadCatalogue, initialLocale } from './lib/intl';
-import { keepOfflineCache, restoreOfflineCache } from './lib/offline-cache';
-import { queryClient } from './lib/trpc';
+import { listenToWorker } from './app/worker-navigation';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root missing from index.html');
+listenToWorker();
 
-const pageAt = (location: Pick<Location, 'pathname'>) =>
-  matchRoutes(routes, location)?.at(-1)?.route.handle as PageHandle | undefined;
-
-/**
- * The page's chunk, loaded before the first render: a prerendered page (the landing page, see
- * web/src/prerender.tsx) hydrates with its component in place, and any other page paints whole instead
- * of a spinner first.
- */
-async function loadCurrentPage() {
-  await pageAt(window.location)?.preload();
-}
-
-// The page's data, asked for now, while its chunk and the catalogue download (app/route-data.ts); not
-// under the landing page, which hydrates as it was prerendered, before the session is known.
-if (!root.dataset.prerendered) prefetchRoute(new URL(window.location.href));
-
-/**
- * A pointer on a link, a finger down on it or the focus in it: its page's chunk and data start then, before
- * the click (what is already fresh or on its way is not asked for again).
- */
-function onLinkIntent(event: Event) {
-  const link = event.target instanceof Element ? event.target.closest('a[href]') : null;
-  if (!(link instanceof HTMLAnchorElement) || link.origin !== location.origin || link.target) return;
-  if (link.pathname === location.pathname) return;
-  pageAt(link)
-    ?.preload()
-    .catch(() => {});
-  prefetchRoute(new URL(link.href));
-}
-for (const type of ['pointerover', 'pointerdown', 'focusin'])
-  document.addEventListener(type, onLinkIntent, { passive: true });
-
-/** The router's navigate, once it runs. */
-let navigate: NavigateFunction | undefined;
-
-function ShareNavigate() {
-  const routerNavigate = useNavigate();
-  useEffect(() => {
-    navigate = routerNavigate;
-  }, [routerNavigate]);
-  return null;
-}
-
-// A tapped notification (web/sw/sw.ts) asks an open window for its screen. Listening from the first moment:
-// the worker's messages wait for the page to load, then go to whoever listens.
-navigator.serviceWorker?.addEventListener(
-  'message',
-  ({ data }: MessageEvent<{ type?: unknown; path?: unknown }>) => {
-    const path = data?.type === SW_MESSAGES.navigate && typeof data.path === 'string' ? data.path : '';
-    if (!/^\/(?!\/)/.test(path)) return;
-    if (navigate) void navigate(path);
-    else window.location.assign(path);
-  },
-);
-
-// Not top-level await: the bundler would then split the entry's shared modules into many small chunks.
-async function start(root: HTMLElement) {
-  const locale = initialLocale();
-  // What was last loaded, shown should the server not answer (lib/offline-cache.ts); kept from then on.
-  void restoreOfflineCache(queryClient).then(() => keepOfflineCache(queryClient));
-  const [messages] = await Promise.all([
-    // A failed chunk (offline, new deploy) shows the keys rather than nothing.
-    loadCatalogue(locale).catch((): CompiledMessages => ({})),
-    // A failed page chunk is fetched again by the first render, which shows the error screen if it fails too.
-    loadCurrentPage().catch(() => {}),
-  ]);
-  const app = (
-    <App catalogue={{ locale, messages }}>
-      <BrowserRouter>
-        <ShareNavigate />
-        <AppRoutes />
-      </BrowserRouter>
-    </App>
-  );
-  // A transition renders in slices that leave the main thread free for taps and scrolling.
-  startTransition(() => {
-    if (root.dataset.prerendered === locale) hydrateRoot(root, app);
-    else createRoot(root).render(app);
+function painted(): Promise<void> {
+  const prerendered = Boolean(document.getElementById('root')?.dataset.prerendered);
+  if (!prerendered || !PerformanceObserver.supportedEntryTypes.includes('paint')) return Promise.resolve();
+  return new Promise((resolve) => {
+    new PerformanceObserver((entries, observer) => {
+      if (!entries.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      resolve();
+    }).observe({ type: 'paint', buffered: true });
+    // A tab opened in the background paints nothing until it is shown: it starts anyway.
+    setTimeout(resolve, 300);
   });
 }
 
-// After a yield: evaluating the bundle and starting the app are two shorter tasks instead of one long one.
-setTimeout(() => void start(root));
+void painted().then(() => import('./boot'));

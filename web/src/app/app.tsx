@@ -1,5 +1,6 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, StrictMode, Suspense, useSyncExternalStore } from 'react';
+import { useHydrated } from '../lib/hydration';
 import { type Catalogue, LocaleProvider } from '../lib/intl';
 import { onToasterWanted, toasterWanted } from '../lib/toast';
 import { queryClient, trpc, trpcClient } from '../lib/trpc';
@@ -13,12 +14,26 @@ export function App({ catalogue, children }: { catalogue: Catalogue; children: R
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <LocaleProvider initial={catalogue}>
-            {children}
+            <UntilHydrated>{children}</UntilHydrated>
             <ToasterOnDemand />
           </LocaleProvider>
         </QueryClientProvider>
       </trpc.Provider>
     </StrictMode>
+  );
+}
+
+/**
+ * A prerendered page shows before its script runs, and its fields and buttons wait for it: a value typed
+ * before hydration would show in the field but not reach the form's state (React 19 does not replay it),
+ * and a press would do nothing. Links work throughout. A fieldset without a box: no layout, no role.
+ */
+function UntilHydrated({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
+  return (
+    <fieldset role="none" disabled={!hydrated} className="contents">
+      {children}
+    </fieldset>
   );
 }
 

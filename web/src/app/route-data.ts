@@ -1,6 +1,8 @@
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import { LIMITS } from '#shared/limits';
+import { DECK_PHOTO_SIZES } from '../features/matching/photo-sizes';
 import { storedDogId } from '../features/matching/use-chosen-dog';
+import { photoSources, preloadPhoto } from '../lib/photo-sources';
 import { queryClient, trpcClient } from '../lib/trpc';
 
 /**
@@ -28,8 +30,13 @@ const deck: Prefetch = (signedIn) =>
     void quietly(utils.dogs.deckFilters.prefetch(undefined, { staleTime: Infinity }));
     // The deck is of the dog chosen last (features/matching/use-chosen-dog.ts), or of the only one.
     const stored = storedDogId();
-    const fetchDeck = (fromDogId: string) =>
-      utils.dogs.deck.prefetch({ fromDogId, limit: LIMITS.deck.batchSize }, { staleTime: Infinity });
+    // The top card's photo (the page's largest paint) starts loading with the answer, not after the page's code.
+    const fetchDeck = async (fromDogId: string) => {
+      const input = { fromDogId, limit: LIMITS.deck.batchSize };
+      await utils.dogs.deck.prefetch(input, { staleTime: Infinity });
+      const photo = utils.dogs.deck.getData(input)?.[0]?.photos[0];
+      if (photo) preloadPhoto(photoSources(photo, DECK_PHOTO_SIZES));
+    };
     const dogs = utils.dogs.mine.ensureData();
     if (stored) void quietly(fetchDeck(stored));
     const mine = await dogs;

@@ -1,9 +1,10 @@
-import { type ComponentType, use } from 'react';
-import { matchRoutes, Navigate, type RouteObject, useLocation, useRoutes } from 'react-router';
+import { type ComponentType, use, useEffect } from 'react';
+import { matchRoutes, Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { PageTitle } from '../components/page-title';
 import { AppLayout } from './layout/app-layout';
 import { RequireSession } from './require-session';
 import { RouteErrorBoundary } from './route-error';
+import { setWorkerNavigate } from './worker-navigation';
 
 /** What a page route carries: the locale key of its tab title (none: the app name), and its code. */
 export interface PageHandle {
@@ -80,8 +81,16 @@ export const routes: RouteObject[] = [
   },
 ];
 
-/** The page at the address, with its tab title; the error screen instead when a page fails to render. */
+/**
+ * The page at the address, with its tab title; the error screen instead when a page fails to render. Also
+ * hands the router's navigate to a tapped notification (app/worker-navigation.ts): here, as the browser's
+ * tree must be the prerender's (web/src/prerender.tsx), or ids made by useId would differ after hydration.
+ */
 export function AppRoutes() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    setWorkerNavigate(navigate);
+  }, [navigate]);
   const location = useLocation();
   const element = useRoutes(routes);
   const handle = matchRoutes(routes, location)?.at(-1)?.route.handle as PageHandle | undefined;

@@ -36,3 +36,18 @@ export function photoSources(
     ? { src, srcSet: candidates.join(', '), sizes }
     : { src, srcSet: undefined, sizes: undefined };
 }
+
+/**
+ * Starts loading the photo an <img> with the same sources will show (e.g. a page's first data arrived
+ * before its code, app/route-data.ts): the browser picks the same variant for both and loads it once.
+ */
+export function preloadPhoto({ src, srcSet, sizes }: PhotoSources) {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.as = 'image';
+  link.href = src;
+  if (srcSet) link.imageSrcset = srcSet;
+  if (sizes) link.imageSizes = sizes;
+  link.fetchPriority = 'high';
+  document.head.append(link);
+}

@@ -1,11 +1,12 @@
 import { useDeferredValue } from 'react';
 import { useOnline } from './connectivity';
+import { useHydrated } from './hydration';
 import { renewRealtimeConnection, trpc } from './trpc';
 
 /**
  * The signed-in user (null when signed out); cookies carry the session. `isLoading` until the first
- * answer: "pending", not "loading", so the prerendered landing page (nothing fetched at build time) and
- * the browser's first render agree. Offline with no session kept (lib/offline-cache.ts) nothing will
+ * answer, and while a prerendered page hydrates (lib/hydration.ts), so the build's render (nothing
+ * fetched) and the browser's first render agree. Offline with no session kept (lib/offline-cache.ts) nothing will
  * answer: the public app shows meanwhile, and the user arrives with the server's first answer.
  */
 export function useSession() {
@@ -15,7 +16,9 @@ export function useSession() {
   // React then does that in slices instead of one long task that would hold up taps.
   const user = useDeferredValue(me.data ?? null);
   const isLoading = useDeferredValue(me.isPending && online);
-  return { user, isLoading };
+  // A prerendered page hydrates as it was built: before the session is known, even if it is by now.
+  const hydrated = useHydrated();
+  return hydrated ? { user, isLoading } : { user: null, isLoading: true };
 }
 
 export type SessionUser = NonNullable<ReturnType<typeof useSession>['user']>;

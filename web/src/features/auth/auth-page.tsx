@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Navigate, useSearchParams } from 'react-router';
 import { Card } from '../../components/ui/card';
-import { PageSpinner } from '../../components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { useSession } from '../../lib/session';
 import { ResetRequestForm } from './reset-request-form';
@@ -23,9 +22,8 @@ export default function AuthPage() {
   });
   // After sign-up the sign-in tab opens with the new address filled in.
   const [email, setEmail] = useState('');
-  const { user, isLoading } = useSession();
-
-  if (isLoading) return <PageSpinner />;
+  // The forms show while the session is asked for (and prerendered): a signed-in user moves on after it.
+  const { user } = useSession();
   if (user) return <Navigate to="/profil" replace />;
 
   return (

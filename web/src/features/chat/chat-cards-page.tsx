@@ -20,10 +20,19 @@ const DeleteChatDialog = lazyDialog(
 
 /** /chat: every chat as a card with its messages and input (SPEC Chat list). */
 export default function ChatCardsPage() {
+  const t = useT();
   const { user, isLoading } = useSession();
-  if (isLoading) return <PageSpinner />;
-  if (!user) return <SignInRequired icon={MessageCircle} messages="chat.signedOut" />;
-  return <ChatCards />;
+  if (!isLoading && !user) return <SignInRequired icon={MessageCircle} messages="chat.signedOut" />;
+  // The header shows while the session is asked for (and prerendered), the cards below it after.
+  return (
+    <div className="flex flex-col gap-6 md:gap-8">
+      <header>
+        <h1 className="text-headline font-extrabold">{t('chat.title')}</h1>
+        <p className="mt-1 text-lead text-muted-foreground">{t('chat.subtitle')}</p>
+      </header>
+      {isLoading ? <PageSpinner /> : <ChatCards />}
+    </div>
+  );
 }
 
 function ChatCards() {
@@ -70,14 +79,10 @@ function ChatCards() {
     );
 
   return (
-    <div className="flex flex-col gap-6 md:gap-8">
-      <header>
-        <h1 className="text-headline font-extrabold">{t('chat.title')}</h1>
-        <p className="mt-1 text-lead text-muted-foreground">{t('chat.subtitle')}</p>
-      </header>
+    <>
       {body}
       <DeleteChatDialog chat={deleting} onClose={() => setDeleting(null)} />
-    </div>
+    </>
   );
 }
 

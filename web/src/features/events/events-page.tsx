@@ -99,8 +99,9 @@ export default function EventsPage() {
     setParam({ [EVENT_PARAM]: id, [EVENT_CHAT_PARAM]: chat ? '1' : null });
   const [pastSeen, setPastSeen] = useState<EventView[]>([]);
   const list = useMemo(() => events.data?.pages.flat(), [events.data]);
-  // With nothing at all to show, the empty state's own button is the one way to create.
-  const emptyAll = list?.length === 0 && !filters.active;
+  // With nothing at all to show, the empty state's own button is the one way to create. Known with the
+  // session, as the list below: a prerendered page hydrates before either (lib/hydration.ts).
+  const emptyAll = !session.isLoading && list?.length === 0 && !filters.active;
 
   return (
     <div className="flex flex-col gap-6 md:gap-8">

@@ -10,6 +10,7 @@ import { Avatar } from '../../components/profile/avatar';
 import { DogSummary } from '../../components/dogs/dog-summary';
 import { Navigation } from 'lucide-react';
 import { photoSources } from '../../lib/photo-sources';
+import { DECK_PHOTO_SIZES } from './photo-sizes';
 import { DECK_TEXT_ROOM } from './deck-room';
 import { distanceText } from './distance';
 import type { DeckDog } from './types';
@@ -18,11 +19,6 @@ const CardDrag = lazy(() => import('./card-drag'));
 
 /** A square's intrinsic size; the box's CSS sets the size shown. */
 const SIDE = LIMITS.upload.widths.medium;
-/**
- * The photo's slot: the page width less its padding on phones; from md half the card, which is at most
- * 56rem wide (so 448 px once the page is 58rem).
- */
-const PHOTO_SIZES = '(min-width: 928px) 448px, (min-width: 768px) calc(50vw - 1rem), calc(100vw - 2rem)';
 /** How long a card takes to fly off or spring back. */
 export const CARD_MOTION_MS = 280;
 
@@ -140,7 +136,7 @@ export function DeckCard({
           <span className="relative block h-full overflow-hidden bg-primary-soft md:min-h-[24rem]">
             {photo ? (
               <img
-                {...photoSources(photo, PHOTO_SIZES)}
+                {...photoSources(photo, DECK_PHOTO_SIZES)}
                 alt={intl.formatMessage({ id: 'dog.photoAlt' }, { name: dog.name })}
                 width={SIDE}
                 height={SIDE}
