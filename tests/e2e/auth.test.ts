@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createApiClient } from '#shared/client';
 import { makeEvent, makeUser } from '../helpers/factories';
-import { useE2e, VIEWPORTS } from '../helpers/e2e';
+import { PHONE_SIZES, useE2e, VIEWPORTS } from '../helpers/e2e';
 
 const e2e = useE2e();
 
@@ -335,4 +335,52 @@ describe('moving between pages', () => {
       await page.close();
     }
   });
+});
+
+describe('the sign-in tabs in every language', () => {
+  it.each([...PHONE_SIZES, [1280, 800] as const])(
+    'show each label whole, none over another, on a %i×%i screen',
+    async (width, height) => {
+      const context = await e2e.browser.newContext({ viewport: { width, height } });
+      const page = await context.newPage();
+      try {
+        for (const locale of ['sl', 'en', 'de', 'it']) {
+          await context.addCookies([{ name: 'tacke.locale', value: locale, url: e2e.server.url }]);
+          await page.goto(`${e2e.server.url}/auth`);
+          await page.getByRole('tablist').waitFor();
+          const tabs = await page.getByRole('tab').evaluateAll((elements) =>
+            elements.map((tab) => {
+              const text = document.createRange();
+              text.selectNodeContents(tab);
+              const { left, right, top, bottom } = tab.getBoundingClientRect();
+              const label = text.getBoundingClientRect();
+              return { left, right, top, bottom, labelLeft: label.left, labelRight: label.right };
+            }),
+          );
+          const list = (await page.getByRole('tablist').boundingBox())!;
+          expect(tabs, locale).toHaveLength(3);
+          for (const [index, tab] of tabs.entries()) {
+            // The label within its tab, the tab within the list.
+            expect(tab.labelLeft, `${locale} ${index}`).toBeGreaterThanOrEqual(tab.left);
+            expect(tab.labelRight, `${locale} ${index}`).toBeLessThanOrEqual(tab.right);
+            expect(tab.right, `${locale} ${index}`).toBeLessThanOrEqual(list.x + list.width);
+            // No two tabs share any ground.
+            for (const other of tabs.slice(index + 1)) {
+              const apart =
+                other.left >= tab.right ||
+                other.right <= tab.left ||
+                other.top >= tab.bottom ||
+                other.bottom <= tab.top;
+              expect(apart, `${locale} ${index}`).toBe(true);
+            }
+          }
+          expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth), locale).toBe(
+            true,
+          );
+        }
+      } finally {
+        await context.close();
+      }
+    },
+  );
 });

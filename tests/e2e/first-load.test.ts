@@ -144,39 +144,47 @@ describe('first load', () => {
     }
   });
 
-  it("loads the top card's photo on a direct visit to /ujemanja before the page's chunk has arrived", async () => {
-    const owner = await apiOwner(e2e.server, 'Pia Šesta', 'pia.sesta@example.com', 'Zora');
-    owners.push(owner);
-    owners.push(await apiOwner(e2e.server, 'Jan Sedmi', 'jan.sedmi@example.com', 'Rok'));
-    // A stored photo key for every dog: the answers name their variants' URLs (no file needs to exist).
-    await e2e.server.app.deps.db
-      .update(dogProfiles)
-      .set({ photos: sql`array['dogs/first-load-' || ${dogProfiles.id}::text]` });
-    const context = await sessionContext(e2e.browser, e2e.server, VIEWPORTS.phone, owner.token);
-    try {
-      const page = await context.newPage();
-      const photos: { url: string; at: number }[] = [];
-      let seePhoto = () => {};
-      const photoSeen = new Promise<void>((resolve) => (seePhoto = resolve));
-      page.on('request', (request) => {
-        if (!request.url().includes('/first-load-')) return;
-        photos.push({ url: request.url(), at: Date.now() });
-        seePhoto();
-      });
-      const chunk = new URL(fileOf(PAGE_MODULES['/ujemanja']!), e2e.server.url).pathname;
-      const arrivals = await holdChunk(page, new RegExp(`${chunk.replace(/[.]/g, '\\.')}$`), photoSeen);
-      await page.goto(`${e2e.server.url}/ujemanja`);
-      const top = page.locator('article:not([aria-hidden]) img');
-      await top.waitFor();
-      expect(arrivals.length).toBeGreaterThan(0);
-      expect(photos.length).toBeGreaterThan(0);
-      expect(photos[0]!.at).toBeLessThanOrEqual(arrivals[0]!);
-      // The card's <img> shows the very file the preload asked for: the same variant, loaded once.
-      await expect.poll(() => top.evaluate((img: HTMLImageElement) => img.currentSrc)).toBe(photos[0]!.url);
-    } finally {
-      await context.close();
-    }
-  });
+  it.each([
+    ['/ujemanja', "the deck's top card", 'article:not([aria-hidden]) img'],
+    ['/moji-psi', 'the first dog', 'article img'],
+  ] as const)(
+    "loads %s's largest photo (%s) on a direct visit before the page's chunk has arrived",
+    async (route, _, photoOf) => {
+      const owner = await apiOwner(e2e.server, 'Pia Šesta', `pia.sesta${route.slice(1)}@example.com`, 'Zora');
+      owners.push(owner);
+      owners.push(await apiOwner(e2e.server, 'Jan Sedmi', `jan.sedmi${route.slice(1)}@example.com`, 'Rok'));
+      // A stored photo key for every dog: the answers name their variants' URLs (no file needs to exist).
+      await e2e.server.app.deps.db
+        .update(dogProfiles)
+        .set({ photos: sql`array['dogs/first-load-' || ${dogProfiles.id}::text]` });
+      const context = await sessionContext(e2e.browser, e2e.server, VIEWPORTS.phone, owner.token);
+      try {
+        const page = await context.newPage();
+        const photos: { url: string; at: number }[] = [];
+        let seePhoto = () => {};
+        const photoSeen = new Promise<void>((resolve) => (seePhoto = resolve));
+        page.on('request', (request) => {
+          if (!request.url().includes('/first-load-')) return;
+          photos.push({ url: request.url(), at: Date.now() });
+          seePhoto();
+        });
+        const chunk = new URL(fileOf(PAGE_MODULES[route]!), e2e.server.url).pathname;
+        const arrivals = await holdChunk(page, new RegExp(`${chunk.replace(/[.]/g, '\\.')}$`), photoSeen);
+        await page.goto(`${e2e.server.url}${route}`);
+        const photo = page.locator(photoOf).first();
+        await photo.waitFor();
+        expect(arrivals.length).toBeGreaterThan(0);
+        expect(photos.length).toBeGreaterThan(0);
+        expect(photos[0]!.at).toBeLessThanOrEqual(arrivals[0]!);
+        // The page's <img> shows the very file the preload asked for: the same variant, loaded once.
+        await expect
+          .poll(() => photo.evaluate((img: HTMLImageElement) => img.currentSrc))
+          .toBe(photos[0]!.url);
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   it("asks for the profile on a direct visit to /profil without waiting for the session's answer", async () => {
     const owner = await apiOwner(e2e.server, 'Ana Četrta', 'ana.cetrta@example.com', 'Rex');

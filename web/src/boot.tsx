@@ -54,8 +54,9 @@ async function start(root: HTMLElement) {
     // A failed page chunk is fetched again by the first render, which shows the error screen if it fails too.
     loadCurrentPage().catch(() => {}),
   ]);
+  const hydrating = root.dataset.prerendered === locale;
   const app = (
-    <App catalogue={{ locale, messages }}>
+    <App catalogue={{ locale, messages }} hydrating={hydrating}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
@@ -63,7 +64,7 @@ async function start(root: HTMLElement) {
   );
   // A transition renders in slices that leave the main thread free for taps and scrolling.
   startTransition(() => {
-    if (root.dataset.prerendered === locale) hydrateRoot(root, app);
+    if (hydrating) hydrateRoot(root, app);
     else createRoot(root).render(app);
   });
 }

@@ -15,7 +15,7 @@ export const PRERENDERED = Object.keys(PAGE_MODULES);
 export async function renderPage(pathname: string, locale: Locale): Promise<string> {
   const messages = await loadCatalogue(locale);
   const page = (
-    <App catalogue={{ locale, messages }}>
+    <App catalogue={{ locale, messages }} hydrating>
       <StaticRouter location={pathname}>
         <AppRoutes />
       </StaticRouter>

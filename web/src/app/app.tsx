@@ -1,20 +1,33 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, StrictMode, Suspense, useSyncExternalStore } from 'react';
-import { useHydrated } from '../lib/hydration';
+import { HydrationBoundary, useHydrated } from '../lib/hydration';
 import { type Catalogue, LocaleProvider } from '../lib/intl';
 import { onToasterWanted, toasterWanted } from '../lib/toast';
 import { queryClient, trpc, trpcClient } from '../lib/trpc';
 
 const Toaster = lazy(() => import('../components/toaster'));
 
-/** The providers around the router: the same tree in the browser and in the build's prerender. */
-export function App({ catalogue, children }: { catalogue: Catalogue; children: ReactNode }) {
+/**
+ * The providers around the router: the same tree in the browser and in the build's prerender; `hydrating`
+ * when it renders over (or as) a prerendered page.
+ */
+export function App({
+  catalogue,
+  hydrating,
+  children,
+}: {
+  catalogue: Catalogue;
+  hydrating: boolean;
+  children: ReactNode;
+}) {
   return (
     <StrictMode>
       <trpc.Provider client={trpcClient} queryClient={queryClient}>
         <QueryClientProvider client={queryClient}>
           <LocaleProvider initial={catalogue}>
-            <UntilHydrated>{children}</UntilHydrated>
+            <HydrationBoundary hydrating={hydrating}>
+              <UntilHydrated>{children}</UntilHydrated>
+            </HydrationBoundary>
             <ToasterOnDemand />
           </LocaleProvider>
         </QueryClientProvider>

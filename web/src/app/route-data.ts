@@ -1,5 +1,6 @@
 import { createTRPCQueryUtils } from '@trpc/react-query';
 import { LIMITS } from '#shared/limits';
+import { DOG_CARD_PHOTO_SIZES } from '../features/dogs/photo-sizes';
 import { DECK_PHOTO_SIZES } from '../features/matching/photo-sizes';
 import { storedDogId } from '../features/matching/use-chosen-dog';
 import { photoSources, preloadPhoto } from '../lib/photo-sources';
@@ -54,7 +55,13 @@ const PREFETCH: Record<string, Prefetch> = {
         utils.profiles.stats.prefetch(),
       ]),
     ),
-  '/moji-psi': (signedIn) => whenSignedIn(signedIn, () => utils.dogs.mine.prefetch()),
+  // The first dog's photo (the page's largest paint) starts loading with the answer, as the deck's above.
+  '/moji-psi': (signedIn) =>
+    whenSignedIn(signedIn, async () => {
+      await utils.dogs.mine.prefetch();
+      const photo = utils.dogs.mine.getData()?.[0]?.photos[0];
+      if (photo) preloadPhoto(photoSources(photo, DOG_CARD_PHOTO_SIZES, 'medium'));
+    }),
   // The list as the address does not narrow it (features/events/use-event-filters.ts): a narrowed one is
   // left to the page, which knows which filters apply.
   '/events': (_, search) =>

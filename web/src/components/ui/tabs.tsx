@@ -78,7 +78,7 @@ export function TabsList({ className, ...props }: HTMLAttributes<HTMLDivElement>
       role="tablist"
       aria-orientation="horizontal"
       onKeyDown={moveFocus}
-      className={clsx('grid auto-cols-fr grid-flow-col gap-1 rounded-control bg-muted p-1', className)}
+      className={clsx('flex flex-wrap gap-1 rounded-control bg-muted p-1', className)}
       {...props}
     />
   );
@@ -98,7 +98,9 @@ export function TabsTrigger({ value, className, children }: TabPartProps) {
       tabIndex={selected ? 0 : -1}
       onClick={() => tabs.select(value)}
       className={clsx(
-        'min-h-11 min-w-0 rounded-[calc(var(--radius-control)-0.25rem)] px-1 text-caption font-semibold whitespace-nowrap text-muted-foreground transition-colors sm:px-3 sm:text-body',
+        // Each as wide as its label, the room left shared: where the labels do not fit in one row (German
+        // on a phone), the last moves to a second row rather than running into the next.
+        'min-h-11 flex-[1_0_auto] rounded-[calc(var(--radius-control)-0.25rem)] px-0.5 text-caption font-semibold whitespace-nowrap text-muted-foreground transition-colors sm:px-2 sm:text-label',
         'hover:text-foreground data-[state=active]:bg-surface data-[state=active]:text-primary-strong data-[state=active]:shadow-sm',
         className,
       )}

@@ -5,12 +5,7 @@ import type { Dog } from '../../components/dogs/types';
 import { buttonClasses } from '../../components/ui/button';
 import { DogSummary } from '../../components/dogs/dog-summary';
 import { useT } from '../../lib/intl';
-
-/**
- * The photo's slot in the grid (1 column on phones, 2 from md, 3 from lg inside max-w-6xl), so the browser
- * picks the 200 px or the 512 px variant for the screen's density.
- */
-const PHOTO_SIZES = '(min-width: 1152px) 360px, (min-width: 1024px) 33vw, (min-width: 768px) 50vw, 100vw';
+import { DOG_CARD_PHOTO_SIZES } from './photo-sizes';
 
 interface DogCardProps {
   dog: Dog;
@@ -30,7 +25,7 @@ export function DogCard({ dog, onOpen, onEdit, onDelete, eager = false }: DogCar
         <DogPhoto
           photo={dog.photos[0]}
           alt={t('dog.photoAlt', { name: dog.name })}
-          sizes={PHOTO_SIZES}
+          sizes={DOG_CARD_PHOTO_SIZES}
           largest="medium"
           loading={eager ? 'eager' : 'lazy'}
           className="aspect-4/3"
