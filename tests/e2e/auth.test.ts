@@ -384,3 +384,31 @@ describe('the sign-in tabs in every language', () => {
     },
   );
 });
+
+describe('page headings on the smallest phone', () => {
+  it('fit their box in every language; a one-word heading stays one unbroken line', async () => {
+    const context = await e2e.browser.newContext({ viewport: { width: 320, height: 568 }, isMobile: true });
+    const page = await context.newPage();
+    try {
+      for (const locale of ['sl', 'en', 'de', 'it']) {
+        await context.addCookies([{ name: 'tacke.locale', value: locale, url: e2e.server.url }]);
+        for (const route of ['/events', '/auth', '/trgovina', '/razvijalci', '/no-such-page']) {
+          await page.goto(`${e2e.server.url}${route}`);
+          const heading = page.getByRole('heading', { level: 1 }).first();
+          await heading.waitFor();
+          const { fits, lines, words } = await heading.evaluate((h1) => ({
+            fits: h1.scrollWidth <= h1.clientWidth,
+            lines: Math.round(
+              h1.getBoundingClientRect().height / parseFloat(getComputedStyle(h1).lineHeight),
+            ),
+            words: h1.textContent!.trim().split(/\s+/).length,
+          }));
+          expect(fits, `${locale} ${route}`).toBe(true);
+          if (words === 1) expect(lines, `${locale} ${route}`).toBe(1);
+        }
+      }
+    } finally {
+      await context.close();
+    }
+  });
+});
