@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedLanguages, isLocale, LOCALE_COOKIE, LOCALES, type Locale, pickLocale } from '#shared/i18n';
-import { PAGE_MODULES } from '../../web/src/app/page-modules';
+import { PAGE_MODULES, ROUTE_ALIASES } from '../../web/src/app/page-modules';
 import { SESSION_COOKIE } from '../auth/sessions';
 
 /**
@@ -40,6 +40,8 @@ export async function webPlugin(app: FastifyInstance, { webDist }: { webDist: st
   };
   const sendPage = (req: FastifyRequest, reply: FastifyReply) => {
     const [, pathname = '/', query] = /^([^?#]*)([?#].*)?$/.exec(req.url.replace(/(.)\/+(?=$|[?#])/, '$1'))!;
+    const alias = ROUTE_ALIASES[pathname];
+    if (alias) return reply.redirect(alias + (query ?? ''), 301);
     const locale = localeOf(req);
     const session = Boolean(req.cookies[SESSION_COOKIE]);
     // The landing page reads no query (a shared link's tracking tags): prerendered with one too.

@@ -50,6 +50,9 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(os.tmpdir(), `events-${name}.png`), fullPage: true });
 }
 
+/** What an empty list of upcoming events says. */
+const EMPTY_TITLE = 'Ni prihajajočih dogodkov';
+
 describe.each(Object.entries(VIEWPORTS))('events on a %s', (name, options) => {
   it('A creates an event; B finds it by search and week, joins and sees the attendees; A edits and deletes it', async () => {
     const ana = await apiUser(e2e.server, { fullName: 'Ana Kos', email: `ana.events.${name}@example.com` });
@@ -70,6 +73,13 @@ describe.each(Object.entries(VIEWPORTS))('events on a %s', (name, options) => {
       for (const filter of ['Moji dogodki', 'V bližini', 'Ta teden', 'Naslednji teden'])
         await chip(pageA, filter).waitFor();
 
+      // No events yet: the empty state says so, and the header's button, where it stands with a full list,
+      // is the one way to create (it did not show until the list arrived, and the page jumped).
+      await main(pageA).getByRole('heading', { name: EMPTY_TITLE }).waitFor();
+      expect(await main(pageA).getByRole('button', { name: 'Ustvari dogodek' }).count()).toBe(1);
+      expect(
+        await main(pageA).locator('header').getByRole('button', { name: 'Ustvari dogodek' }).count(),
+      ).toBe(1);
       // Create: the dialog starts in Slovenia with the spec's defaults; saving waits for a city.
       await main(pageA).getByRole('button', { name: 'Ustvari dogodek' }).click();
       const form = pageA.getByRole('dialog', { name: 'Ustvari dogodek' });

@@ -12,7 +12,7 @@ let member: Awaited<ReturnType<typeof apiUser>>;
 
 beforeAll(async () => {
   member = await apiUser(e2e.server, { fullName: 'Lea Mirna', email: 'lea.stable@example.com' });
-  // An event in the list, as on a site in use (an empty list drops the header's create button).
+  // An event in the list, as on a site in use.
   await member.api.events.create.mutate({
     title: 'Sprehod ob Savi',
     eventDate: dateInDays(2),

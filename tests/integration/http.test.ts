@@ -195,6 +195,15 @@ describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
     );
     expect(await page('/profil', 'de')).toContain('<html lang="de"><title>Tačke</title>');
     expect(await page('/no/such/page', 'it')).toContain('<html lang="it"><title>Tačke</title>');
+    // The spec's second names for a screen answer with its one address, the query kept.
+    const alias = await fetch(`${base}/match?from=link`, {
+      headers: { accept: 'text/html' },
+      redirect: 'manual',
+    });
+    expect(alias.status).toBe(301);
+    expect(alias.headers.get('location')).toBe('/ujemanja?from=link');
+    const login = await fetch(`${base}/login/`, { headers: { accept: 'text/html' }, redirect: 'manual' });
+    expect(login.headers.get('location')).toBe('/auth');
     const asset = await fetch(`${base}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'br' } });
     expect(asset.headers.get('cache-control')).toContain('immutable');
     expect(asset.headers.get('content-encoding')).toBe('br');

@@ -20,3 +20,14 @@ export const PAGE_MODULES: Readonly<Record<string, string>> = {
   '/razvijalci': 'src/features/developers/api-docs-page.tsx',
   '/klepet': 'src/features/chat/klepet-page.tsx',
 };
+
+/**
+ * The spec's second names for a screen: the server answers them with a redirect to the one address, keeping
+ * the query (server/plugins/web.ts), and the app's routes do the same for links inside it (routes.tsx).
+ */
+export const ROUTE_ALIASES: Readonly<Record<string, string>> = {
+  '/login': '/auth',
+  '/dogs': '/moji-psi',
+  '/match': '/ujemanja',
+  '/shop': '/trgovina',
+};

@@ -2,6 +2,7 @@ import { type ComponentType, use, useEffect } from 'react';
 import { matchRoutes, Navigate, type RouteObject, useLocation, useNavigate, useRoutes } from 'react-router';
 import { PageTitle } from '../components/page-title';
 import { AppLayout } from './layout/app-layout';
+import { ROUTE_ALIASES } from './page-modules';
 import { RequireSession } from './require-session';
 import { RouteErrorBoundary } from './route-error';
 import { setWorkerNavigate } from './worker-navigation';
@@ -48,7 +49,6 @@ export const routes: RouteObject[] = [
     children: [
       { index: true, ...page(() => import('../features/home/home-page')) },
       { path: 'auth', ...page(() => import('../features/auth/auth-page'), 'nav.signIn') },
-      alias('login', '/auth'),
       {
         path: 'email-confirmed',
         ...page(() => import('../features/auth/email-confirmed-page'), 'emailConfirmed.title'),
@@ -59,11 +59,8 @@ export const routes: RouteObject[] = [
       },
       { path: 'profil', ...page(() => import('./pages/profile'), 'nav.profile') },
       { path: 'moji-psi', ...page(() => import('../features/dogs/dogs-page'), 'nav.myDogs') },
-      alias('dogs', '/moji-psi'),
       { path: 'ujemanja', ...page(() => import('../features/matching/matching-page'), 'nav.match') },
-      alias('match', '/ujemanja'),
       { path: 'events', ...page(() => import('../features/events/events-page'), 'nav.events') },
-      alias('shop', '/trgovina'),
       { path: 'trgovina', ...page(() => import('../features/shop/shop-page'), 'nav.shop') },
       { path: 'chat', ...page(() => import('../features/chat/chat-cards-page'), 'chat.title') },
       { path: 'admin', ...page(() => import('./pages/admin'), 'admin.title') },
@@ -76,6 +73,7 @@ export const routes: RouteObject[] = [
         Component: RequireSession,
         children: [{ index: true, ...page(() => import('../features/chat/klepet-page'), 'nav.chat') }],
       },
+      ...Object.entries(ROUTE_ALIASES).map(([from, to]) => alias(from.slice(1), to)),
       { path: '*', ...page(() => import('./pages/not-found'), 'notFound.title') },
     ],
   },

@@ -99,9 +99,6 @@ export default function EventsPage() {
     setParam({ [EVENT_PARAM]: id, [EVENT_CHAT_PARAM]: chat ? '1' : null });
   const [pastSeen, setPastSeen] = useState<EventView[]>([]);
   const list = useMemo(() => events.data?.pages.flat(), [events.data]);
-  // With nothing at all to show, the empty state's own button is the one way to create. Known with the
-  // session, as the list below: a prerendered page hydrates before either (lib/hydration.ts).
-  const emptyAll = !session.isLoading && list?.length === 0 && !filters.active;
 
   return (
     <div className="flex flex-col gap-6 md:gap-8">
@@ -110,7 +107,8 @@ export default function EventsPage() {
           <h1 className="text-headline font-extrabold">{t('events.title')}</h1>
           <p className="mt-1 text-lead text-muted-foreground">{t('events.subtitle')}</p>
         </div>
-        {emptyAll ? null : signedIn ? (
+        {/* Always here, empty list or not: nothing moves when the list arrives, and it is the one way to create. */}
+        {signedIn ? (
           <Button onClick={() => setForm({ open: true, event: null })} className="w-full shrink-0 sm:w-auto">
             <Plus aria-hidden="true" className="size-5" />
             {t('events.create')}
@@ -294,13 +292,7 @@ export default function EventsPage() {
                   {t('events.more')}
                 </Button>
               )}
-              {list?.length === 0 && (
-                <EmptyState
-                  filtered={filters.active}
-                  onReset={filters.reset}
-                  onCreate={signedIn ? () => setForm({ open: true, event: null }) : null}
-                />
-              )}
+              {list?.length === 0 && <EmptyState filtered={filters.active} onReset={filters.reset} />}
             </div>
           </TabsContent>
         </Tabs>
@@ -396,16 +388,8 @@ function Chip({
   );
 }
 
-function EmptyState({
-  filtered,
-  onReset,
-  onCreate,
-}: {
-  filtered: boolean;
-  onReset: () => void;
-  /** Null for a signed-out visitor: the button leads to sign-in. */
-  onCreate: (() => void) | null;
-}) {
+/** No events: the header's button creates one; with filters, a way to clear them. */
+function EmptyState({ filtered, onReset }: { filtered: boolean; onReset: () => void }) {
   const t = useT();
   const Icon = filtered ? SearchX : CalendarPlus;
   return (
@@ -419,21 +403,11 @@ function EmptyState({
       <p className="max-w-md text-lead text-muted-foreground">
         {t(filtered ? 'events.emptyFiltered.text' : 'events.empty.text')}
       </p>
-      {filtered ? (
+      {filtered && (
         <Button variant="outline" size="lg" onClick={onReset} className="w-full sm:w-auto">
           <FilterX aria-hidden="true" className="size-5" />
           {t('events.resetFilters')}
         </Button>
-      ) : onCreate ? (
-        <Button size="lg" onClick={onCreate} className="w-full sm:w-auto">
-          <Plus aria-hidden="true" className="size-5" />
-          {t('events.create')}
-        </Button>
-      ) : (
-        <Link to="/auth" className={buttonClasses({ size: 'lg' }, 'w-full sm:w-auto')}>
-          <Plus aria-hidden="true" className="size-5" />
-          {t('events.create')}
-        </Link>
       )}
     </section>
   );
