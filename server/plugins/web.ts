@@ -122,7 +122,10 @@ function pageHtml(webDist: string) {
         let html = fs
           .readFileSync(path.join(webDist, file), 'utf8')
           .replace(/<html lang="\w+"/, `<html lang="${locale}"`);
-        if (found) {
+        // Not the landing page's: it paints and shows its largest part without scripts, and links work
+        // meanwhile; scripts preloaded with the HTML would only compete with that first paint (Lighthouse:
+        // LCP 1.1-1.2 s without them, 2.2 s with, median of 3). Its start loads after the paint.
+        if (found && route !== '/') {
           const links = [...found.pages.get(route)!, ...(found.catalogues.get(locale) ?? [])];
           html = html.replace('</head>', `${links.join('\n    ')}\n  </head>`);
         }

@@ -9,7 +9,7 @@ export function chosenLocale(cookies: string): Locale | null {
 /**
  * The language to start in: the one chosen in this browser, else the first of the browser's languages
  * that the app speaks (a first visit from a German browser is in German), else Slovenian. The server picks
- * the prerendered landing page the same way (server/plugins/web.ts), from the cookie and Accept-Language.
+ * a prerendered page's language the same way (server/plugins/web.ts), from the cookie and Accept-Language.
  */
 export function startLocale(cookies: string, languages: readonly string[]): Locale {
   return chosenLocale(cookies) ?? pickLocale(languages);
