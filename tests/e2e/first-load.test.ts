@@ -178,10 +178,12 @@ describe('first load', () => {
         expect(photos[0]!.at).toBeLessThanOrEqual(arrivals[0]!);
         // The page's <img> shows the very file the preload asked for: the same variant, loaded once.
         await expect
-          .poll(() => photo.evaluate((img: HTMLImageElement) => img.currentSrc))
+          .poll(() => photo.evaluate((img: HTMLImageElement) => img.currentSrc), { timeout: 15_000 })
           .toBe(photos[0]!.url);
       } finally {
         await context.close();
+        // No file behind them: the other tests' pages must not load them (a 404 is a console error).
+        await e2e.server.app.deps.db.update(dogProfiles).set({ photos: [] });
       }
     },
   );
@@ -268,7 +270,8 @@ describe('prerendered pages', () => {
         expect(await menu.isDisabled()).toBe(true);
         if (route === '/auth') expect(await page.getByLabel('E-mail').first().isDisabled()).toBe(true);
         release();
-        await expect.poll(() => menu.isEnabled()).toBe(true);
+        // Hydrated: entry, start, page chunk and catalogue, then React (slow on a loaded machine).
+        await expect.poll(() => menu.isEnabled(), { timeout: 15_000 }).toBe(true);
         if (route === '/auth') {
           await page.getByLabel('E-mail').first().fill('eva@example.com');
           expect(await page.getByLabel('E-mail').first().inputValue()).toBe('eva@example.com');
