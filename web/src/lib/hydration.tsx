@@ -20,3 +20,12 @@ export function HydrationBoundary({ hydrating, children }: { hydrating: boolean;
   }, [hydrated]);
   return <Hydrated value={hydrated}>{children}</Hydrated>;
 }
+
+/**
+ * What loads later (a lazy part in its own Suspense boundary) mounts after hydration, never in the
+ * prerendered HTML: a boundary still dehydrated when the session's render arrives stalled React's
+ * transition for good (the page kept its disabled controls; seen under load in CI).
+ */
+export function AfterHydration({ children }: { children: ReactNode }) {
+  return useHydrated() ? children : null;
+}

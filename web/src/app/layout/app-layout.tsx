@@ -3,6 +3,7 @@ import { lazy, Suspense, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet } from 'react-router';
 import { TermsNotice } from '../../features/terms/terms-notice';
+import { AfterHydration } from '../../lib/hydration';
 import { useSession } from '../../lib/session';
 import { BottomNav } from './bottom-nav';
 import { LiveUpdates } from './signed-in';
@@ -28,9 +29,11 @@ export function AppLayout() {
         {intl.formatMessage({ id: 'nav.skipToContent' })}
       </a>
       <TopBar />
-      <Suspense>
-        <AppStatus />
-      </Suspense>
+      <AfterHydration>
+        <Suspense>
+          <AppStatus />
+        </Suspense>
+      </AfterHydration>
       <SignedInLiveUpdates />
       {/*
        * At least a screen tall (less the top bar), so the footer starts below the fold: it never jumps

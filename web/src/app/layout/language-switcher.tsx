@@ -1,6 +1,7 @@
 import { Globe } from 'lucide-react';
 import { type ComponentProps, lazy, Suspense } from 'react';
 import { useIntl } from 'react-intl';
+import { useHydrated } from '../../lib/hydration';
 import { useLocale } from '../../lib/intl';
 
 // The Radix menu (with its positioning engine) loads after the first paint, outside the initial bundle.
@@ -8,6 +9,8 @@ const LanguageMenu = lazy(() => import('./language-menu'));
 
 /** Globe button with the current language code; the menu lists each language in its own name. */
 export function LanguageSwitcher() {
+  // The prerendered page has the plain button: no Suspense boundary there (lib/hydration.tsx, AfterHydration).
+  if (!useHydrated()) return <LanguageButton />;
   return (
     <Suspense fallback={<LanguageButton disabled />}>
       <LanguageMenu trigger={<LanguageButton />} />
