@@ -10,7 +10,8 @@ import {
   type Page,
 } from 'playwright-core';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, afterEach, beforeAll } from 'vitest';
+import { recordPages, reportPages } from './page-report';
 import WebSocket from 'ws';
 import { buildApp } from '../../server/app';
 import { dogProfiles, profiles, users } from '../../server/db/schema';
@@ -101,6 +102,7 @@ export async function launchBrowser({ termsAccepted = true } = {}): Promise<Brow
   browser.newContext = async (options?: BrowserContextOptions) => {
     // A Slovenian browser unless a test says otherwise: a first visit speaks the browser's language.
     const context = await newContext({ locale: 'sl-SI', ...options });
+    recordPages(context);
     if (termsAccepted)
       await context.addInitScript(({ key, value }) => {
         try {
@@ -123,6 +125,7 @@ export function useE2e(options: { termsAccepted?: boolean } = {}) {
   beforeAll(async () => {
     [e2e.server, e2e.browser] = await Promise.all([startServer(), launchBrowser(options)]);
   });
+  afterEach(({ task }) => reportPages(task.result?.state === 'fail'));
   afterAll(async () => {
     await e2e.browser?.close();
     await e2e.server?.close();
