@@ -6,15 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
+import { entryAndStart, type Manifest, staticClosure } from '../server/build-manifest';
 import { PAGE_MODULES } from '../web/src/app/page-modules';
-
-interface Chunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-}
 
 /** The routes measured. */
 const MEASURED = [
@@ -55,26 +48,15 @@ export interface RouteSize {
 }
 
 export function routeSizes(dist = path.join(import.meta.dirname, '..', 'web', 'dist')): RouteSize[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<
-    string,
-    Chunk
-  >;
-  const closure = (keys: string[], seen = new Set<string>()): Set<string> => {
-    for (const key of keys) {
-      if (seen.has(key)) continue;
-      seen.add(key);
-      closure(manifest[key]?.imports ?? [], seen);
-    }
-    return seen;
-  };
+  const manifest = JSON.parse(fs.readFileSync(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const closure = (keys: string[]) => staticClosure(manifest, keys);
   const gzipKb = (keys: Set<string>) =>
     [...keys].reduce(
       (sum, key) => sum + gzipSync(fs.readFileSync(path.join(dist, manifest[key]!.file))).length,
       0,
     ) / 1024;
-  // The entry and the app's start it imports after the first paint (web/src/main.tsx): every page runs both.
-  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
-  const entry = [...entries, ...entries.flatMap((key) => manifest[key]!.dynamicImports ?? [])];
+  const { entries, start } = entryAndStart(manifest);
+  const entry = [...entries, ...start];
   const sizes: RouteSize[] = [{ route: '(entry + static imports)', kb: gzipKb(closure(entry)) }];
   for (const [route, prefix] of Object.entries(ROUTES)) {
     const pages = Object.keys(manifest).filter((key) => key.startsWith(prefix));

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedLanguages, isLocale, LOCALE_COOKIE, LOCALES, type Locale, pickLocale } from '#shared/i18n';
 import { PAGE_MODULES, ROUTE_ALIASES } from '../../web/src/app/page-modules';
 import { SESSION_COOKIE } from '../auth/sessions';
+import { entryAndStart, type Manifest, staticClosure } from '../build-manifest';
 
 /**
  * The built web app: a page route is sent prerendered in the visitor's language
@@ -74,14 +75,6 @@ export async function webPlugin(app: FastifyInstance, { webDist }: { webDist: st
 const prerenderedFile = (pathname: string, locale: Locale) =>
   path.join('prerendered', locale, `${pathname === '/' ? 'index' : pathname.slice(1)}.html`);
 
-interface ManifestChunk {
-  file: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-
 interface Page {
   html: string;
   br: Buffer;
@@ -147,21 +140,13 @@ function pageHtml(webDist: string) {
  * imports (and styles), that the entry does not already bring (for any other address, the start's); for each
  * language, those of its catalogue and names (web/src/lib/intl.tsx).
  */
-function preloadsOf(manifest: Record<string, ManifestChunk>) {
-  const closure = (keys: string[], seen = new Set<string>()) => {
-    for (const key of keys) {
-      if (seen.has(key) || !manifest[key]) continue;
-      seen.add(key);
-      closure(manifest[key].imports ?? [], seen);
-    }
-    return seen;
-  };
-  const entries = Object.keys(manifest).filter((key) => manifest[key]!.isEntry);
-  const entry = closure(entries);
-  // The app's start: what the entry imports after the first paint (web/src/main.tsx).
-  const boot = entries.flatMap((key) => manifest[key]!.dynamicImports ?? []);
+function preloadsOf(manifest: Manifest) {
+  const { entries, start: boot } = entryAndStart(manifest);
+  const entry = staticClosure(manifest, entries);
   const links = (keys: string[]) => {
-    const chunks = [...closure(keys)].filter((key) => !entry.has(key)).map((key) => manifest[key]!);
+    const chunks = [...staticClosure(manifest, keys)]
+      .filter((key) => !entry.has(key))
+      .map((key) => manifest[key]!);
     return [
       ...chunks.flatMap((chunk) => chunk.css ?? []).map((css) => `<link rel="stylesheet" href="/${css}">`),
       ...chunks.map((chunk) => `<link rel="preload" as="script" crossorigin href="/${chunk.file}">`),
