@@ -257,6 +257,42 @@ describe('prerendered pages', () => {
       });
   });
 
+  it.each([true, false])(
+    "shows the phone bar's four common items before the script, in the places they keep (signed in: %s)",
+    async (signedIn) => {
+      const owner = await apiOwner(e2e.server, 'Rok Bar', `rok.bar.${signedIn}@example.com`, 'Luna');
+      owners.push(owner);
+      const context = signedIn
+        ? await sessionContext(e2e.browser, e2e.server, VIEWPORTS.phone, owner.token)
+        : await e2e.browser.newContext(VIEWPORTS.phone);
+      const page = await context.newPage();
+      try {
+        let release = () => {};
+        const released = new Promise<void>((resolve) => (release = resolve));
+        await holdChunk(page, /\/assets\/index-[\w-]+\.js$/, released);
+        await page.goto(`${e2e.server.url}/events`, { waitUntil: 'commit' });
+        const links = page.getByRole('navigation', { name: 'Glavni meni' }).last().getByRole('link');
+        await links.first().waitFor();
+        const places = () =>
+          links.evaluateAll((all) =>
+            all.map((link) => {
+              const box = link.getBoundingClientRect();
+              return { name: link.textContent, x: box.x, y: box.y, width: box.width };
+            }),
+          );
+        const before = await places();
+        expect(before.map((link) => link.name)).toEqual(['Ujemanja', 'Dogodki', 'Psi', 'Klepet']);
+        release();
+        await expect.poll(() => links.count(), { timeout: 15_000 }).toBe(5);
+        expect((await places()).slice(0, 4)).toEqual(before);
+        expect(await links.nth(4).textContent()).toBe(signedIn ? 'Profil' : 'Prijava');
+        expect(await links.nth(2).getAttribute('href')).toBe(signedIn ? '/moji-psi' : '/auth');
+      } finally {
+        await context.close();
+      }
+    },
+  );
+
   it.each([
     ['/auth', false, 'Welcome to Tačke'],
     ['/events', true, 'Events'],
