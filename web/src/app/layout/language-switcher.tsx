@@ -1,20 +1,33 @@
 import { Globe } from 'lucide-react';
-import { type ComponentProps, lazy, Suspense } from 'react';
+import { type ComponentProps, type ComponentType, type ReactElement, useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useHydrated } from '../../lib/hydration';
 import { useLocale } from '../../lib/intl';
 
-// The Radix menu (with its positioning engine) loads after the first paint, outside the initial bundle.
-const LanguageMenu = lazy(() => import('./language-menu'));
+// The Radix menu (with its positioning engine) loads after hydration, outside the initial bundle.
+type Menu = ComponentType<{ trigger: ReactElement }>;
+let loaded: Menu | undefined;
+const loadMenu = () => import('./language-menu').then((module) => (loaded = module.default));
 
-/** Globe button with the current language code; the menu lists each language in its own name. */
+/**
+ * Globe button with the current language code; the menu lists each language in its own name. The button
+ * alone until the menu's code is here, then swapped in one render: no Suspense boundary, which would sit
+ * dehydrated in the prerendered page (lib/hydration.tsx) or show both buttons for a frame.
+ */
 export function LanguageSwitcher() {
-  // The prerendered page has the plain button: no Suspense boundary there (lib/hydration.tsx, AfterHydration).
-  if (!useHydrated()) return <LanguageButton />;
-  return (
-    <Suspense fallback={<LanguageButton disabled />}>
-      <LanguageMenu trigger={<LanguageButton />} />
-    </Suspense>
+  const hydrated = useHydrated();
+  const [LanguageMenu, setLanguageMenu] = useState<Menu | undefined>(() => (hydrated ? loaded : undefined));
+  useEffect(() => {
+    if (hydrated && !LanguageMenu)
+      loadMenu().then(
+        (menu) => setLanguageMenu(() => menu),
+        () => {}, // offline: the button stays disabled; the next page load tries again
+      );
+  }, [hydrated, LanguageMenu]);
+  return LanguageMenu ? (
+    <LanguageMenu trigger={<LanguageButton />} />
+  ) : (
+    <LanguageButton disabled={hydrated} />
   );
 }
 
