@@ -24,6 +24,11 @@ function fakeSocket() {
     },
     terminate() {
       socket.readyState = 3;
+      for (const listener of socket.onClose.splice(0)) listener();
+    },
+    onClose: [] as Array<() => void>,
+    once(event: string, listener: () => void) {
+      if (event === 'close') socket.onClose.push(listener);
     },
   };
   return socket;
@@ -56,6 +61,24 @@ describe('guardSocket', () => {
     now = STALLED_MS;
     await waiting;
     expect(socket.closed).toBe(SLOW_CLIENT_CLOSE);
+  });
+
+  it('holds the streams of a dropped socket until it has closed, so they read nothing more for it', async () => {
+    const socket = fakeSocket();
+    let now = 0;
+    const guard = guardSocket(socket as never, { now: () => now });
+    socket.bufferedAmount = SEND_BUFFER_SOFT_BYTES + 1;
+    let went = 0;
+    const first = guard.writable().then(() => went++);
+    now = STALLED_MS;
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(socket.closed).toBe(SLOW_CLIENT_CLOSE);
+    const next = guard.writable().then(() => went++); // a stream that comes back after the drop
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(went).toBe(0);
+    socket.terminate();
+    await Promise.all([first, next]);
+    expect(went).toBe(2);
   });
 
   it('queues nothing more past the hard bound (several streams at once) and closes the socket', () => {
