@@ -9,10 +9,12 @@ COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund && chmod -R a+rX node_modules/.cache
 
 FROM node:24.21.0-slim AS runtime
+# MALLOC_MMAP_THRESHOLD_: glibc's allocator setting of `npm start` (scripts/allocator.mjs).
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    MALLOC_MMAP_THRESHOLD_=131072
 WORKDIR /app
 COPY --from=build /app/package.json ./
 # Production dependencies, plus node_modules/.cache/tacke: the migrated PGlite template.

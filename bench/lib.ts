@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import WebSocket from 'ws';
+import { ALLOCATOR_ENV } from '../scripts/allocator.mjs';
 import { freePort } from '../tests/helpers/postgres';
 
 /** `BENCH_QUICK=1`: smaller volumes and shorter runs, for development. The default is the full spec. */
@@ -124,6 +125,7 @@ export async function startServerProcess(name: string, env: Record<string, strin
   const nodeArgs = (process.env.BENCH_SERVER_NODE_OPTIONS ?? '').split(' ').filter(Boolean);
   const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...nodeArgs, 'dist/server.mjs'], {
     env: {
+      ...ALLOCATOR_ENV,
       ...process.env,
       PORT: String(port),
       HOST: '127.0.0.1',

@@ -87,8 +87,14 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
   // Mail asked for just before a shutdown still goes out.
   app.addHook('onClose', () => background.settled());
   const jobs = createJobs(db, app.log, { pollingSeconds: config.jobPollSeconds });
-  // Before the database closes: running jobs finish, the rest wait in the queue for the next start.
-  app.addHook('onClose', () => jobs.stop());
+  let backgroundWork: Promise<void> | undefined;
+  // Before the database closes: running jobs finish, the rest wait in the queue for the next start. A start
+  // of the queue still under way (a signal just after start-up) ends first: stopped midway, its workers were
+  // added to a stopped queue and the process ended with an error (exit code 1).
+  app.addHook('onClose', async () => {
+    await backgroundWork?.catch(() => {});
+    await jobs.stop();
+  });
   const deps: AppDeps = {
     db: db.db,
     background,
@@ -120,7 +126,6 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
   if (config.adminEmails.length) await grantAdmin(db.db, config.adminEmails);
   const maintenance = maintenanceOf(app, deps);
   app.addHook('onClose', async () => maintenance.stop());
-  let backgroundWork: Promise<void> | undefined;
   const startBackground = () =>
     (backgroundWork ??= (async () => {
       await jobs.start();

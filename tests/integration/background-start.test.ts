@@ -57,6 +57,14 @@ describe('background start', () => {
     expect(queued.rows).toEqual([{ n: 1 }]);
   });
 
+  it('closes cleanly while it is still starting (a signal just after start-up)', async () => {
+    const app = await built();
+    const starting = app.startBackground();
+    await app.close();
+    close = undefined;
+    await expect(starting).resolves.toBeUndefined();
+  });
+
   it('starts once however often it is asked', async () => {
     const app = await built();
     await Promise.all([app.startBackground(), app.startBackground()]);

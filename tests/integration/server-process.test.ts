@@ -5,6 +5,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/db/client';
 import { users } from '../../server/db/schema';
+import { SERVER_NODE_FLAGS } from '../../bench/lib';
+import { ALLOCATOR_ENV } from '../../scripts/allocator.mjs';
 import { freePort } from '../helpers/postgres';
 
 /** The built server as `npm start` runs it (`npm test` builds first): embedded PGlite under DATA_DIR. */
@@ -28,10 +30,10 @@ function start(dataDir: string, port: number) {
 }
 
 async function waitHealthy(port: number, child: ChildProcess) {
-  for (let i = 0; i < 300 && child.exitCode === null; i++) {
+  for (let i = 0; i < 1500 && child.exitCode === null; i++) {
     const res = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null);
     if (res?.ok) return res.json();
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error('server did not become healthy');
 }
@@ -55,6 +57,39 @@ describe('server process', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'pglite.lock'))).toBe(false);
+  });
+
+  it('npm start runs the server in a process with the allocator settings and V8 flags; SIGTERM the moment it answers stops both cleanly', async () => {
+    const port = await freePort();
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tacke-npm-start-'));
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dir, PORT: String(port), LOG_LEVEL: 'warn' };
+    env.DATABASE_URL = '';
+    env.SEED_DEMO = 'false';
+    for (const name of Object.keys(ALLOCATOR_ENV)) delete env[name];
+    const parent = spawn(process.execPath, [...SERVER_NODE_FLAGS, 'scripts/start.mjs'], {
+      env,
+      stdio: 'ignore',
+    });
+    const exited = new Promise<number | null>((resolve) => parent.on('exit', (code) => resolve(code)));
+    try {
+      await waitHealthy(port, parent);
+      const [server] = fs.readFileSync(`/proc/${parent.pid}/task/${parent.pid}/children`, 'utf8').split(' ');
+      const read = (file: string) => fs.readFileSync(`/proc/${server}/${file}`, 'utf8').split('\0');
+      expect(read('environ')).toEqual(
+        expect.arrayContaining(Object.entries(ALLOCATOR_ENV).map(([name, value]) => `${name}=${value}`)),
+      );
+      expect(read('cmdline')).toEqual(
+        expect.arrayContaining([...SERVER_NODE_FLAGS, path.resolve('dist/server.mjs')]),
+      );
+
+      parent.kill('SIGTERM');
+      expect(await exited).toBe(0);
+      expect(fs.existsSync(`/proc/${server}`)).toBe(false);
+      expect(fs.existsSync(path.join(dir, 'pglite.lock'))).toBe(false);
+    } finally {
+      parent.kill('SIGKILL');
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('carries the ORM in its bundle: Node resolving its ~450 modules cost ~0.3 s of every start', () => {

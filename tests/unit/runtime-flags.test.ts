@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { SERVER_NODE_FLAGS } from '../../bench/lib';
+import { ALLOCATOR_ENV } from '../../scripts/allocator.mjs';
 
 /**
  * V8's memory settings for the server: a young generation of at most 16 MB per half (Node 24 lets it reach
@@ -18,9 +19,15 @@ describe('server runtime flags', () => {
     expect(start).toBe(`node ${flags.join(' ')} scripts/start.mjs`);
   });
 
-  it('the container runs the same ones', () => {
-    const cmd = /^CMD (\[.*\])$/m.exec(fs.readFileSync('Dockerfile', 'utf8'))?.[1];
+  it('the container runs the same ones, with the allocator settings of npm start', () => {
+    const dockerfile = fs.readFileSync('Dockerfile', 'utf8');
+    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile)?.[1];
     expect(JSON.parse(cmd ?? '[]')).toEqual(['node', ...flags, 'dist/server.mjs']);
+    // The runtime stage's ENV (one instruction, continued over lines).
+    const env =
+      /^FROM .* AS runtime\nENV ((?:.*\\\n)*.*)$/m.exec(dockerfile.replace(/^#.*\n/gm, ''))?.[1] ?? '';
+    for (const [name, value] of Object.entries(ALLOCATOR_ENV))
+      expect(env).toMatch(new RegExp(`\\b${name}=${value}\\b`));
   });
 
   it('the bench starts its servers with them', () => {
