@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { dogProfiles, users } from '../../server/db/schema';
 import { createApiClient } from '#shared/client';
+import { LIMITS } from '#shared/limits';
 import { apiUser, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 
 const e2e = useE2e();
@@ -56,6 +57,15 @@ describe.each(Object.entries(VIEWPORTS))('account settings on a %s', (name, opti
       expect(text).toContain('Piki');
       expect(text).toContain(`mojca.export.${name}@example.com`);
       await see(page, 'Vaši podatki so izvoženi');
+
+      // The hour's other exports (a script would use them up): the next is refused, and the page says why.
+      for (let i = 1; i < LIMITS.accountExportsPerHour; i++) await mojca.api.account.export.mutate();
+      let downloads = 0;
+      page.on('download', () => downloads++);
+      await settings.getByRole('button', { name: 'Izvozi moje podatke' }).click();
+      await see(page, 'Izvoz podatkov ni uspel');
+      await see(page, `Svoje podatke lahko prenesete največ ${LIMITS.accountExportsPerHour}-krat na uro.`);
+      expect(downloads).toBe(0);
 
       // Without DONATION_URL the support popup explains, but offers no payment button (DECISIONS 14).
       await page.getByRole('button', { name: 'Podprite Tačke' }).click();

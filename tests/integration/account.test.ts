@@ -9,6 +9,7 @@ import {
   matches,
   notifications,
   profiles,
+  rateLimitHits,
   sessions,
   shopWishes,
   swipes,
@@ -17,6 +18,7 @@ import {
 } from '../../server/db/schema';
 import { exportAccount } from '../../server/services/account/account-export';
 import { dateInDays } from '#shared/domain/event-time';
+import { LIMITS } from '#shared/limits';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
 import { makeUser } from '../helpers/factories';
 import { png } from '../helpers/images';
@@ -190,6 +192,22 @@ describe.each(dbKinds())('account, shop and config on %s', (kind) => {
     expect(text).not.toContain('Skriti pes');
     expect(text).not.toContain('password');
     expect((await failure((await t.caller()).account.export())).appCode).toBe('UNAUTHENTICATED');
+  });
+
+  it(`lets an account export its data ${LIMITS.accountExportsPerHour} times an hour, then refuses until the hour has passed`, async () => {
+    const [ana, bor] = [await owner('Izvozni pes'), await owner('Drugi pes')];
+    for (let i = 0; i < LIMITS.accountExportsPerHour; i++)
+      expect((await ana.api.account.export()).account.email).toBe(ana.email);
+    const refused = await failure(ana.api.account.export());
+    expect(refused).toEqual({ appCode: 'TOO_MANY_EXPORTS', meta: { max: LIMITS.accountExportsPerHour } });
+    // Someone else's exports are their own.
+    expect((await bor.api.account.export()).account.email).toBe(bor.email);
+    // An hour later, again.
+    await t.db
+      .update(rateLimitHits)
+      .set({ createdAt: new Date(Date.now() - 61 * 60_000) })
+      .where(eq(rateLimitHits.bucket, `export:user:${ana.user.id}`));
+    expect((await ana.api.account.export()).account.email).toBe(ana.email);
   });
 
   it('exports likes and passes, filters, blocks, reports, decisions about me with my appeal, token names', async () => {

@@ -240,7 +240,7 @@ const table: { [P in Path]: Rule<InputOf<P>> } = {
   'announcements.remove': admin((w) => ({ id: w.announcement })),
   'announcements.onChange': open(() => ({ lastEventId: '0' })), // from the start: removed ones without text
 
-  'account.export': user(undefined, 'answers'), // the caller's own data; the other side of a chat by name only
+  'account.export': user(undefined, 'writes'), // the caller's own data (the other side of a chat by name only); counted against its hourly exports
   'account.delete': user(), // would delete the caller: account.test.ts covers it; here only the visitor
   'account.acceptTerms': user(() => ({ termsVersion: TERMS_VERSION }), 'writes'), // the caller's own account
 

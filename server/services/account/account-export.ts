@@ -1,6 +1,7 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
+import { LIMITS } from '#shared/limits';
 import {
   appeals,
   calendarFeeds,
@@ -22,6 +23,7 @@ import {
 import { listAccessTokens } from './access-tokens';
 import { filtersOf } from '../matching/deck-filters';
 import type { ServiceDeps } from '../deps';
+import { takeSlot } from '../rate-limit';
 import { dogsOf } from '../matching/dogs';
 import { notifyPreferences } from '../notices/notify-settings';
 import { blockedUsers } from '../safety/safety';
@@ -38,6 +40,10 @@ const fromDogs = alias(dogProfiles, 'from_dogs');
  */
 export async function exportAccount(deps: ServiceDeps, userId: string) {
   const db = deps.db;
+  const { full } = await takeSlot(db, [
+    { bucket: `export:user:${userId}`, max: LIMITS.accountExportsPerHour, minutes: 60 },
+  ]);
+  if (full) throw new AppError('TOO_MANY_EXPORTS', { max: LIMITS.accountExportsPerHour });
   const [account] = await db
     .select({
       email: users.email,
