@@ -175,7 +175,7 @@ function OperationCard({ op, origin }: { op: ApiOperation; origin: string }) {
             {op.fields.map((field) => (
               <tr key={field.name} className="border-t border-border align-top">
                 <td className="py-1 pr-3 font-mono break-words">{field.name}</td>
-                <td className="py-1 pr-3 font-mono break-words">{typeLabel(field.schema)}</td>
+                <td className="py-1 pr-3 font-mono wrap-anywhere">{typeLabel(field.schema)}</td>
                 <td className="py-1">{t(field.required ? 'apiDocs.yes' : 'apiDocs.no')}</td>
               </tr>
             ))}

@@ -51,7 +51,7 @@ export function AccountSettings() {
   return (
     <>
       {/* Wide screens: the notifications beside the rest, each column as long as it needs. */}
-      <div className="grid items-start gap-x-10 gap-y-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 items-start gap-x-10 gap-y-4 lg:grid-cols-2">
         <div className="flex min-w-0 flex-col gap-4">
           <div className="flex flex-col gap-2">
             <p className="text-label text-muted-foreground">{t('account.export.text')}</p>

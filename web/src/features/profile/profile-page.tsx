@@ -82,7 +82,7 @@ function Profile({ requests }: { requests: ReactNode }) {
       <ProfileHeader profile={me.data} />
       {/* Phones: numbers, dogs, requests, actions, settings. Wide screens: dogs and requests on the left,
           numbers and actions beside; the settings below across the whole width, in two columns. */}
-      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
+      <div className="grid grid-cols-1 items-start gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)] lg:grid-rows-[auto_1fr]">
         <div className="lg:col-start-2 lg:row-start-1">
           <Stats dogs={dogCount} matches={stats.data?.matches} />
         </div>
