@@ -7,7 +7,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import type { DogCreateInput } from '#shared/schemas/dogs';
-import { apiUser, sessionContext, type TestServer, useE2e } from '../helpers/e2e';
+import { apiUser, sessionContext, sidewaysOverflow, type TestServer, useE2e } from '../helpers/e2e';
 
 /*
  * The deck is the app's main screen (issue 30): on every phone and on a desktop, in every language, with and
@@ -150,9 +150,7 @@ async function broken(page: Page, locale: Locale, notice: boolean, signedIn: boo
     if (cut.length) failures.push(`bottom bar labels cut or past their place: ${cut.join(', ')}`);
   }
 
-  const sideways = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
+  const sideways = await sidewaysOverflow(page);
   if (sideways > 0) failures.push(`scrolls ${sideways} px sideways`);
   if (signedIn) {
     const cut = await page

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '#shared/i18n';
 import { PAGE_MODULES } from '../../web/src/app/page-modules';
-import { apiOwner, apiUser, sessionContext, useE2e } from '../helpers/e2e';
+import { apiOwner, apiUser, sessionContext, sidewaysOverflow, useE2e } from '../helpers/e2e';
 
 // "Works" means on the narrowest phone too, in every language: no page is wider than a 320 px screen once
 // its content (and what it loads after the first screen) is there. Long German and Italian words found the
@@ -33,10 +33,7 @@ describe('every page on a 320 px phone, signed in', () => {
           await page.goto(`${e2e.server.url}${route}`);
           await page.waitForLoadState('networkidle');
           await page.locator('#root fieldset[disabled]').waitFor({ state: 'detached' });
-          // Against the layout viewport: a phone zooms out to show a wider page, and innerWidth grows with it.
-          const overflow = await page.evaluate(
-            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-          );
+          const overflow = await sidewaysOverflow(page);
           if (overflow > 0) wider.push(`${route}: ${overflow} px`);
         }
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);

@@ -5,7 +5,7 @@ import type { BrowserContext, BrowserContextOptions, Locator, Page } from 'playw
 import { describe, expect, it } from 'vitest';
 import { users } from '../../server/db/schema';
 import { DEFAULT_CHANNELS, type NotifyTopic } from '#shared/domain/notify';
-import { apiUser, openPage, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
+import { apiUser, openPage, sessionContext, sidewaysOverflow, useE2e, VIEWPORTS } from '../helpers/e2e';
 
 /**
  * Issue 34: after a mail client's one-click unsubscribe (RFC 8058) a pushed topic goes on being pushed
@@ -101,7 +101,7 @@ describe.each(Object.entries(VIEWPORTS))(
         const hints = page.getByText(HINT.sl, { exact: true });
         expect(await hints.count()).toBe(3);
         expect(await hints.first().isVisible()).toBe(true);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+        expect(await sidewaysOverflow(page)).toBe(0);
         // With no device and every e-mail off, the device box promises no e-mail (once it knows the devices).
         await page.getByRole('button', { name: 'Vklopi v tej napravi' }).waitFor({ timeout: 10_000 });
         expect(await page.getByText(FALLBACK).count()).toBe(0);
@@ -175,7 +175,7 @@ describe('the e-mail-off hint on the narrowest phone', () => {
       expect(hintBox!.x).toBeGreaterThanOrEqual(selectBox!.x - 0.5);
       expect(hintBox!.x + hintBox!.width).toBeLessThanOrEqual(selectBox!.x + selectBox!.width + 0.5);
       expect(await hint.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth <= innerWidth)).toBe(true);
+      expect(await sidewaysOverflow(page)).toBe(0);
       expect(errors).toEqual([]);
     } finally {
       await context.close();

@@ -243,6 +243,13 @@ export async function openPage(context: BrowserContext, server: TestServer, url:
 
 export const mainRegion = (page: Page) => page.getByRole('main');
 
+/**
+ * How many pixels the page is wider than the screen (0 when it fits). Against the layout viewport: a phone
+ * zooms out to show a wider page, and `innerWidth` grows with it, so comparing with it sees nothing.
+ */
+export const sidewaysOverflow = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
 /** The event card in the page's main region whose title is `title`. */
 export const eventCard = (page: Page, title: string) =>
   mainRegion(page)
