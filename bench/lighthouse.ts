@@ -11,7 +11,9 @@ import sharp from 'sharp';
 import WebSocket from 'ws';
 import { createApiClient } from '#shared/client';
 import { TERMS_VERSION } from '#shared/domain/terms';
+import { TIME_ZONE_COOKIE } from '#shared/i18n';
 import { dogPortraitSvg } from '../server/demo/portrait';
+import { benchSessionPages } from './session-pages';
 import { atLeast, info, median, onCleanup, QUICK, type Row, sleep, startServerProcess, within } from './lib';
 
 const RUNS = QUICK ? 1 : 3;
@@ -301,12 +303,22 @@ export async function benchLighthouse(): Promise<Row[]> {
     const token = await arrangeData(server.url, dataDir);
     await storeTermsAcceptance(cdp, server.url);
     fs.mkdirSync(REPORTS, { recursive: true });
-    const rows: Row[] = [];
+    // Before Lighthouse's runs: the first page rendered with the session loads the renderer.
+    const rows: Row[] = await benchSessionPages(server, token);
     for (const page of PAGES) {
       // Lighthouse clears the cache, service workers and cache storage before each run, not cookies.
+      // A member's browser, as after the app's first start: the session and its time zone (the machine's, as
+      // Chromium's), with which the server renders the member's own pages (server/session-pages.ts).
       if (page.signedIn)
         await cdp.send('Storage.setCookies', {
-          cookies: [{ name: SESSION_COOKIE, value: token, url: server.url, httpOnly: true, sameSite: 'Lax' }],
+          cookies: [
+            { name: SESSION_COOKIE, value: token, url: server.url, httpOnly: true, sameSite: 'Lax' },
+            {
+              name: TIME_ZONE_COOKIE,
+              value: Intl.DateTimeFormat().resolvedOptions().timeZone,
+              url: server.url,
+            },
+          ],
         });
       else await cdp.send('Storage.clearCookies');
       const who = page.signedIn ? 'signed in' : 'visitor';

@@ -10,6 +10,7 @@ import { build as buildWeb } from 'vite';
 const root = path.join(import.meta.dirname, '..');
 process.chdir(root);
 
+fs.rmSync('dist', { recursive: true, force: true });
 await buildWeb({ configFile: 'web/vite.config.ts', logLevel: 'warn' });
 await prerenderPages();
 
@@ -27,7 +28,6 @@ for (const entry of fs.readdirSync('web/dist', { recursive: true, withFileTypes:
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(data, { level: 9 }));
 }
 
-fs.rmSync('dist', { recursive: true, force: true });
 /**
  * Packages stay in node_modules, except drizzle-orm: Node resolves each of its ~450 modules against a 175 KB
  * package.json, ~0.3 s of every start; bundled, it is one parse.
@@ -60,14 +60,17 @@ await bundle({
 /**
  * Every page, rendered here in each language as it first shows before the session is known
  * (web/dist/prerendered/<locale>/<route>.html): the server sends the one in the visitor's language, so the
- * first paint needs no JavaScript, and the app hydrates it (issue 32).
+ * first paint needs no JavaScript, and the app hydrates it (issue 32). The renderer stays in dist/render for
+ * the server, which renders a member's own pages with their data (server/session-pages.ts): with every
+ * package in it, as the production install has no web packages.
  */
 async function prerenderPages() {
-  const outDir = path.join(root, 'node_modules', '.cache', 'tacke', 'prerender');
+  const outDir = path.join(root, 'dist', 'render');
   await buildWeb({
     configFile: 'web/vite.config.ts',
     logLevel: 'warn',
     build: { ssr: 'src/prerender.tsx', outDir, emptyOutDir: true, manifest: false, copyPublicDir: false },
+    ssr: { noExternal: true },
   });
   // The tRPC socket client needs the class at creation (Node 20 has none); it never connects here.
   globalThis.WebSocket ??= class {};

@@ -16,6 +16,7 @@ import { helmetOptions } from './plugins/security-headers';
 import { unsubscribePlugin } from './plugins/unsubscribe';
 import { calendarPlugin } from './plugins/calendar';
 import { webPlugin } from './plugins/web';
+import { sessionPages } from './session-pages';
 import { type Bus, createLocalBus, createPostgresBus } from './realtime/bus';
 import { startDeliveryWorkers } from './jobs/workers';
 import { createJobs } from './jobs/queue';
@@ -150,7 +151,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
   await app.register(async (scope) => {
     await scope.register(fastifyHelmet, helmetOptions(config.publicUrl, storage));
     await scope.register(healthPlugin, { database: db });
-    await scope.register(webPlugin, { webDist: config.webDist });
+    await scope.register(webPlugin, { webDist: config.webDist, renderWithSession: sessionPages(deps) });
     await scope.register(async (calls) => {
       afterBackground(calls);
       await calls.register(mediaPlugin, { deps, uploadsDir });

@@ -70,3 +70,20 @@ export function compareCatalogues(catalogues: Record<Locale, Messages>): string[
   }
   return problems;
 }
+
+/**
+ * The browser's time zone (IANA name), kept in a cookie by the web app: the server renders a member's page
+ * (server/session-pages.ts) with dates as the browser shows them. Not HttpOnly: the web app writes it.
+ */
+export const TIME_ZONE_COOKIE = 'tacke.tz';
+
+/** A time zone this runtime knows by that name, as the cookie may say anything. */
+export function isTimeZone(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^[A-Za-z][\w+\-/]{0,63}$/.test(value)) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -2,35 +2,24 @@ import { setMaxListeners } from 'node:events';
 import type { IncomingMessage } from 'node:http';
 import type { TRPCError } from '@trpc/server';
 import { getWSConnectionHandler } from '@trpc/server/adapters/ws';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { AppError } from '#shared/errors';
 import { LIMITS } from '#shared/limits';
-import { isAccessToken } from '../auth/access-tokens';
 import { createBearerGuard } from '../auth/bearer-guard';
 import { isDatabaseUnavailable } from '../db/client';
-import { DEVICE_COOKIE, DEVICE_COOKIE_MAX_AGE_DAYS } from '../auth/device-cookies';
-import { SESSION_COOKIE } from '../auth/sessions';
 import { clientKey } from '../client-address';
 import { startPresence } from '../realtime/presence';
 import { guardSocket } from '../realtime/slow-sockets';
 import { createSocketLimits } from '../realtime/socket-limits';
 import { appRouter, type AppRouter } from '../routers/_app';
-import {
-  type AppDeps,
-  bearerToken,
-  type Context,
-  isCrossOrigin,
-  resolveUser,
-  tokenFrom,
-} from '../trpc/context';
+import { type AppDeps, isCrossOrigin } from '../trpc/context';
+import { requestContexts } from '../trpc/request-context';
 import { serveTrpcOverHttp } from '../trpc/http';
 import { serveRestCalls } from '../trpc/rest';
 import { openApiDocument } from '../openapi/document';
 import { asTRPCError } from '../trpc/as-trpc-error';
 import { isServerFault } from '../trpc/init';
 import { apiHeaders } from './security-headers';
-
-const DEVICE_COOKIE_MAX_AGE_S = DEVICE_COOKIE_MAX_AGE_DAYS * 86_400;
 
 /** Calls one HTTP batch may carry; the web client batches far fewer. */
 export const MAX_BATCH_SIZE = 50;
@@ -39,7 +28,6 @@ export const MAX_BATCH_SIZE = 50;
 export async function apiPlugin(scope: FastifyInstance, { deps }: { deps: AppDeps }) {
   const { config } = deps;
   const secure = config.publicUrl.startsWith('https://');
-  const cookieOptions = { httpOnly: true, sameSite: 'lax', path: '/', secure } as const;
   const socketLimits = createSocketLimits();
   const bearerGuard = createBearerGuard(deps.db);
   const presence = startPresence(deps.db, socketLimits.onlineUsers, scope.log);
@@ -55,63 +43,7 @@ export async function apiPlugin(scope: FastifyInstance, { deps }: { deps: AppDep
       return void reply.code(429).send({ error: 'TOO_MANY_CONNECTIONS' });
     done();
   });
-  /** The caller's context: from the HTTP request, or from the socket's opening request and its params. */
-  const contextFor = async (
-    headers: IncomingMessage['headers'],
-    cookies: Record<string, string | undefined>,
-    reply: FastifyReply | null,
-    client: string,
-    { paramToken, patOnly = false }: { paramToken?: string; patOnly?: boolean } = {},
-  ): Promise<Context> => {
-    const bearer = paramToken || bearerToken(headers);
-    if (bearer) bearerGuard.check(client);
-    // /api/v1 takes personal access tokens only: a session's rights are not bounded by scopes.
-    if (bearer && patOnly && !isAccessToken(bearer)) {
-      await bearerGuard.wrong(client);
-      throw new AppError('UNAUTHENTICATED');
-    }
-    const token = bearer ?? tokenFrom(headers, cookies);
-    const session = await resolveUser(deps.sessions.validate, token);
-    // A wrong bearer token counts against its client (guessing); a stale session cookie is no guess.
-    if (!session.user && bearer) await bearerGuard.wrong(client);
-    // A revoked or expired access token is refused outright; a stale session cookie still reads public pages.
-    if (!session.user && token && isAccessToken(token)) throw new AppError('UNAUTHENTICATED');
-    // Every field named, not `...deps`: properties added after a spread cost a map transition each, per call.
-    const context: Context = {
-      db: deps.db,
-      storage: deps.storage,
-      bus: deps.bus,
-      notify: deps.notify,
-      jobs: deps.jobs,
-      push: deps.push,
-      unsubscribe: deps.unsubscribe,
-      devices: deps.devices,
-      log: deps.log,
-      config: deps.config,
-      mailer: deps.mailer,
-      background: deps.background,
-      sessions: deps.sessions,
-      user: session.user,
-      sessionToken: session.sessionToken,
-      access: session.access,
-      client,
-      socket: undefined,
-      deviceCookie: cookies[DEVICE_COOKIE] ?? null,
-      setSessionCookie: (value, expires) => {
-        void reply?.setCookie(SESSION_COOKIE, value, { ...cookieOptions, expires });
-      },
-      clearSessionCookie: () => {
-        void reply?.clearCookie(SESSION_COOKIE, cookieOptions);
-      },
-      setDeviceCookie: (value) => {
-        void reply?.setCookie(DEVICE_COOKIE, value, { ...cookieOptions, maxAge: DEVICE_COOKIE_MAX_AGE_S });
-      },
-    };
-    // A session extended on the server gets a cookie with the new expiry too.
-    if (session.renewed && session.sessionToken && session.expiresAt)
-      context.setSessionCookie(session.sessionToken, session.expiresAt);
-    return context;
-  };
+  const contextFor = requestContexts(deps, bearerGuard);
   const onError = (error: TRPCError, procedure: string | undefined) => {
     if (isServerFault(error)) scope.log.error({ err: error.cause ?? error, procedure }, 'procedure failed');
     else if (isDatabaseUnavailable(error.cause)) scope.log.warn({ procedure }, 'database unavailable: 503');

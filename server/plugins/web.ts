@@ -4,9 +4,10 @@ import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { acceptedLanguages, isLocale, LOCALE_COOKIE, LOCALES, type Locale, pickLocale } from '#shared/i18n';
-import { PAGE_MODULES, ROUTE_ALIASES } from '../../web/src/app/page-modules';
+import { PAGE_MODULES, ROUTE_ALIASES, SESSION_RENDERED } from '../../web/src/app/page-modules';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { entryAndStart, type Manifest, staticClosure } from '../build-manifest';
+import type { sessionPages } from '../session-pages';
 
 /**
  * The built web app: a page route is sent prerendered in the visitor's language
@@ -17,10 +18,18 @@ import { entryAndStart, type Manifest, staticClosure } from '../build-manifest';
  *
  * Each page's HTML (but the landing page's) names what its first render needs beyond the entry (issue 32):
  * the route's page chunk and its imports, and the catalogue of the visitor's language, so the browser fetches
- * them with the entry instead of in waves after it. A visitor with a session cookie gets `data-session` on <html>, so the app asks for a
- * signed-in page's data at once rather than after the session's answer (web/src/app/route-data.ts).
+ * them with the entry instead of in waves after it. A visitor with a session cookie gets `data-session` on
+ * <html>, so the app asks for a signed-in page's data at once rather than after the session's answer
+ * (web/src/app/route-data.ts); on a page of SESSION_RENDERED, a member gets the page rendered with their
+ * session and data (`renderWithSession`, server/session-pages.ts), sent privately.
  */
-export async function webPlugin(app: FastifyInstance, { webDist }: { webDist: string }) {
+export async function webPlugin(
+  app: FastifyInstance,
+  {
+    webDist,
+    renderWithSession,
+  }: { webDist: string; renderWithSession?: ReturnType<typeof sessionPages> | undefined },
+) {
   const hasWeb = fs.existsSync(path.join(webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -39,7 +48,7 @@ export async function webPlugin(app: FastifyInstance, { webDist }: { webDist: st
     const cookie = req.cookies[LOCALE_COOKIE];
     return isLocale(cookie) ? cookie : pickLocale(acceptedLanguages(req.headers['accept-language']));
   };
-  const sendPage = (req: FastifyRequest, reply: FastifyReply) => {
+  const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     const [, pathname = '/', query] = /^([^?#]*)([?#].*)?$/.exec(req.url.replace(/(.)\/+(?=$|[?#])/, '$1'))!;
     const alias = ROUTE_ALIASES[pathname];
     if (alias) return reply.redirect(alias + (query ?? ''), 301);
@@ -50,11 +59,21 @@ export async function webPlugin(app: FastifyInstance, { webDist }: { webDist: st
     const accepted = String(req.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
     if (encoding) reply.header('content-encoding', encoding);
-    return reply
-      .header('cache-control', 'no-cache')
-      .header('vary', 'cookie, accept-language, accept-encoding')
-      .type('text/html; charset=utf-8')
-      .send(encoding ? page[encoding] : page.html);
+    reply.header('vary', 'cookie, accept-language, accept-encoding').type('text/html; charset=utf-8');
+    const rendered =
+      session && !query && SESSION_RENDERED.has(pathname) && page.prerendered
+        ? await renderWithSession?.(req, reply, pathname, locale)
+        : null;
+    if (rendered) {
+      // Its first paint is the member's data, so like the landing page it preloads no script: they would
+      // only compete with that paint (Lighthouse, /profil: FCP 2.8 s with them).
+      const built = pages.get(pathname, locale, session, true, false);
+      const html = withSessionRender(built.html, rendered);
+      // One member's page: no shared cache may keep it.
+      reply.header('cache-control', 'private, no-cache');
+      return reply.send(encoding ? compressFast(html, encoding) : html);
+    }
+    return reply.header('cache-control', 'no-cache').send(encoding ? page[encoding] : page.html);
   };
   // Its own route: the static plugin would answer `/` itself (a directory, with no index file).
   app.get('/', (req, reply) => {
@@ -71,12 +90,39 @@ export async function webPlugin(app: FastifyInstance, { webDist }: { webDist: st
   });
 }
 
+/**
+ * The build's page with the server's render for one member in place of its markup (and title), and the data
+ * it was rendered with, which the app hydrates (web/src/boot.tsx). In a JSON block, which runs nothing: the
+ * CSP allows no inline script. "<" escaped, so no text in the data can close the element.
+ */
+function withSessionRender(built: string, { html, data }: { html: string; data: string }): string {
+  const [, title = '', markup] = /^(<title>.*?<\/title>)?([^]*)$/.exec(html)!;
+  const start = built.indexOf('>', built.indexOf('<div id="root"')) + 1;
+  const end = built.lastIndexOf('</div>', built.indexOf('</body>'));
+  const json = data.replaceAll('<', '\\u003c');
+  return (
+    built.slice(0, start).replace(/<title>.*?<\/title>/, (found) => title || found) +
+    markup +
+    `</div>\n    <script type="application/json" id="session-data">${json}</script>` +
+    built.slice(end + '</div>'.length)
+  );
+}
+
+/** Per answer, so quicker than the build's copies (Brotli 5 is within a few % of 11 on a page's size). */
+function compressFast(html: string, encoding: 'br' | 'gzip'): Buffer {
+  return encoding === 'br'
+    ? zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+    : zlib.gzipSync(html, { level: 6 });
+}
+
 /** A page's prerendered file (scripts/build.mjs). */
 const prerenderedFile = (pathname: string, locale: Locale) =>
   path.join('prerendered', locale, `${pathname === '/' ? 'index' : pathname.slice(1)}.html`);
 
 interface Page {
   html: string;
+  /** Whether it is the route's prerendered page (not the shell). */
+  prerendered: boolean;
   br: Buffer;
   gzip: Buffer;
 }
@@ -103,10 +149,14 @@ function pageHtml(webDist: string) {
   }
 
   return {
-    get(pathname: string, locale: Locale, session: boolean, prerender: boolean): Page {
+    /**
+     * `scripts` false: without the scripts' preloads, as a page rendered with the session needs none for its
+     * first paint and largest part.
+     */
+    get(pathname: string, locale: Locale, session: boolean, prerender: boolean, scripts = true): Page {
       const found = current();
       const route = pathname in PAGE_MODULES ? pathname : '';
-      const key = `${route} ${locale} ${session} ${prerender}`;
+      const key = `${route} ${locale} ${session} ${prerender} ${scripts}`;
       let page = made.get(key);
       if (!page) {
         const prerendered = route && prerender ? prerenderedFile(route, locale) : null;
@@ -119,12 +169,15 @@ function pageHtml(webDist: string) {
         // meanwhile; scripts preloaded with the HTML would only compete with that first paint (Lighthouse:
         // LCP 1.1-1.2 s without them, 2.2 s with, median of 3). Its start loads after the paint.
         if (found && route !== '/') {
-          const links = [...found.pages.get(route)!, ...(found.catalogues.get(locale) ?? [])];
+          const links = [...found.pages.get(route)!, ...(found.catalogues.get(locale) ?? [])].filter(
+            (link) => scripts || !link.includes('as="script"'),
+          );
           html = html.replace('</head>', `${links.join('\n    ')}\n  </head>`);
         }
         if (session) html = html.replace(/<html\b/, '<html data-session');
         page = {
           html,
+          prerendered: file !== 'index.html',
           br: zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
           gzip: zlib.gzipSync(html, { level: 9 }),
         };

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page, Request } from 'playwright-core';
+import type { Locator, Page, Request } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { PAGE_MODULES } from '../../web/src/app/page-modules';
 import { sql } from 'drizzle-orm';
 import { dogProfiles } from '../../server/db/schema';
+import { EVENT_INPUT, makeChat } from '../helpers/factories';
 import { apiOwner, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 
 // Issue 32: no waterfall on a first visit. The HTML announces the route's chunks and catalogue; the page's
@@ -89,25 +90,37 @@ describe('first load', () => {
     expect(announced(landing)).not.toContain(fileOf('../locales/it.json'));
   });
 
-  it('fetches on a direct visit to each page no page chunk or catalogue that its HTML did not announce', async () => {
+  it('fetches on a direct visit to each page no page chunk or catalogue that its HTML did not announce, or (rendered with the session) none it did', async () => {
     const owner = await apiOwner(e2e.server, 'Nika Prva', 'nika.prva@example.com', 'Piko');
     owners.push(owner);
     const context = await sessionContext(e2e.browser, e2e.server, VIEWPORTS.phone, owner.token);
+    const withSession: string[] = [];
     try {
       for (const route of ['/ujemanja', '/events', '/profil', '/moji-psi', '/chat', '/klepet']) {
         const page = await context.newPage();
         const fetched: string[] = [];
         page.on('request', (request) => fetched.push(new URL(request.url()).pathname));
-        const html = announced(await (await page.goto(`${e2e.server.url}${route}`))!.text());
+        const text = await (await page.goto(`${e2e.server.url}${route}`))!.text();
+        const html = announced(text);
         await page.waitForLoadState('networkidle');
         const needed = fetched.filter((file) => PAGE_FILES.has(file) || CATALOGUE_FILES.has(file));
         expect(needed.length, route).toBeGreaterThanOrEqual(3);
-        expect(
-          needed.filter((file) => !html.has(file)),
-          route,
-        ).toEqual([]);
+        if (text.includes('id="session-data"')) {
+          // Rendered with the session (once the first page has set the time zone): its first paint needs
+          // no script, so none is preloaded; they load after the paint.
+          withSession.push(route);
+          expect(
+            needed.filter((file) => html.has(file)),
+            route,
+          ).toEqual([]);
+        } else
+          expect(
+            needed.filter((file) => !html.has(file)),
+            route,
+          ).toEqual([]);
         await page.close();
       }
+      expect(withSession).toEqual(['/events', '/profil', '/moji-psi', '/chat', '/klepet']);
     } finally {
       await context.close();
     }
@@ -337,6 +350,130 @@ describe('prerendered pages', () => {
         }
         // The same element: hydrated, not replaced.
         expect(await banner!.evaluate((element) => element.isConnected)).toBe(true);
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    },
+  );
+});
+
+// A member's own page comes rendered with their session and data (server/session-pages.ts): their name or
+// dogs paint with the HTML, before any script, and the app hydrates that page in place.
+describe('pages rendered with the session', () => {
+  const owners: Awaited<ReturnType<typeof apiOwner>>[] = [];
+  afterAll(async () => {
+    await Promise.all(owners.map((owner) => owner.api.close()));
+  });
+
+  it('the app tells the server its time zone on its first start', async () => {
+    const context = await e2e.browser.newContext({ ...VIEWPORTS.desktop, timezoneId: 'Asia/Tokyo' });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${e2e.server.url}/events`);
+      await expect
+        .poll(async () => (await context.cookies()).find((cookie) => cookie.name === 'tacke.tz')?.value)
+        .toBe('Asia/Tokyo');
+    } finally {
+      await context.close();
+    }
+  });
+
+  // The member's own data each page shows first: a heading of it, or (chats) the other dog's name.
+  const FIRST: Record<string, (page: Page, name: string) => Locator> = {
+    '/profil': (page, name) => page.getByRole('heading', { level: 1, name }),
+    '/moji-psi': (page) => page.getByRole('heading', { name: 'Bela' }),
+    '/events': (page) => page.getByRole('heading', { name: 'Sprehod ob Ljubljanici' }).first(),
+    '/chat': (page) => page.getByText('Runo (Mixed breed)').first(),
+    '/klepet': (page) => page.getByText('Runo (Mixed breed)').first(),
+  };
+  // After hydration: a control that works, and what it opens.
+  const AFTER: Record<string, (page: Page) => Promise<unknown>> = {
+    '/profil': async (page) => {
+      // What loads after hydration arrives: the settings.
+      await page.getByRole('heading', { name: 'Access tokens for scripts' }).waitFor({ timeout: 15_000 });
+      await page.getByRole('button', { name: 'Edit profile' }).click();
+      await page.getByRole('dialog').getByLabel('Full name').waitFor();
+    },
+    '/moji-psi': async (page) => {
+      await page.getByRole('button', { name: 'Add dog' }).first().click();
+      await page.getByRole('dialog').waitFor();
+    },
+    '/events': async (page) => {
+      await page.getByRole('button', { name: 'Create event' }).click();
+      await page.getByRole('dialog').waitFor();
+    },
+    '/chat': async (page) => {
+      const composer = page.getByRole('textbox').first();
+      await composer.fill('Živjo');
+      expect(await composer.inputValue()).toBe('Živjo');
+    },
+    '/klepet': async (page) => {
+      await page.getByRole('link', { name: /Runo/ }).first().click();
+      await page.getByRole('textbox').waitFor();
+    },
+  };
+
+  it.each([
+    ['/profil', 'phone'],
+    ['/moji-psi', 'desktop'],
+    ['/events', 'phone'],
+    ['/chat', 'desktop'],
+    ['/klepet', 'phone'],
+  ] as const)(
+    '%s (%s) paints the member’s data before the script and hydrates it in place',
+    async (route, size) => {
+      const name = `Iva Šesta ${route.slice(1)}`;
+      const owner = await apiOwner(e2e.server, name, `iva.sesta.${route.slice(1)}@example.com`, 'Bela');
+      const other = await apiOwner(
+        e2e.server,
+        'Tone Sedmi',
+        `tone.sedmi.${route.slice(1)}@example.com`,
+        'Runo',
+      );
+      owners.push(owner, other);
+      await owner.api.events.create.mutate(EVENT_INPUT);
+      await makeChat(
+        e2e.server.app.deps.db,
+        { userId: owner.id, dogId: owner.dog.id },
+        { userId: other.id, dogId: other.dog.id },
+      );
+      const context = await sessionContext(
+        e2e.browser,
+        e2e.server,
+        { ...VIEWPORTS[size], timezoneId: 'America/New_York' },
+        owner.token,
+      );
+      await context.addCookies([
+        { name: 'tacke.locale', value: 'en', url: e2e.server.url },
+        { name: 'tacke.tz', value: 'America/New_York', url: e2e.server.url },
+      ]);
+      const page = await context.newPage();
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+      const asked: string[] = [];
+      page.on('request', (request) => asked.push(...proceduresOf(request)));
+      try {
+        let release = () => {};
+        const released = new Promise<void>((resolve) => (release = resolve));
+        await holdChunk(page, /\/assets\/index-[\w-]+\.js$/, released);
+        await page.goto(`${e2e.server.url}${route}`, { waitUntil: 'commit' });
+        // Before any script: the member's own data.
+        const shown = FIRST[route]!(page, name);
+        await shown.waitFor();
+        const element = await shown.elementHandle();
+        const menu = page.getByRole('banner').getByRole('button', { name: 'Language' });
+        expect(await menu.isDisabled()).toBe(true);
+        release();
+        await expect.poll(() => menu.isEnabled(), { timeout: 15_000 }).toBe(true);
+        // Hydrated, not drawn again, and the page's data was not asked for again.
+        expect(errors).toEqual([]);
+        expect(await element!.evaluate((node) => node.isConnected)).toBe(true);
+        expect(
+          asked.filter((procedure) => /^(dogs\.mine|profiles\.me|events\.list|chats\.list)$/.test(procedure)),
+        ).toEqual([]);
+        await AFTER[route]!(page);
         expect(errors).toEqual([]);
       } finally {
         await context.close();

@@ -72,7 +72,10 @@ async function inert(page: Page, dialogs: string[]) {
       ),
       images: document.querySelectorAll('img[src="x"]').length,
       svgs: document.querySelectorAll('svg[onload]').length,
-      scripts: [...document.scripts].filter((script) => script.textContent?.includes('__pwned')).length,
+      // Scripts that run: a JSON block (the data of a page rendered with the session) runs nothing.
+      scripts: [...document.scripts].filter(
+        (script) => script.type !== 'application/json' && script.textContent?.includes('__pwned'),
+      ).length,
       bold: all.filter((element) => element.tagName === 'B' || element.textContent === 'bold').length,
       javascriptUrls: all.filter((element) =>
         urlAttributes.some((name) => /^\s*javascript:/i.test(element.getAttribute(name) ?? '')),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptedLanguages, pickLocale } from '#shared/i18n';
+import { acceptedLanguages, isTimeZone, pickLocale } from '#shared/i18n';
 import { chosenLocale, startLocale } from '../../web/src/lib/locale-choice';
 
 describe("a first visit's language (issue 30)", () => {
@@ -34,5 +34,32 @@ describe("a first visit's language (issue 30)", () => {
     expect(acceptedLanguages(undefined)).toEqual([]);
     expect(pickLocale(acceptedLanguages('fr-CH, fr;q=0.9, de-CH;q=0.7'))).toBe('de');
     expect(pickLocale(acceptedLanguages('*'))).toBe('sl');
+  });
+});
+
+describe("the browser's time zone, as its cookie names it", () => {
+  it('takes the zones this runtime knows, under their names and their aliases', () => {
+    for (const zone of [
+      'Europe/Ljubljana',
+      'UTC',
+      'America/Argentina/Buenos_Aires',
+      'Asia/Kolkata',
+      'Etc/GMT+2',
+    ])
+      expect({ zone, valid: isTimeZone(zone) }).toEqual({ zone, valid: true });
+  });
+
+  it('refuses anything else: it sets the process time zone for a render', () => {
+    for (const zone of [
+      '',
+      'Mars/Olympus',
+      '../../etc/passwd',
+      ':/etc/localtime',
+      'EST5EDT,M3.2.0',
+      'a'.repeat(80),
+      42,
+      null,
+    ])
+      expect({ zone, valid: isTimeZone(zone) }).toEqual({ zone, valid: false });
   });
 });

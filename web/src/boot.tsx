@@ -1,12 +1,15 @@
 // The app's start (main.tsx loads it after the first paint): routes, data, hydration or first render.
+import { hydrate } from '@tanstack/react-query';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter, matchRoutes } from 'react-router';
+import superjson from 'superjson';
 import { App } from './app/app';
 import { prefetchRoute } from './app/route-data';
 import { AppRoutes, type PageHandle, routes } from './app/routes';
 import { type CompiledMessages, loadCatalogue, initialLocale } from './lib/intl';
 import { keepOfflineCache, restoreOfflineCache } from './lib/offline-cache';
+import { rememberTimeZone } from './lib/time-zone-cookie';
 import { queryClient } from './lib/trpc';
 
 const root = document.getElementById('root');
@@ -23,9 +26,18 @@ async function loadCurrentPage() {
   await pageAt(window.location)?.preload();
 }
 
-// The page's data, asked for now, while its chunk and the catalogue download (app/route-data.ts). A
+/**
+ * A page the server rendered with the session (server/session-pages.ts) carries the data it was rendered
+ * with: in the cache before the first render, which then hydrates that page as it is.
+ */
+const sessionBlock = document.getElementById('session-data');
+const sessionData = sessionBlock?.textContent;
+sessionBlock?.remove();
+if (sessionData) hydrate(queryClient, superjson.parse(sessionData));
+// Else the page's data, asked for now, while its chunk and the catalogue download (app/route-data.ts). A
 // prerendered page still hydrates as it was built (lib/hydration.ts), and shows the data the render after.
-prefetchRoute(new URL(window.location.href));
+else prefetchRoute(new URL(window.location.href));
+rememberTimeZone();
 
 /**
  * A pointer on a link, a finger down on it or the focus in it: its page's chunk and data start then, before
@@ -56,7 +68,7 @@ async function start(root: HTMLElement) {
   ]);
   const hydrating = root.dataset.prerendered === locale;
   const app = (
-    <App catalogue={{ locale, messages }} hydrating={hydrating}>
+    <App catalogue={{ locale, messages }} hydrating={hydrating} withSession={Boolean(sessionData)}>
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>

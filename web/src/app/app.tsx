@@ -1,4 +1,4 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, StrictMode, Suspense, useSyncExternalStore } from 'react';
 import { HydrationBoundary, useHydrated } from '../lib/hydration';
 import { type Catalogue, LocaleProvider } from '../lib/intl';
@@ -9,23 +9,28 @@ const Toaster = lazy(() => import('../components/toaster'));
 
 /**
  * The providers around the router: the same tree in the browser and in the build's prerender; `hydrating`
- * when it renders over (or as) a prerendered page.
+ * when it renders over (or as) a prerendered page, `withSession` when that page was rendered with the
+ * session. The server's render for one member brings its own clients (`data`, web/src/prerender.tsx).
  */
 export function App({
   catalogue,
   hydrating,
+  withSession = false,
+  data = { queryClient, trpcClient },
   children,
 }: {
   catalogue: Catalogue;
   hydrating: boolean;
+  withSession?: boolean;
+  data?: { queryClient: QueryClient; trpcClient: typeof trpcClient };
   children: ReactNode;
 }) {
   return (
     <StrictMode>
-      <trpc.Provider client={trpcClient} queryClient={queryClient}>
-        <QueryClientProvider client={queryClient}>
+      <trpc.Provider client={data.trpcClient} queryClient={data.queryClient}>
+        <QueryClientProvider client={data.queryClient}>
           <LocaleProvider initial={catalogue}>
-            <HydrationBoundary hydrating={hydrating}>
+            <HydrationBoundary hydrating={hydrating} withSession={withSession}>
               <UntilHydrated>{children}</UntilHydrated>
             </HydrationBoundary>
             <ToasterOnDemand />

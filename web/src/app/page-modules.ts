@@ -31,3 +31,17 @@ export const ROUTE_ALIASES: Readonly<Record<string, string>> = {
   '/match': '/ujemanja',
   '/shop': '/trgovina',
 };
+
+/**
+ * The pages the server renders with the visitor's session and data when a session cookie comes with the
+ * bare address (server/plugins/web.ts, web/src/prerender.tsx): their largest paint is the member's own data,
+ * which is then in the first HTML instead of after the app has started (issue 32). Every other page, and a
+ * visitor the server cannot render for, gets the build's prerendered page.
+ */
+export const SESSION_RENDERED: ReadonlySet<string> = new Set([
+  '/profil',
+  '/moji-psi',
+  '/events',
+  '/chat',
+  '/klepet',
+]);

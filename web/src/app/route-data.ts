@@ -12,12 +12,21 @@ import { queryClient, trpcClient } from '../lib/trpc';
  * (issue 32). Each is the page's own query with the same input, so the page finds it in the cache. What
  * only a signed-in user sees waits for the session's answer, unless the server saw a session cookie
  * (`data-session` on <html>, server/plugins/web.ts): then it goes at once, with the session's question.
+ * The server asks the same of a page it renders with the session (web/src/prerender.tsx).
  */
-const utils = createTRPCQueryUtils({ queryClient, client: trpcClient });
+const browserUtils = createTRPCQueryUtils({ queryClient, client: trpcClient });
+export type QueryUtils = typeof browserUtils;
 /** How long the session's answer asked for here serves the page's own question. */
 const SESSION_FRESH = { staleTime: 60_000 };
 
-type Prefetch = (signedIn: () => Promise<boolean>, search: URLSearchParams) => Promise<unknown>;
+interface PrefetchOptions {
+  utils: QueryUtils;
+  signedIn: () => Promise<boolean>;
+  search: URLSearchParams;
+  /** Starts a photo the page shows first (none on the server: its HTML carries the photo itself). */
+  preload: (photo: Parameters<typeof preloadPhoto>[0]) => void;
+}
+type Prefetch = (options: PrefetchOptions) => Promise<unknown>;
 
 /** Swallowed: a prefetch that failed leaves the page to ask again and show the error. */
 const quietly = (work: Promise<unknown>) => work.catch(() => {});
@@ -25,7 +34,7 @@ const quietly = (work: Promise<unknown>) => work.catch(() => {});
 const whenSignedIn = (signedIn: () => Promise<boolean>, load: () => Promise<unknown>) =>
   signedIn().then((yes) => (yes ? load() : undefined));
 
-const deck: Prefetch = (signedIn) =>
+const deck: Prefetch = ({ utils, signedIn, preload }) =>
   signedIn().then(async (yes) => {
     if (!yes) return utils.dogs.demoDeck.prefetch(undefined, { staleTime: 5 * 60_000 });
     void quietly(utils.dogs.deckFilters.prefetch(undefined, { staleTime: Infinity }));
@@ -36,7 +45,7 @@ const deck: Prefetch = (signedIn) =>
       const input = { fromDogId, limit: LIMITS.deck.batchSize };
       await utils.dogs.deck.prefetch(input, { staleTime: Infinity });
       const photo = utils.dogs.deck.getData(input)?.[0]?.photos[0];
-      if (photo) preloadPhoto(photoSources(photo, DECK_PHOTO_SIZES));
+      if (photo) preload(photoSources(photo, DECK_PHOTO_SIZES));
     };
     const dogs = utils.dogs.mine.ensureData();
     if (stored) void quietly(fetchDeck(stored));
@@ -47,7 +56,7 @@ const deck: Prefetch = (signedIn) =>
 
 const PREFETCH: Record<string, Prefetch> = {
   '/ujemanja': deck,
-  '/profil': (signedIn) =>
+  '/profil': ({ utils, signedIn }) =>
     whenSignedIn(signedIn, () =>
       Promise.all([
         utils.profiles.me.prefetch(),
@@ -56,20 +65,20 @@ const PREFETCH: Record<string, Prefetch> = {
       ]),
     ),
   // The first dog's photo (the page's largest paint) starts loading with the answer, as the deck's above.
-  '/moji-psi': (signedIn) =>
+  '/moji-psi': ({ utils, signedIn, preload }) =>
     whenSignedIn(signedIn, async () => {
       await utils.dogs.mine.prefetch();
       const photo = utils.dogs.mine.getData()?.[0]?.photos[0];
-      if (photo) preloadPhoto(photoSources(photo, DOG_CARD_PHOTO_SIZES, 'medium'));
+      if (photo) preload(photoSources(photo, DOG_CARD_PHOTO_SIZES, 'medium'));
     }),
   // The list as the address does not narrow it (features/events/use-event-filters.ts): a narrowed one is
   // left to the page, which knows which filters apply.
-  '/events': (_, search) =>
+  '/events': ({ utils, search }) =>
     ['type', 'filter', 'q'].some((name) => search.has(name))
       ? Promise.resolve()
       : utils.events.list.prefetchInfinite({}),
-  '/chat': (signedIn) => whenSignedIn(signedIn, () => utils.chats.list.prefetch()),
-  '/klepet': (signedIn) => whenSignedIn(signedIn, () => utils.chats.list.prefetch()),
+  '/chat': ({ utils, signedIn }) => whenSignedIn(signedIn, () => utils.chats.list.prefetch()),
+  '/klepet': ({ utils, signedIn }) => whenSignedIn(signedIn, () => utils.chats.list.prefetch()),
 };
 
 /**
@@ -77,6 +86,7 @@ const PREFETCH: Record<string, Prefetch> = {
  * cookie, else the session's answer.
  */
 function sessionCheck(): () => Promise<boolean> {
+  const utils = browserUtils;
   const known = utils.auth.me.getData();
   if (known !== undefined) return () => Promise.resolve(known !== null);
   const hinted = document.documentElement.dataset.session !== undefined;
@@ -92,7 +102,23 @@ function sessionCheck(): () => Promise<boolean> {
 /** Asks for the session and the data of the page at `url` (an address in this app). */
 export function prefetchRoute(url: URL) {
   const signedIn = sessionCheck();
-  void quietly(utils.auth.me.prefetch(undefined, SESSION_FRESH));
+  void quietly(browserUtils.auth.me.prefetch(undefined, SESSION_FRESH));
   const prefetch = PREFETCH[url.pathname.replace(/(.)\/+$/, '$1')];
-  if (prefetch) void quietly(prefetch(signedIn, url.searchParams));
+  if (prefetch)
+    void quietly(
+      prefetch({ utils: browserUtils, signedIn, search: url.searchParams, preload: preloadPhoto }),
+    );
+}
+
+/**
+ * On the server, for a signed-in user: the data of the page at `pathname` (no query), into the request's own
+ * query client behind `utils`. Fails as the first query that fails.
+ */
+export async function loadRouteData(utils: QueryUtils, pathname: string): Promise<void> {
+  await PREFETCH[pathname]?.({
+    utils,
+    signedIn: () => Promise.resolve(true),
+    search: new URLSearchParams(),
+    preload: () => {},
+  });
 }

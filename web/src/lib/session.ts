@@ -1,6 +1,6 @@
 import { useDeferredValue } from 'react';
 import { useOnline } from './connectivity';
-import { useHydrated } from './hydration';
+import { useHydrated, useRenderedWithSession } from './hydration';
 import { renewRealtimeConnection, trpc } from './trpc';
 
 /**
@@ -16,9 +16,12 @@ export function useSession() {
   // React then does that in slices instead of one long task that would hold up taps.
   const user = useDeferredValue(me.data ?? null);
   const isLoading = useDeferredValue(me.isPending && online);
-  // A prerendered page hydrates as it was built: before the session is known, even if it is by now.
+  // A prerendered page hydrates as it was built: before the session is known, even if it is by now. One
+  // the server rendered with the session hydrates with it (the page carries its data, boot.tsx).
   const hydrated = useHydrated();
-  return hydrated ? { user, isLoading } : { user: null, isLoading: true };
+  const withSession = useRenderedWithSession();
+  const known = hydrated || withSession;
+  return known ? { user, isLoading } : { user: null, isLoading: true };
 }
 
 export type SessionUser = NonNullable<ReturnType<typeof useSession>['user']>;

@@ -1,4 +1,4 @@
-import { onlineManager, QueryClient } from '@tanstack/react-query';
+import { type DefaultOptions, onlineManager, QueryClient } from '@tanstack/react-query';
 import { createWSClient, httpBatchLink, splitLink, TRPCClientError, wsLink } from '@trpc/client';
 import { createTRPCReact } from '@trpc/react-query';
 import superjson from 'superjson';
@@ -16,16 +16,20 @@ function shouldRetry(failureCount: number, error: unknown): boolean {
   return failureCount < 2 && !(status && status < 500);
 }
 
-export const queryClient = new QueryClient({
-  defaultOptions: {
-    // Back from offline (or a server that was away), whatever is on screen is read again, fresh or not:
-    // what happened meanwhile would otherwise wait for the next refresh.
-    queries: { retry: shouldRetry, staleTime: 30_000, refetchOnReconnect: 'always' },
-    // A change is tried when asked for: offline it fails at once with "no connection" (shown where it was
-    // asked), rather than waiting unseen and landing later, when the owner has moved on.
-    mutations: { networkMode: 'always' },
-  },
-});
+/**
+ * The app's query defaults; the server's render with the session uses them too (web/src/prerender.tsx), so a
+ * query is as fresh there as in the browser that hydrates it (a stale one would render as being fetched).
+ */
+export const QUERY_DEFAULTS = {
+  // Back from offline (or a server that was away), whatever is on screen is read again, fresh or not:
+  // what happened meanwhile would otherwise wait for the next refresh.
+  queries: { retry: shouldRetry, staleTime: 30_000, refetchOnReconnect: 'always' },
+  // A change is tried when asked for: offline it fails at once with "no connection" (shown where it was
+  // asked), rather than waiting unseen and landing later, when the owner has moved on.
+  mutations: { networkMode: 'always' },
+} satisfies DefaultOptions;
+
+export const queryClient = new QueryClient({ defaultOptions: QUERY_DEFAULTS });
 
 // Queries follow what the app experiences, not navigator.onLine: offline they pause (keeping what they
 // show) instead of failing, and resume, refetching what is stale, when the server answers again.

@@ -5,6 +5,13 @@ const subscribe = (onChange: () => void) => {
   return () => document.removeEventListener('visibilitychange', onChange);
 };
 
-/** Whether the tab is on screen (not in the background or minimised): what is shown there is read. */
+/**
+ * Whether the tab is on screen (not in the background or minimised): what is shown there is read. Rendered on
+ * the server, and while the browser hydrates that: on screen.
+ */
 export const usePageVisible = () =>
-  useSyncExternalStore(subscribe, () => document.visibilityState === 'visible');
+  useSyncExternalStore(
+    subscribe,
+    () => document.visibilityState === 'visible',
+    () => true,
+  );

@@ -1,5 +1,5 @@
 import { PawPrint } from 'lucide-react';
-import { lazy, Suspense, useRef } from 'react';
+import { lazy, useRef } from 'react';
 import { useIntl } from 'react-intl';
 import { Outlet } from 'react-router';
 import { TermsNotice } from '../../features/terms/terms-notice';
@@ -30,9 +30,7 @@ export function AppLayout() {
       </a>
       <TopBar />
       <AfterHydration>
-        <Suspense>
-          <AppStatus />
-        </Suspense>
+        <AppStatus />
       </AfterHydration>
       <SignedInLiveUpdates />
       {/*
@@ -69,8 +67,8 @@ function SignedInLiveUpdates() {
   const { user } = useSession();
   if (!user) return null;
   return (
-    <Suspense>
+    <AfterHydration>
       <LiveUpdates />
-    </Suspense>
+    </AfterHydration>
   );
 }

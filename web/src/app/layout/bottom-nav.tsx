@@ -1,7 +1,7 @@
 import clsx from 'clsx';
-import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
+import { AfterHydration } from '../../lib/hydration';
 import { useSession } from '../../lib/session';
 import { isCurrent, mobileNav } from './nav-items';
 import { ChatUnreadBadge } from './signed-in';
@@ -52,9 +52,9 @@ export function BottomNav() {
                 </span>
                 {/* After the label, so the link reads "Klepet, 2 …"; drawn on the icon's corner. */}
                 {chatBadge && user && (
-                  <Suspense>
+                  <AfterHydration>
                     <ChatUnreadBadge className="absolute top-1 left-1/2 ml-1.5 ring-2 ring-surface" />
-                  </Suspense>
+                  </AfterHydration>
                 )}
               </Link>
             </li>

@@ -1,10 +1,10 @@
 import clsx from 'clsx';
 import { LogOut, ShieldCheck } from 'lucide-react';
-import { Suspense } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useLocation } from 'react-router';
 import { Logo } from '../../components/logo';
 import { Button } from '../../components/ui/button';
+import { AfterHydration } from '../../lib/hydration';
 import { useSession } from '../../lib/session';
 import { useSignOut } from '../../lib/use-sign-out';
 import { LanguageSwitcher } from './language-switcher';
@@ -52,9 +52,9 @@ export function TopBar() {
                   >
                     {intl.formatMessage({ id: label })}
                     {chatBadge && user && (
-                      <Suspense>
+                      <AfterHydration>
                         <ChatUnreadBadge />
-                      </Suspense>
+                      </AfterHydration>
                     )}
                   </Link>
                 );
@@ -73,9 +73,9 @@ export function TopBar() {
           </Link>
         )}
         {user && (
-          <Suspense fallback={<span className="size-11" />}>
+          <AfterHydration fallback={<span className="size-11" />}>
             <NotificationsBell />
-          </Suspense>
+          </AfterHydration>
         )}
         {user && (
           <Button variant="ghost" size="iconText" onClick={signOut} disabled={isPending}>

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, useEffect } from 'react';
+import { AfterHydration } from '../../lib/hydration';
 import { ProfilePage } from '../../features/profile/profile-page';
 import { RequestsPanelFrame } from '../../features/requests/requests-panel-frame';
 
@@ -11,9 +12,9 @@ export default function Profile() {
   return (
     <ProfilePage
       requests={
-        <Suspense fallback={<RequestsPanelFrame />}>
+        <AfterHydration fallback={<RequestsPanelFrame />}>
           <NotificationsPanel />
-        </Suspense>
+        </AfterHydration>
       }
     />
   );

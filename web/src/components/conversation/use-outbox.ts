@@ -12,12 +12,16 @@ const outbox = createOutbox(uuidV4);
 // Back online: waiting messages go at once instead of at their next backoff step.
 connectivity.subscribe(() => connectivity.isOnline() && outbox.retryNow());
 
+const NONE: PendingMessage[] = [];
+const noneWaiting = () => NONE;
+
 export const retryMessage = outbox.retry;
 export const discardMessage = outbox.discard;
 
 /** My messages in this conversation (its `conversationKey`) that the server has not confirmed yet. */
 export function usePending(conversation: string): PendingMessage[] {
-  const all = useSyncExternalStore(outbox.subscribe, outbox.snapshot);
+  // None on the server (a page rendered with the session) and while the browser hydrates it.
+  const all = useSyncExternalStore(outbox.subscribe, outbox.snapshot, noneWaiting);
   return useMemo(() => all.filter((message) => message.conversation === conversation), [all, conversation]);
 }
 

@@ -15,7 +15,7 @@ import {
   ShieldCheck,
   UserRound,
 } from 'lucide-react';
-import { lazy, type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, type ReactNode, useEffect, useId, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link } from 'react-router';
 import { useDogChanges } from '../../components/dogs/use-dog-changes';
@@ -26,6 +26,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { LoadingArea, PageSpinner } from '../../components/ui/spinner';
 import { useErrorText } from '../../lib/errors';
+import { AfterHydration } from '../../lib/hydration';
 import { useLocale, useT } from '../../lib/intl';
 import { localLongDate } from '../../lib/long-date';
 import { useSession } from '../../lib/session';
@@ -114,9 +115,9 @@ function SettingsSection() {
         <Settings aria-hidden="true" className="size-5 text-muted-foreground" />
         {t('profile.settings.title')}
       </h2>
-      <Suspense fallback={<LoadingArea className="min-h-96" iconClassName="size-8" />}>
+      <AfterHydration fallback={<LoadingArea className="min-h-96" iconClassName="size-8" />}>
         <AccountSettings />
-      </Suspense>
+      </AfterHydration>
     </section>
   );
 }
