@@ -201,7 +201,13 @@ async function storeTermsAcceptance(cdp: Awaited<ReturnType<typeof devtools>>, o
   });
   const evaluate = (expression: string) =>
     cdp.send<{ result: { value: unknown } }>('Runtime.evaluate', { expression }, sessionId);
-  for (let waited = 0; (await evaluate('location.origin')).result.value !== origin; waited += 50) {
+  // Until the page has its origin; before it has a context at all, Chromium refuses to evaluate.
+  const openedAt = () =>
+    evaluate('location.origin').then(
+      ({ result }) => result.value,
+      () => null,
+    );
+  for (let waited = 0; (await openedAt()) !== origin; waited += 50) {
     if (waited > 10_000) throw new Error(`${origin}/healthz did not open`);
     await sleep(50);
   }

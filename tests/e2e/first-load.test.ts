@@ -383,6 +383,8 @@ describe('pages rendered with the session', () => {
   const FIRST: Record<string, (page: Page, name: string) => Locator> = {
     '/profil': (page, name) => page.getByRole('heading', { level: 1, name }),
     '/moji-psi': (page) => page.getByRole('heading', { name: 'Bela' }),
+    // The deck's top card (labelled by its dog's name): a dog of another owner of this file.
+    '/ujemanja': (page) => page.locator('article[aria-labelledby]'),
     '/events': (page) => page.getByRole('heading', { name: 'Sprehod ob Ljubljanici' }).first(),
     '/chat': (page) => page.getByText('Runo (Mixed breed)').first(),
     '/klepet': (page) => page.getByText('Runo (Mixed breed)').first(),
@@ -398,6 +400,11 @@ describe('pages rendered with the session', () => {
     '/moji-psi': async (page) => {
       await page.getByRole('button', { name: 'Add dog' }).first().click();
       await page.getByRole('dialog').waitFor();
+    },
+    '/ujemanja': async (page) => {
+      const top = await page.locator('article[aria-labelledby]').getAttribute('aria-labelledby');
+      await page.getByRole('button', { name: 'Pass' }).click();
+      await page.locator(`article[aria-labelledby="${top}"]`).waitFor({ state: 'detached' });
     },
     '/events': async (page) => {
       await page.getByRole('button', { name: 'Create event' }).click();
@@ -417,6 +424,7 @@ describe('pages rendered with the session', () => {
   it.each([
     ['/profil', 'phone'],
     ['/moji-psi', 'desktop'],
+    ['/ujemanja', 'phone'],
     ['/events', 'phone'],
     ['/chat', 'desktop'],
     ['/klepet', 'phone'],
@@ -431,7 +439,8 @@ describe('pages rendered with the session', () => {
         `tone.sedmi.${route.slice(1)}@example.com`,
         'Runo',
       );
-      owners.push(owner, other);
+      const third = await apiOwner(e2e.server, 'Ula Osma', `ula.osma.${route.slice(1)}@example.com`, 'Nero');
+      owners.push(owner, other, third);
       await owner.api.events.create.mutate(EVENT_INPUT);
       await makeChat(
         e2e.server.app.deps.db,
@@ -471,7 +480,9 @@ describe('pages rendered with the session', () => {
         expect(errors).toEqual([]);
         expect(await element!.evaluate((node) => node.isConnected)).toBe(true);
         expect(
-          asked.filter((procedure) => /^(dogs\.mine|profiles\.me|events\.list|chats\.list)$/.test(procedure)),
+          asked.filter((procedure) =>
+            /^(dogs\.(mine|deck)|profiles\.me|events\.list|chats\.list)$/.test(procedure),
+          ),
         ).toEqual([]);
         await AFTER[route]!(page);
         expect(errors).toEqual([]);

@@ -118,7 +118,7 @@ describe.each(dbKinds())('pages rendered with the session on %s', (kind) => {
     expect(shell).not.toContain('Marko Zasebni');
   });
 
-  it('renders /moji-psi, /events, /chat and /klepet with their data, and no other page', async () => {
+  it('renders /moji-psi, /events, /chat and /klepet with their data, and not the other pages', async () => {
     const owner = await makeUser(t.db, { fullName: 'Lastnica Psov' });
     const other = await makeUser(t.db, { fullName: 'Drugi Lastnik' });
     const piki = await makeDog(t.db, owner.id, { name: 'Piki' });
@@ -137,9 +137,28 @@ describe.each(dbKinds())('pages rendered with the session on %s', (kind) => {
       expect({ pathname, shows: html.includes(text) }).toEqual({ pathname, shows: true });
       expect({ pathname, data: sessionData(html) !== undefined }).toEqual({ pathname, data: true });
     }
-    const matching = await page('/ujemanja', cookies);
-    expect(matching.headers.get('cache-control')).toBe('no-cache');
-    expect(sessionData(await matching.text())).toBeUndefined();
+    const shop = await page('/trgovina', cookies);
+    expect(shop.headers.get('cache-control')).toBe('no-cache');
+    expect(sessionData(await shop.text())).toBeUndefined();
+  });
+
+  it("renders the deck of a member's only dog, but not of one with several (the browser keeps which)", async () => {
+    const owner = await makeUser(t.db, { fullName: 'Ena Psička' });
+    const other = await makeUser(t.db, { fullName: 'Sosed Psov' });
+    await makeDog(t.db, owner.id, { name: 'Luna' });
+    await makeDog(t.db, other.id, { name: 'Bruno' });
+    const cookies = { tacke_session: owner.token, 'tacke.tz': 'UTC' };
+    const one = await (await page('/ujemanja', cookies)).text();
+    expect(one).toMatch(/<article[^>]*aria-labelledby/);
+    expect(one).toContain('Bruno');
+    const keys = sessionData(one)!.queries.map((query) => JSON.stringify(query.queryKey));
+    expect(keys.some((key) => key.startsWith('[["dogs","deck"]'))).toBe(true);
+    await makeDog(t.db, owner.id, { name: 'Sonce' });
+    const several = await page('/ujemanja', cookies);
+    expect(several.headers.get('cache-control')).toBe('no-cache');
+    const html = await several.text();
+    expect(sessionData(html)).toBeUndefined();
+    expect(html).not.toContain('Bruno');
   });
 
   it("never shows one member's page to another: each cookie gets its own", async () => {

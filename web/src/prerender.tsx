@@ -13,7 +13,7 @@ import type { Locale } from '#shared/i18n';
 import type { AppRouter } from '../../server/routers/_app';
 import { App } from './app/app';
 import { PAGE_MODULES, SESSION_RENDERED } from './app/page-modules';
-import { loadRouteData } from './app/route-data';
+import { loadRouteData, renderableOnServer } from './app/route-data';
 import { AppRoutes } from './app/routes';
 import { loadCatalogue } from './lib/intl';
 import { QUERY_DEFAULTS, trpc } from './lib/trpc';
@@ -58,7 +58,7 @@ export interface SessionRender {
 
 /**
  * A page of SESSION_RENDERED as the member whose calls `link` makes sees it, with its data; null when the
- * link's caller is not signed in. Dates show in `timeZone`, the browser's (a cookie), as the browser will
+ * link's caller is not signed in, or when the page's first render follows what only the browser keeps. Dates show in `timeZone`, the browser's (a cookie), as the browser will
  * render them when it hydrates. Throws when the page cannot be rendered as the browser will hydrate it (a
  * query failed): the server then sends the build's page.
  */
@@ -77,6 +77,7 @@ export async function renderWithSession(
   const [messages, user] = await Promise.all([loadCatalogue(locale), utils.auth.me.fetch()]);
   if (!user) return null;
   await loadRouteData(utils, pathname);
+  if (!renderableOnServer(utils, pathname)) return null;
   const failed = queryClient
     .getQueryCache()
     .getAll()

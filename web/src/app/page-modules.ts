@@ -41,6 +41,7 @@ export const ROUTE_ALIASES: Readonly<Record<string, string>> = {
 export const SESSION_RENDERED: ReadonlySet<string> = new Set([
   '/profil',
   '/moji-psi',
+  '/ujemanja',
   '/events',
   '/chat',
   '/klepet',

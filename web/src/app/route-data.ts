@@ -37,7 +37,8 @@ const whenSignedIn = (signedIn: () => Promise<boolean>, load: () => Promise<unkn
 const deck: Prefetch = ({ utils, signedIn, preload }) =>
   signedIn().then(async (yes) => {
     if (!yes) return utils.dogs.demoDeck.prefetch(undefined, { staleTime: 5 * 60_000 });
-    void quietly(utils.dogs.deckFilters.prefetch(undefined, { staleTime: Infinity }));
+    // Waited for at the end: the server renders with everything the page asks for first, or nothing.
+    const filters = quietly(utils.dogs.deckFilters.prefetch(undefined, { staleTime: Infinity }));
     // The deck is of the dog chosen last (features/matching/use-chosen-dog.ts), or of the only one.
     const stored = storedDogId();
     // The top card's photo (the page's largest paint) starts loading with the answer, not after the page's code.
@@ -52,6 +53,7 @@ const deck: Prefetch = ({ utils, signedIn, preload }) =>
     const mine = await dogs;
     const only = mine.length === 1 ? mine[0]!.id : undefined;
     if (only && only !== stored) await fetchDeck(only);
+    await filters;
   });
 
 const PREFETCH: Record<string, Prefetch> = {
@@ -108,6 +110,15 @@ export function prefetchRoute(url: URL) {
     void quietly(
       prefetch({ utils: browserUtils, signedIn, search: url.searchParams, preload: preloadPhoto }),
     );
+}
+
+/**
+ * Whether the server's render of `pathname`, with the data loaded, is the page this browser will hydrate:
+ * not when its first render follows what only the browser keeps, as the deck of a member with several dogs
+ * (of the one chosen last, in this browser's storage: features/matching/use-chosen-dog.ts).
+ */
+export function renderableOnServer(utils: QueryUtils, pathname: string): boolean {
+  return pathname !== '/ujemanja' || (utils.dogs.mine.getData()?.length ?? 0) <= 1;
 }
 
 /**

@@ -125,8 +125,11 @@ export function DeckView({ dogs, onDecide, flyOut, onOpen, keysEnabled, status }
       </div>
       <div className={clsx('flex shrink-0 flex-col items-center gap-1 text-center', DECK_TEXT_ROOM.status)}>
         {status}
+        {/* By the stylesheet (md is the mobile breakpoint), not by `narrow`: a page rendered on the server
+            shows the phone's hint from its first paint. */}
         <p className={clsx('text-caption text-muted-foreground', DECK_TEXT_ROOM.hint)}>
-          {t(narrow ? 'matching.swipeHint' : 'matching.keyboardHint')}
+          <span className="md:hidden">{t('matching.swipeHint')}</span>
+          <span className="max-md:hidden">{t('matching.keyboardHint')}</span>
         </p>
       </div>
     </div>
