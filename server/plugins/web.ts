@@ -16,9 +16,10 @@ import type { sessionPages } from '../session-pages';
  * query (a tab, a filter, a token) and any other GET that accepts HTML get the app shell, which renders in
  * the browser: a prerendered page is what the bare address shows before the session is known.
  *
- * Each page's HTML (but the landing page's) names what its first render needs beyond the entry (issue 32):
- * the route's page chunk and its imports, and the catalogue of the visitor's language, so the browser fetches
- * them with the entry instead of in waves after it. A visitor with a session cookie gets `data-session` on
+ * Each page's HTML names what its first render needs beyond the entry (issue 32): the app's start, the route's
+ * page chunk and its imports, and the catalogue of the visitor's language, so the browser fetches them
+ * together instead of in waves: the shell preloads them, a prerendered page names them for after its first
+ * paint (web/src/main.tsx), which they would only compete with. A visitor with a session cookie gets `data-session` on
  * <html>, so the app asks for a signed-in page's data at once rather than after the session's answer
  * (web/src/app/route-data.ts); on a page of SESSION_RENDERED, a member gets the page rendered with their
  * session and data (`renderWithSession`, server/session-pages.ts), sent privately.
@@ -65,10 +66,7 @@ export async function webPlugin(
         ? await renderWithSession?.(req, reply, pathname, locale)
         : null;
     if (rendered) {
-      // Its first paint is the member's data, so like the landing page it preloads no script: they would
-      // only compete with that paint (Lighthouse, /profil: FCP 2.8 s with them).
-      const built = pages.get(pathname, locale, session, true, false);
-      const html = withSessionRender(built.html, rendered);
+      const html = withSessionRender(page.html, rendered);
       // One member's page: no shared cache may keep it.
       reply.header('cache-control', 'private, no-cache');
       return reply.send(encoding ? compressFast(html, encoding) : html);
@@ -149,14 +147,10 @@ function pageHtml(webDist: string) {
   }
 
   return {
-    /**
-     * `scripts` false: without the scripts' preloads, as a page rendered with the session needs none for its
-     * first paint and largest part.
-     */
-    get(pathname: string, locale: Locale, session: boolean, prerender: boolean, scripts = true): Page {
+    get(pathname: string, locale: Locale, session: boolean, prerender: boolean): Page {
       const found = current();
       const route = pathname in PAGE_MODULES ? pathname : '';
-      const key = `${route} ${locale} ${session} ${prerender} ${scripts}`;
+      const key = `${route} ${locale} ${session} ${prerender}`;
       let page = made.get(key);
       if (!page) {
         const prerendered = route && prerender ? prerenderedFile(route, locale) : null;
@@ -165,14 +159,26 @@ function pageHtml(webDist: string) {
         let html = fs
           .readFileSync(path.join(webDist, file), 'utf8')
           .replace(/<html lang="\w+"/, `<html lang="${locale}"`);
-        // Not the landing page's: it paints and shows its largest part without scripts, and links work
-        // meanwhile; scripts preloaded with the HTML would only compete with that first paint (Lighthouse:
-        // LCP 1.1-1.2 s without them, 2.2 s with, median of 3). Its start loads after the paint.
-        if (found && route !== '/') {
-          const links = [...found.pages.get(route)!, ...(found.catalogues.get(locale) ?? [])].filter(
-            (link) => scripts || !link.includes('as="script"'),
-          );
-          html = html.replace('</head>', `${links.join('\n    ')}\n  </head>`);
+        if (found) {
+          const wanted = [found.pages.get(route)!, found.catalogues.get(locale)!];
+          const styles = wanted.flatMap((chunks) => chunks.styles);
+          const scripts = wanted.flatMap((chunks) => chunks.scripts);
+          // A prerendered page paints and shows its largest part without scripts, and links work
+          // meanwhile: its scripts are named for after that first paint (web/src/main.tsx), all at once.
+          // Preloaded with the HTML they only competed with it (Lighthouse: the landing page's LCP 1.1-1.2 s
+          // without them, 2.2 s with; /profil rendered with the session 2.8 s with, 1.2 s without). The
+          // shell paints nothing before its scripts: it preloads them.
+          const head =
+            file === 'index.html'
+              ? [
+                  ...styles,
+                  ...scripts.map((href) => `<link rel="preload" as="script" crossorigin href="${href}">`),
+                ]
+              : [
+                  ...styles,
+                  `<script type="application/json" id="after-paint">${JSON.stringify(scripts)}</script>`,
+                ];
+          html = html.replace('</head>', `${head.join('\n    ')}\n  </head>`);
         }
         if (session) html = html.replace(/<html\b/, '<html data-session');
         page = {
@@ -189,9 +195,9 @@ function pageHtml(webDist: string) {
 }
 
 /**
- * From the build's manifest: for each route, the <link>s of the app's start and of its page chunk, with their
- * imports (and styles), that the entry does not already bring (for any other address, the start's); for each
- * language, those of its catalogue and names (web/src/lib/intl.tsx).
+ * From the build's manifest: for each route, the scripts of the app's start and of its page chunk, with their
+ * imports, that the entry does not already bring (for any other address, the start's), and their styles (as
+ * <link>s); for each language, those of its catalogue and names (web/src/lib/intl.tsx).
  */
 function preloadsOf(manifest: Manifest) {
   const { entries, start: boot } = entryAndStart(manifest);
@@ -200,10 +206,12 @@ function preloadsOf(manifest: Manifest) {
     const chunks = [...staticClosure(manifest, keys)]
       .filter((key) => !entry.has(key))
       .map((key) => manifest[key]!);
-    return [
-      ...chunks.flatMap((chunk) => chunk.css ?? []).map((css) => `<link rel="stylesheet" href="/${css}">`),
-      ...chunks.map((chunk) => `<link rel="preload" as="script" crossorigin href="/${chunk.file}">`),
-    ];
+    return {
+      styles: chunks
+        .flatMap((chunk) => chunk.css ?? [])
+        .map((css) => `<link rel="stylesheet" href="/${css}">`),
+      scripts: chunks.map((chunk) => `/${chunk.file}`),
+    };
   };
   return {
     pages: new Map([

@@ -307,6 +307,43 @@ describe.each(Object.entries(VIEWPORTS))('offline with an account on a %s', (nam
   });
 });
 
+describe("pages rendered with a member's data", () => {
+  it('are never kept by the service worker: offline after sign-out, nothing of the member shows', async () => {
+    const owner = await apiUser(e2e.server, { fullName: 'Vida Zasebna', email: 'vida.private@example.com' });
+    const context = await sessionContext(e2e.browser, e2e.server, VIEWPORTS.phone, owner.token);
+    const errors: string[] = [];
+    try {
+      const page = await openPage(context, e2e.server, '/events', errors);
+      await controlled(page);
+      // The app has set its time zone: /profil now comes rendered with the member's data, through the worker.
+      const profile = await page.goto(`${e2e.server.url}/profil`);
+      expect(await profile!.headerValue('cache-control')).toBe('private, no-cache');
+      await page.getByRole('heading', { level: 1, name: 'Vida Zasebna' }).waitFor();
+      await page.goto(`${e2e.server.url}/trgovina`);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      const kept = () =>
+        page.evaluate(async () =>
+          (await (await caches.open('pages')).keys()).map((request) => new URL(request.url).pathname),
+        );
+      // The worker keeps pages as they come (the shop's, the build's), but not the member's.
+      await expect.poll(kept).toContain('/trgovina');
+      expect(await kept()).not.toContain('/profil');
+
+      await page.getByRole('banner').getByRole('button', { name: 'Odjava' }).click();
+      await page.getByText('Uspešna odjava').waitFor();
+      await context.setOffline(true);
+      await page.goto(`${e2e.server.url}/profil`);
+      await offlineBanner(page).waitFor({ timeout: 10_000 });
+      await page.waitForTimeout(500);
+      expect(await page.getByText('Vida Zasebna').count()).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await owner.api.close();
+    }
+  });
+});
+
 describe.each(Object.entries(VIEWPORTS))('a server whose database is away, on a %s', (name, options) => {
   it('says it is reconnecting, keeps what is shown, and catches up by itself once it answers', async () => {
     const ana = await apiUser(e2e.server, {

@@ -13,8 +13,12 @@ const focused = (page: Page) =>
     return `${el.tagName} ${(el.getAttribute('aria-label') ?? el.textContent ?? '').trim()}`.trim();
   });
 
-/** Focus as a keyboard user would have it (a key press first, so :focus-visible applies). */
+/**
+ * Focus as a keyboard user would have it (a key press first, so :focus-visible applies), once the control
+ * takes it: a page that comes rendered has its controls disabled until the app has hydrated it.
+ */
 async function keyboardFocus(page: Page, target: Locator) {
+  await expect.poll(() => target.isEnabled(), { timeout: 15_000 }).toBe(true);
   await page.keyboard.press('Shift');
   await target.focus();
 }

@@ -1,6 +1,6 @@
 /**
  * The entry: a page as the server sent it (prerendered, web/src/prerender.tsx) is on the screen first, and
- * the app starts after that (boot.tsx, fetched meanwhile: the page's HTML preloads it, server/plugins/web.ts).
+ * the app starts after that (boot.tsx, with the scripts the page names for after its first paint).
  * Evaluating the app's modules and hydrating is a long task on a slow phone, and a paint would wait for it.
  */
 import './styles.css';
@@ -22,4 +22,17 @@ function painted(): Promise<void> {
   });
 }
 
-void painted().then(() => import('./boot'));
+/**
+ * The scripts a prerendered page names for after its first paint (server/plugins/web.ts): the app's start,
+ * the page's chunk and the catalogue, asked for together rather than each after the one that imports it.
+ */
+function fetchNamedScripts() {
+  const named = document.getElementById('after-paint')?.textContent;
+  for (const href of named ? (JSON.parse(named) as string[]) : [])
+    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+}
+
+void painted().then(() => {
+  fetchNamedScripts();
+  return import('./boot');
+});

@@ -18,14 +18,24 @@ cleanupOutdatedCaches();
 /**
  * Pages come from the server while it answers (the landing page in the visitor's language, the newest shell);
  * without a network, or after a few seconds of a bad one, the page last seen at that address or the kept
- * shell, which renders every route itself. The server's own paths are never pages.
+ * shell, which renders every route itself. The server's own paths are never pages. A page rendered with a
+ * member's data (`Cache-Control: private`, server/session-pages.ts) is never kept: after a sign-out it would
+ * show them to whoever opens the app offline; what the app keeps for offline use is forgotten at sign-out.
  */
 registerRoute(
   new NavigationRoute(
     new NetworkFirst({
       cacheName: 'pages',
       networkTimeoutSeconds: 4,
-      plugins: [{ handlerDidError: async () => (await matchPrecache('/index.html')) ?? Response.error() }],
+      plugins: [
+        {
+          cacheWillUpdate: async ({ response }) =>
+            response.status === 200 && !/\bprivate\b/.test(response.headers.get('cache-control') ?? '')
+              ? response
+              : null,
+          handlerDidError: async () => (await matchPrecache('/index.html')) ?? Response.error(),
+        },
+      ],
     }),
     { denylist: [/^\/(trpc|api|media|healthz)(\/|$)/] },
   ),
