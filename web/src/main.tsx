@@ -25,11 +25,14 @@ function painted(): Promise<void> {
 /**
  * The scripts a prerendered page names for after its first paint (server/plugins/web.ts): the app's start,
  * the page's chunk and the catalogue, asked for together rather than each after the one that imports it.
+ * Fetched, not compiled (not `modulepreload`): each is compiled when imported.
  */
 function fetchNamedScripts() {
   const named = document.getElementById('after-paint')?.textContent;
   for (const href of named ? (JSON.parse(named) as string[]) : [])
-    document.head.append(Object.assign(document.createElement('link'), { rel: 'modulepreload', href }));
+    document.head.append(
+      Object.assign(document.createElement('link'), { rel: 'preload', as: 'script', crossOrigin: '', href }),
+    );
 }
 
 void painted().then(() => {
