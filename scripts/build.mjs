@@ -86,11 +86,12 @@ async function prerenderPages() {
   for (const locale of ['sl', 'en', 'de', 'it']) {
     fs.mkdirSync(`web/dist/prerendered/${locale}`, { recursive: true });
     for (const route of PRERENDERED) {
-      const { title, markup } = await renderPage(route, locale);
+      // React puts the page's <title> first; it belongs in <head>, in place of the shell's.
+      const [, title, markup] = /^(<title>.*?<\/title>)?([^]*)$/.exec(await renderPage(route, locale));
       const html = shell
         .replace('<html lang="sl">', `<html lang="${locale}">`)
         .replace('/manifest.sl.webmanifest', `/manifest.${locale}.webmanifest`)
-        .replace('<title>Tačke</title>', title || '<title>Tačke</title>')
+        .replace('<title>Tačke</title>', title ?? '<title>Tačke</title>')
         .replace('<div id="root"></div>', `<div id="root" data-prerendered="${locale}">${markup}</div>`);
       if (!html.includes(markup)) throw new Error('web/index.html has no empty <div id="root"></div>');
       fs.writeFileSync(

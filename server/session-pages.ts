@@ -15,20 +15,13 @@ import { requestContexts } from './trpc/request-context';
 /** The web app's server-side entry (web/src/prerender.tsx), as the build leaves it (scripts/build.mjs). */
 export const RENDERER_FILE = path.join(ROOT, 'dist', 'render', 'prerender.js');
 
-/** A page as web/src/prerender.tsx's `renderWithSession` renders it: its <title>, markup and data. */
-export interface SessionRender {
-  title: string;
-  markup: string;
-  data: string;
-}
-
 interface Renderer {
   renderWithSession(
     pathname: string,
     locale: Locale,
     timeZone: string,
     link: TRPCLink<AppRouter>,
-  ): Promise<SessionRender | null>;
+  ): Promise<{ html: string; data: string } | null>;
 }
 
 /**
@@ -54,7 +47,7 @@ export function sessionPages(deps: AppDeps, file = RENDERER_FILE) {
     reply: FastifyReply,
     pathname: string,
     locale: Locale,
-  ): Promise<SessionRender | null> {
+  ): Promise<{ html: string; data: string } | null> {
     const timeZone = req.cookies[TIME_ZONE_COOKIE];
     if (!req.cookies[SESSION_COOKIE] || !isTimeZone(timeZone)) return null;
     try {

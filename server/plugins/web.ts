@@ -7,7 +7,7 @@ import { acceptedLanguages, isLocale, LOCALE_COOKIE, LOCALES, type Locale, pickL
 import { PAGE_MODULES, ROUTE_ALIASES, SESSION_RENDERED } from '../../web/src/app/page-modules';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { entryAndStart, type Manifest, staticClosure } from '../build-manifest';
-import type { SessionRender, sessionPages } from '../session-pages';
+import type { sessionPages } from '../session-pages';
 
 /**
  * The built web app: a page route is sent prerendered in the visitor's language
@@ -93,7 +93,8 @@ export async function webPlugin(
  * it was rendered with, which the app hydrates (web/src/boot.tsx). In a JSON block, which runs nothing: the
  * CSP allows no inline script. "<" escaped, so no text in the data can close the element.
  */
-function withSessionRender(built: string, { title, markup, data }: SessionRender): string {
+function withSessionRender(built: string, { html, data }: { html: string; data: string }): string {
+  const [, title = '', markup] = /^(<title>.*?<\/title>)?([^]*)$/.exec(html)!;
   const start = built.indexOf('>', built.indexOf('<div id="root"')) + 1;
   const end = built.lastIndexOf('</div>', built.indexOf('</body>'));
   const json = data.replaceAll('<', '\\u003c');

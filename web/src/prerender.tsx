@@ -27,23 +27,13 @@ const routed = (pathname: string) => (
   </StaticRouter>
 );
 
-/** A page's render: its <title> (empty when it sets none) and the markup for <div id="root">. */
-export interface RenderedPage {
-  title: string;
-  markup: string;
-}
-
-/**
- * A render with nothing left to the browser's scripts (the CSP allows none inline), split: React puts the
- * page's <title> first, and it belongs in <head>, in place of the shell's.
- */
-function complete(pathname: string, html: string): RenderedPage {
+/** A render with nothing left to the browser's scripts (the CSP allows none inline). */
+function complete(pathname: string, html: string): string {
   if (/<script|<!--\$[?!]/.test(html)) throw new Error(`${pathname} did not render completely`);
-  const [, title = '', markup = ''] = /^(<title>.*?<\/title>)?([^]*)$/.exec(html)!;
-  return { title, markup };
+  return html;
 }
 
-export async function renderPage(pathname: string, locale: Locale): Promise<RenderedPage> {
+export async function renderPage(pathname: string, locale: Locale): Promise<string> {
   const messages = await loadCatalogue(locale);
   const page = (
     <App catalogue={{ locale, messages }} hydrating>
@@ -59,7 +49,9 @@ export async function renderPage(pathname: string, locale: Locale): Promise<Rend
 /** The pages whose code this process has loaded. */
 const warm = new Set<string>();
 
-export interface SessionRender extends RenderedPage {
+export interface SessionRender {
+  /** The page's markup, for <div id="root">, its <title> first. */
+  html: string;
   /** The queries it was rendered with (the session's among them), as superjson: the browser hydrates them. */
   data: string;
 }
@@ -102,7 +94,7 @@ export async function renderWithSession(
     warm.add(pathname);
   }
   const html = inTimeZone(timeZone, () => renderToString(page));
-  return { ...complete(pathname, html), data: superjson.stringify(dehydrate(queryClient)) };
+  return { html: complete(pathname, html), data: superjson.stringify(dehydrate(queryClient)) };
 }
 
 /**
