@@ -246,21 +246,36 @@ describe('matching', () => {
       const first = (await topCard.getAttribute('aria-labelledby'))!;
       const cdp = await context.newCDPSession(page);
 
-      /** A one-finger drag across the card's text: `steps` moves of `step` px, `pause` ms apart. */
+      /**
+       * A one-finger drag across the card's text: `steps` moves of `step` px, `pause` ms apart. Each touch
+       * carries its own time, which the gesture's speed is measured by: a loaded machine delivering the
+       * events late does not turn a flick into a slow drag (or a slow drag into a flick).
+       */
       const drag = async (step: number, steps: number, pause: number) => {
         const box = (await topCard.boundingBox())!;
         // Starts off-centre against the direction, so the finger stays on the screen.
         const x = box.x + box.width / 2 - Math.sign(step) * 80;
         const y = box.y + box.height - 40;
-        await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+        const start = Date.now() / 1000;
+        const at = (i: number) => start + (i * pause) / 1000;
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchStart',
+          touchPoints: [{ x, y }],
+          timestamp: at(0),
+        });
         for (let i = 1; i <= steps; i++) {
           await new Promise((resolve) => setTimeout(resolve, pause));
           await cdp.send('Input.dispatchTouchEvent', {
             type: 'touchMove',
             touchPoints: [{ x: x + i * step, y }],
+            timestamp: at(i),
           });
         }
-        await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+        await cdp.send('Input.dispatchTouchEvent', {
+          type: 'touchEnd',
+          touchPoints: [],
+          timestamp: at(steps),
+        });
       };
       const requests = async () =>
         (await bor.api.requests.list.query()).filter((item) => item.direction === 'received').length;
