@@ -1,4 +1,4 @@
-// `npm run build`: the web app (web/dist), the server bundle (dist/), and the PGlite template.
+// `npm run build`: the web app (web/dist), the server bundle (dist/), the PGlite template and the demo photos.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -43,6 +43,7 @@ await bundle({
     server: 'server/index.ts',
     admin: 'scripts/admin.ts',
     'pglite-template': 'scripts/pglite-template.ts',
+    'demo-photos': 'scripts/demo-photos.ts',
   },
   outdir: 'dist',
   outExtension: { '.js': '.mjs' },
@@ -102,5 +103,7 @@ async function prerenderPages() {
   }
 }
 
-const template = spawnSync(process.execPath, ['dist/pglite-template.mjs'], { stdio: 'inherit' });
-process.exit(template.status ?? 1);
+for (const step of ['dist/pglite-template.mjs', 'dist/demo-photos.mjs']) {
+  const { status } = spawnSync(process.execPath, [step], { stdio: 'inherit' });
+  if (status !== 0) process.exit(status ?? 1);
+}

@@ -1,6 +1,7 @@
 /**
  * A friendly dog portrait drawn as SVG (no downloads, no stock photos): coat, ears and background vary with
- * the seed, so every demo dog looks a little different. sharp turns it into the usual photo variants.
+ * the seed, so every demo dog looks a little different. The build encodes each as the usual photo variants
+ * (photos.ts).
  */
 const COATS = ['#c8843f', '#2b2220', '#e9d3b0', '#8a5a35', '#f2efe9', '#6b6f76', '#b5652b', '#d9b37c'];
 const SKIES = [

@@ -8,7 +8,7 @@ import type { ServiceDeps } from '../services/deps';
 import { createDog } from '../services/matching/dogs';
 import { createEvent } from '../services/events/events';
 import { removeUploadFiles, storeUpload } from '../services/uploads';
-import { dogPortraitSvg } from './portrait';
+import { demoPhoto } from './photos';
 
 /** Demo owners sign in with nothing: no password (DECISIONS 12), an address nobody can receive. */
 const DEMO_DOMAIN = 'demo.tacke.si';
@@ -277,13 +277,6 @@ function eventDay(event: { days: number; weekday?: number }): string {
   return addDays(first, (event.weekday - new Date(`${first}T00:00:00Z`).getUTCDay() + 7) % 7);
 }
 
-async function portrait(seed: number): Promise<Buffer> {
-  const { default: sharp } = await import('sharp');
-  return sharp(Buffer.from(dogPortraitSvg(seed)))
-    .png()
-    .toBuffer();
-}
-
 const WELCOME = {
   title: 'Dobrodošli v Tačkah!',
   content:
@@ -338,7 +331,7 @@ export async function seedDemo(deps: ServiceDeps): Promise<number> {
     // One dog each, and a second one for every third owner.
     for (const d of i % 3 === 0 ? [i, (i + 7) % DOGS.length] : [i]) {
       const [name, breed, months, gender, traits, description] = DOGS[d % DOGS.length]!;
-      const photo = await storeUpload(deps, userId, 'dog', await portrait(d * 7 + i));
+      const photo = await storeUpload(deps, userId, 'dog', await demoPhoto(dogs));
       await createDog(
         deps,
         userId,

@@ -7,7 +7,7 @@ import { type Photo, UPLOAD_FOLDER, type UploadKind } from '#shared/schemas/uplo
 import { lockKeys } from '../db/advisory-lock';
 import type { Db, DbOrTx } from '../db/client';
 import { uploads } from '../db/schema';
-import { makeVariants, VARIANT_SUFFIX, VARIANTS } from '../media/images';
+import { makeVariants, type Variant, VARIANT_SUFFIX, VARIANTS } from '../media/images';
 import type { Storage } from '../storage/storage';
 
 /** The stored objects of one upload key. */
@@ -24,14 +24,17 @@ export function photoOf(storage: Storage, key: string): Photo {
   return { key, thumb, medium, full };
 }
 
-/** Validates and converts the image, stores its variants and records the upload as the owner's. */
+/**
+ * Validates and converts the image, stores its variants and records the upload as the owner's. `input` may
+ * be variants made already (the demo set's, made by the build).
+ */
 export async function storeUpload(
   deps: { db: Db; storage: Storage },
   ownerId: string,
   kind: UploadKind,
-  input: Buffer,
+  input: Buffer | Record<Variant, Buffer>,
 ): Promise<Photo> {
-  if (input.length === 0) throw new AppError('UPLOAD_NO_FILE');
+  if (Buffer.isBuffer(input) && input.length === 0) throw new AppError('UPLOAD_NO_FILE');
   // 128 random bits: names cannot be guessed or collide.
   const key = `${UPLOAD_FOLDER[kind]}/${encodeBase32LowerCaseNoPadding(crypto.getRandomValues(new Uint8Array(16)))}`;
   // The row is reserved before the slow work, under the owner's lock, so parallel uploads never pass the
@@ -47,7 +50,7 @@ export async function storeUpload(
   });
   const objects = objectKeys(key);
   try {
-    const variants = await makeVariants(input);
+    const variants = Buffer.isBuffer(input) ? await makeVariants(input) : input;
     // One after another: some S3 servers (s3rver) race when creating one prefix in parallel.
     for (const [i, variant] of VARIANTS.entries())
       await deps.storage.put(objects[i]!, variants[variant], 'image/webp');

@@ -1,6 +1,9 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminUpdates, dogProfiles, events, users } from '../../server/db/schema';
+import { DEMO_PHOTOS_DIR, DEMO_PORTRAITS } from '../../server/demo/photos';
 import { seedDemo } from '../../server/demo/seed';
 import { monthIndexOf, utcMonthIndex } from '#shared/domain/dog-age';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
@@ -35,6 +38,13 @@ describe.each(dbKinds())('demo data on %s', (kind) => {
     const photo = await fetch(`${base}/media/${rows[0]!.photos[0]}_med.webp`);
     expect(photo.status).toBe(200);
     expect(photo.headers.get('content-type')).toBe('image/webp');
+    // Stored as the build made it (dist/demo-photos): a new server's first start encodes no image.
+    const built = fs
+      .readdirSync(DEMO_PHOTOS_DIR)
+      .filter((file) => file.endsWith('-medium.webp'))
+      .map((file) => fs.readFileSync(path.join(DEMO_PHOTOS_DIR, file)).toString('base64'));
+    expect(built).toHaveLength(DEMO_PORTRAITS);
+    expect(built).toContain(Buffer.from(await photo.arrayBuffer()).toString('base64'));
     const visitor = await t.caller();
     expect((await visitor.dogs.demoDeck()).length).toBeGreaterThan(0);
     expect((await visitor.events.list()).length).toBe(4);
