@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -106,6 +107,21 @@ async function openPglite(client: PGlite, afterClose: () => Promise<void>): Prom
   };
 }
 
+/**
+ * postgres.js's connections as it makes them, but with Nagle's algorithm off (it leaves it on). Statements
+ * sent together leave in more than one write past 1 KB, and the kernel held a small later write back until
+ * the earlier one was acknowledged, that is until its answer came: a round trip of its own
+ * (tests/integration/round-trips.test.ts). postgres.js starts its connect timeout once it has the socket and
+ * writes its start-up message as the socket connects. One host (postgres.js would try several in turn).
+ */
+const NO_DELAY = {
+  socket({ host, port, path }: { host: string[]; port: number[]; path?: string | false }) {
+    // Set before the connection (Node applies it once connected; the connect option of that name did not).
+    const socket = new net.Socket().setNoDelay(true);
+    return path ? socket.connect(path) : socket.connect({ host: host[0]!, port: port[0]! });
+  },
+} as object;
+
 async function openPostgres(url: string): Promise<Database> {
   // One connection holds the advisory lock for the whole migration run.
   const migrator = postgres(url, { max: 1, onnotice: () => {} });
@@ -120,7 +136,7 @@ async function openPostgres(url: string): Promise<Database> {
   const backoff = (retries: number) => Math.min(3 ** retries / 100, 2) * (0.5 + Math.random() / 2);
   // A database that does not answer fails a call within 5 s (503, try again) instead of holding it for
   // postgres.js's default 30.
-  const sql = postgres(url, { max: 10, onnotice: () => {}, backoff, connect_timeout: 5 });
+  const sql = postgres(url, { max: 10, onnotice: () => {}, backoff, connect_timeout: 5, ...NO_DELAY });
   const health = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 3, idle_timeout: 60 });
   const db = drizzlePostgres(preparedStatements(sql), { schema }) as unknown as Db;
   return {

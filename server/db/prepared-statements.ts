@@ -6,21 +6,76 @@ import type postgres from 'postgres';
  * two round trips each, and nothing else is sent on the connection meanwhile. Prepared (once per statement
  * text and connection), a query is one round trip, and queries sent together share one (pipelining). The
  * statement texts are Drizzle's, with values as parameters: a bounded set per connection.
+ *
+ * Transactions (`begin`, which Drizzle's `transaction` calls) send their BEGIN with their first statements:
+ * postgres.js's own waits for its answer first, a round trip of every transaction.
  */
 export function preparedStatements<T extends postgres.Sql>(sql: T): T {
   return new Proxy(sql, {
     get(target, property, receiver) {
-      if (property === 'unsafe')
-        return (text: string, args: postgres.ParameterOrJSON<never>[] = [], options = {}) =>
-          target.unsafe(text, args, { ...options, prepare: true });
-      // A transaction's (or savepoint's) own client, prepared the same way.
-      if (property === 'begin' || property === 'savepoint')
+      if (property === 'unsafe') return preparedUnsafe(target);
+      if (property === 'begin')
         return (...args: unknown[]) => {
           const work = args.pop() as (scoped: postgres.Sql) => unknown;
-          const open = Reflect.get(target, property, receiver) as (...a: unknown[]) => unknown;
-          return open.call(target, ...args, (scoped: postgres.Sql) => work(preparedStatements(scoped)));
+          return begin(target, work);
         };
       return Reflect.get(target, property, receiver) as unknown;
     },
   });
+}
+
+const preparedUnsafe =
+  (sql: postgres.Sql) =>
+  (text: string, args: postgres.ParameterOrJSON<never>[] = [], options = {}) =>
+    sql.unsafe(text, args, { ...options, prepare: true });
+
+/**
+ * `work` in a transaction on a connection of its own (as postgres.js's `begin`), committed when it resolves
+ * and rolled back when it throws. The BEGIN is not awaited: the connection runs statements in the order they
+ * are sent, so the first ones go out behind it without waiting for its answer.
+ */
+async function begin(sql: postgres.Sql, work: (scoped: postgres.Sql) => unknown) {
+  const connection = await sql.reserve();
+  const begun = connection.unsafe('begin').execute();
+  try {
+    const result = await work(transactionClient(connection));
+    await begun;
+    await connection.unsafe('commit');
+    return result;
+  } catch (error) {
+    // A BEGIN that failed leaves nothing to roll back; either way the error of `work` is the one to report.
+    await begun.then(
+      () => connection.unsafe('rollback').catch(() => {}),
+      () => {},
+    );
+    throw error;
+  } finally {
+    connection.release();
+  }
+}
+
+/** The transaction's connection as Drizzle uses it: prepared statements, and savepoints for nested work. */
+function transactionClient(connection: postgres.ReservedSql): postgres.Sql {
+  let savepoints = 0;
+  const unsafe = preparedUnsafe(connection);
+  const savepoint = async (work: (scoped: postgres.Sql) => unknown) => {
+    const name = `s${++savepoints}`;
+    await connection.unsafe(`savepoint ${name}`);
+    try {
+      const result = await work(client);
+      await connection.unsafe(`release savepoint ${name}`);
+      return result;
+    } catch (error) {
+      await connection.unsafe(`rollback to savepoint ${name}`);
+      throw error;
+    }
+  };
+  const client: postgres.Sql = new Proxy(connection, {
+    get(target, property, receiver) {
+      if (property === 'unsafe') return unsafe;
+      if (property === 'savepoint') return savepoint;
+      return Reflect.get(target, property, receiver) as unknown;
+    },
+  });
+  return client;
 }

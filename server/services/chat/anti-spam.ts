@@ -83,14 +83,16 @@ const capRule = <R extends Reads>(rule: CapRule<R>) => rule as unknown as CapRul
  * Before a message (under lockSender): the kind's own cap, then the duplicate rule. A retry stores nothing
  * new (its id is taken), so no cap refuses it and it is not counted twice. Everything the rules decide on is
  * one statement: sent right behind the sender's lock (conversation.ts), it costs no round trip of its own.
+ * Whether the message is stored already, and the refusal if one applies (thrown by checkMessage; a send
+ * first learns whether the sender may write in the conversation at all).
  */
-export async function checkMessage(
+export async function messageVerdict(
   tx: Tx,
   userId: string,
   kind: { messages: MessageTable; cap: CapRule },
   conversationId: string,
   message: Message,
-) {
+): Promise<{ stored: boolean; refusal?: AppError | undefined }> {
   const now = Date.now();
   const { messages } = kind;
   const fingerprint = fingerprintOf(message.content);
@@ -109,10 +111,17 @@ export async function checkMessage(
     .from(users)
     .where(eq(users.id, userId));
   if (!facts) throw new AppError('NOT_FOUND');
-  if (facts.stored) return;
-  const refusal = kind.cap.refuse(facts, facts.newAccount, now);
+  if (facts.stored) return { stored: true };
+  const refusal =
+    kind.cap.refuse(facts, facts.newAccount, now) ??
+    (facts.elsewhere >= LIMITS.antiSpam.duplicateChats ? new AppError('DUPLICATE_MESSAGE') : undefined);
+  return { stored: false, refusal };
+}
+
+/** messageVerdict, its refusal thrown. */
+export async function checkMessage(...args: Parameters<typeof messageVerdict>) {
+  const { refusal } = await messageVerdict(...args);
   if (refusal) throw refusal;
-  if (facts.elsewhere >= LIMITS.antiSpam.duplicateChats) throw new AppError('DUPLICATE_MESSAGE');
 }
 
 /**

@@ -211,6 +211,17 @@ export const pairChat = defineConversation({
   sameForEveryReader: true,
   // Hearts too: the unanswered cap counts them (their fixed text has no letters for the duplicate rule).
   cap: unansweredCap,
+  async open(tx, senderId, chatId) {
+    // The chat's row lock is its stream lock (see chatOf).
+    const chat = await chatOf(tx, senderId, chatId, 'lock');
+    // The other party's account is gone: the chat stays to read, but nobody answers.
+    if (!chat.userId) throw new AppError('CHAT_READ_ONLY');
+    return {
+      ...chat,
+      userId: chat.userId,
+      recipients: [chat.ownerId === senderId ? chat.userId : chat.ownerId],
+    };
+  },
   async append(tx, senderId, chatId, message: Outgoing & { type: MessageRow['messageType'] }) {
     const row = await appendMessage(tx, senderId, {
       chatId,
@@ -218,24 +229,12 @@ export const pairChat = defineConversation({
       content: message.content,
       messageType: message.type,
     });
-    if (!row) throw new AppError('NOT_FOUND');
-    // The other party's account is gone: the chat stays to read, but nobody answers.
-    if (!row.user_id) throw new AppError('CHAT_READ_ONLY');
-    if (!row.id) return null;
-    return {
-      id: row.id,
-      seq: Number(row.seq),
-      createdAt: new Date(row.created_at!),
-      ownerId: row.owner_id,
-      userId: row.user_id,
-    };
+    if (!row?.id) return null;
+    return { id: row.id, seq: Number(row.seq), createdAt: new Date(row.created_at!) };
   },
-  announced: (chatId, stored) => chatTopics({ id: chatId, ownerId: stored.ownerId, userId: stored.userId }),
-  recipients: (_tx, senderId, _chatId, stored) => [
-    stored.ownerId === senderId ? stored.userId : stored.ownerId,
-  ],
+  announced: (chatId, chat) => chatTopics(chat),
   push: (notify, chatId, [recipient], tx) => notify.message(chatId, recipient!, tx),
-  sentView: (senderId, chatId, stored, message) => ({
+  sentView: (_deps, senderId, chatId, { stored, message }) => ({
     id: stored.id,
     seq: stored.seq,
     chatId,

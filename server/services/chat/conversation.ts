@@ -7,7 +7,7 @@ import { BACKFILL_BATCH, backfilled } from '../../realtime/backfill';
 import { type SubscriberContext, whileSignedInStream } from '../../realtime/sessions';
 import type { Notifier } from '../delivery/notify';
 import type { ServiceDeps } from '../deps';
-import { type CapRule, checkMessage, lockSender } from './anti-spam';
+import { type CapRule, lockSender, messageVerdict } from './anti-spam';
 import type { MessageTable } from './message-tables';
 
 /**
@@ -29,10 +29,16 @@ export interface MessageQuery<Row> extends PromiseLike<Row[]> {
   prepare(name: string): { execute(values?: Record<string, unknown>): Promise<Row[]> };
 }
 
-/** A stored message, as the append returns it: what the send's announce, markers and pushes need. */
+/** A stored message, as the append returns it. */
 interface Appended {
   id: string;
   seq: number;
+}
+
+/** What a send learns of its conversation before it writes (ConversationKind.open). */
+interface Opened {
+  /** Who hears of the message away from the app. */
+  recipients: string[];
 }
 
 export interface ConversationKind<
@@ -42,6 +48,7 @@ export interface ConversationKind<
   Fields,
   Stored extends Appended,
   ReadAt,
+  Target extends Opened,
 > {
   /** Names its prepared read (a SQL identifier). */
   name: string;
@@ -54,8 +61,13 @@ export interface ConversationKind<
 
   /** The membership rule: the conversation if `userId` is in it; anyone else learns nothing (NOT_FOUND). */
   member(db: DbOrTx, userId: string, conversationId: string): Promise<Conv>;
-  /** What writing needs beyond `append`'s own check, before the send's transaction (e.g. not started yet). */
-  writable?(db: DbOrTx, userId: string, conversationId: string): Promise<void>;
+  /**
+   * Before a send writes: takes the conversation's stream lock (realtime/stream-lock.ts), held until commit
+   * so that messages commit in `seq` order, and reads what the send needs (who hears of it). NOT_FOUND for a
+   * sender who may not write here, CHAT_READ_ONLY where nobody may now. Its statements go out with the
+   * sender's lock and the caps' read: no round trip of their own.
+   */
+  open(tx: Tx, senderId: string, conversationId: string): Promise<Target>;
   /**
    * The messages `viewer` may see where `which` holds, in `order`, at most `limit`. `viewer` may be a
    * placeholder (the read of new messages is prepared once).
@@ -74,9 +86,8 @@ export interface ConversationKind<
   /** The kind's anti-spam cap (anti-spam.ts); the duplicate rule applies to every kind. */
   cap: CapRule;
   /**
-   * Stores the message in `seq` order: takes the conversation's stream lock (realtime/stream-lock.ts) before
-   * the message takes its `seq`, held until commit. Null when its id is already stored (a retry); NOT_FOUND
-   * for a sender who may not write here (unless `writable` refused them already).
+   * Stores the message (after `open`, under the stream lock), in one statement. Null when its id is stored
+   * already (someone else's message: the sender's own retry is known before, see send).
    */
   append(
     tx: Tx,
@@ -85,16 +96,20 @@ export interface ConversationKind<
     message: Outgoing & Fields,
   ): Promise<Stored | null>;
   /** The topics that hear of a new message, if more than `topic` (e.g. lists showing the conversation). */
-  announced?(conversationId: string, stored: Stored): string[];
-  /** Who hears of the message away from the app, and how their pushes are queued. */
-  recipients(tx: Tx, senderId: string, conversationId: string, stored: Stored): Promise<string[]> | string[];
+  announced?(conversationId: string, target: Target): string[];
+  /** How the pushes of the recipients `open` found are queued. */
   push(notify: Notifier, conversationId: string, recipients: string[], tx: Tx): Promise<void>;
-  /** The sent message as the sender sees it, when `append` returned all of it (no read needed). */
-  sentView?(senderId: string, conversationId: string, stored: Stored, message: Outgoing & Fields): Message;
+  /** The sent message as its sender sees it, from what the send knows (no read needed). */
+  sentView(
+    deps: ServiceDeps,
+    senderId: string,
+    conversationId: string,
+    sent: { stored: Stored; target: Target; message: Outgoing & Fields },
+  ): Message;
 
-  /** Its read markers: moved for the sender by their own message, and by the reader. */
+  /** Its read markers: moved for the sender by their own message (just stored), and by the reader. */
   markers: {
-    sent?(tx: Tx, senderId: string, conversationId: string, stored: Stored): Promise<unknown>;
+    sent?(tx: Tx, senderId: string, conversationId: string): PromiseLike<unknown>;
     read(deps: ServiceDeps, userId: string, conversation: Conv, at: ReadAt): Promise<unknown>;
   };
 }
@@ -108,7 +123,8 @@ export function defineConversation<
   Fields,
   Stored extends Appended,
   ReadAt,
->(kind: ConversationKind<Conv, Row, Message, Fields, Stored, ReadAt>) {
+  Target extends Opened,
+>(kind: ConversationKind<Conv, Row, Message, Fields, Stored, ReadAt, Target>) {
   const { messages } = kind;
 
   /** A page of messages in ascending order: the newest page, or the one before `before` (a seq). */
@@ -127,7 +143,9 @@ export function defineConversation<
   /**
    * Sends a message; a repeated client `id` is stored once. The sender's anti-spam lock comes first (see
    * lockSender) and holds from the caps' check to the commit; the conversation's stream lock after it
-   * (`append`), from before the message takes its `seq` until the commit, so subscribers never miss one.
+   * (`open`), from before the message takes its `seq` until the commit, so subscribers never miss one.
+   * On PostgreSQL three round trips: what decides (with the BEGIN), what writes, the commit; the message's
+   * view is made of what they answered.
    */
   async function send(
     deps: ServiceDeps,
@@ -135,37 +153,34 @@ export function defineConversation<
     conversationId: string,
     message: Outgoing & Fields,
   ): Promise<Message> {
-    await kind.writable?.(deps.db, userId, conversationId);
-    const stored = await transact(deps.db, async (tx) => {
+    const sent = await transact(deps.db, async (tx) => {
       // Statements sent together share a round trip (postgres.js pipelines them on the transaction's
-      // connection) and run in order: the caps' read starts once the lock is granted, so it sees every message
-      // the sender's other sends committed meanwhile.
-      await Promise.all([lockSender(tx, userId), checkMessage(tx, userId, kind, conversationId, message)]);
-      const stored = await kind.append(tx, userId, conversationId, message);
-      // Announced and its pushes queued as part of the write: a crash after the commit loses neither, and a
-      // retry (the same id, nothing new stored) repeats neither.
-      if (stored) {
-        const topics = kind.announced?.(conversationId, stored) ?? kind.topic(conversationId);
-        const queuePushes = async () =>
-          kind.push(
-            deps.notify,
-            conversationId,
-            await kind.recipients(tx, userId, conversationId, stored),
-            tx,
-          );
-        await Promise.all([
-          kind.markers.sent?.(tx, userId, conversationId, stored),
-          deps.bus.publishIn(tx, topics, null),
-          queuePushes(),
-        ]);
-      }
-      return stored;
+      // connection) and run in order: the caps' read starts once the sender's lock is granted, so it sees
+      // every message the sender's other sends committed meanwhile. The caps refuse only a sender who may
+      // write here (a stranger learns nothing of the conversation from them).
+      const [, verdict, target] = await Promise.all([
+        lockSender(tx, userId),
+        messageVerdict(tx, userId, kind, conversationId, message),
+        kind.open(tx, userId, conversationId),
+      ]);
+      if (verdict.refusal) throw verdict.refusal;
+      // A retry (its id stored already, under the sender's lock): stored, announced and pushed once.
+      if (verdict.stored) return null;
+      // Announced and its pushes queued as part of the write: a crash after the commit loses neither.
+      const topics = kind.announced?.(conversationId, target) ?? kind.topic(conversationId);
+      const [stored] = await Promise.all([
+        kind.append(tx, userId, conversationId, message),
+        kind.markers.sent?.(tx, userId, conversationId),
+        deps.bus.publishIn(tx, topics, null),
+        kind.push(deps.notify, conversationId, target.recipients, tx),
+      ]);
+      return stored && { stored, target };
     });
     crashPoint(kind.committed);
-    if (stored && kind.sentView) return kind.sentView(userId, conversationId, stored, message);
-    // The message as its sender sees it; for a retried send, the one stored the first time, if it is the
-    // caller's own here (someone else's id: refused without saying whose it is).
-    const id = stored?.id ?? message.id;
+    if (sent) return kind.sentView(deps, userId, conversationId, { ...sent, message });
+    // A retried send: the message stored the first time, if it is the caller's own here (someone else's
+    // id: refused without saying whose it is).
+    const id = message.id;
     const [row] = id
       ? await kind.select(
           deps.db,

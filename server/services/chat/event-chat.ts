@@ -88,17 +88,26 @@ export const eventChat = defineConversation({
   pageSize: LIMITS.event.chatPageSize,
   topic: eventChatTopic,
   member: chatEventOf,
-  async writable(db, userId, eventId) {
-    const event = await chatEventOf(db, userId, eventId);
+  async open(tx, senderId, eventId) {
+    // No row to lock: the chat's advisory stream lock; then who is in it, and the sender as others see them.
+    const [, event, others, [sender]] = await Promise.all([
+      lockStreams(tx, eventChatTopic(eventId)),
+      chatEventOf(tx, senderId, eventId),
+      recipients(tx, eventId, senderId),
+      tx
+        .select({ fullName: profiles.fullName, photoUrl: profiles.photoUrl })
+        .from(profiles)
+        .where(eq(profiles.userId, senderId)),
+    ]);
+    // Written in only before the event starts.
     if (!isUpcoming(event)) throw new AppError('CHAT_READ_ONLY');
+    return { recipients: others, organiser: event.userId, sender };
   },
   select: visibleMessages,
   view,
   sameForEveryReader: false,
   cap: sendingRate,
   async append(tx, senderId, eventId, message: Outgoing) {
-    // No row to lock: the chat's advisory stream lock.
-    await lockStreams(tx, eventChatTopic(eventId));
     const [stored] = await tx
       .insert(eventMessages)
       .values({
@@ -109,14 +118,26 @@ export const eventChat = defineConversation({
         fingerprint: fingerprintOf(message.content),
       })
       .onConflictDoNothing()
-      .returning({ id: eventMessages.id, seq: eventMessages.seq });
+      .returning();
     return stored ?? null;
   },
-  recipients: (tx, senderId, eventId) => recipients(tx, eventId, senderId),
   push: (notify, eventId, recipientIds, tx) => notify.eventMessage(eventId, recipientIds, tx),
+  sentView: (deps, _senderId, _eventId, { stored, target }) =>
+    view(deps, {
+      message: stored,
+      fullName: target.sender?.fullName ?? null,
+      photoUrl: target.sender?.photoUrl ?? null,
+      organiser: target.organiser,
+    }),
   markers: {
-    // Whoever writes has read the chat up to here.
-    sent: (tx, senderId, eventId, stored) => readUpTo(tx, senderId, eventId, stored.seq),
+    // Whoever writes has read the chat up to here: its newest message, theirs (under the stream lock).
+    sent: (tx, senderId, eventId) =>
+      readUpTo(
+        tx,
+        senderId,
+        eventId,
+        sql`(select max(${eventMessages.seq}) from ${eventMessages} where ${eq(eventMessages.eventId, eventId)})`,
+      ),
     // The reader has seen the chat up to `seq` (its newest message on their screen).
     read: (deps, userId, event, { seq }: { seq: number }) => readUpTo(deps.db, userId, event.id, seq),
   },
@@ -148,7 +169,7 @@ async function recipients(db: DbOrTx, eventId: string, senderId: string): Promis
 }
 
 /** `userId` has read the event's chat up to `seq` (a marker never moves back). */
-function readUpTo(db: DbOrTx, userId: string, eventId: string, seq: number) {
+function readUpTo(db: DbOrTx, userId: string, eventId: string, seq: number | SQL<number>) {
   return db
     .insert(eventChatReads)
     .values({ eventId, userId, readSeq: seq })
