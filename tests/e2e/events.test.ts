@@ -422,12 +422,13 @@ describe('signed out', () => {
       await entry.getByRole('button', { name: 'Pridruži se dogodku Trening odpoklica' }).click();
       await see(page, 'Za pridruževanje dogodkom se morate prijaviti.');
       expect(joins).toEqual([]);
+      // Where the visitor is sent (the sign-in page's own loading is other tests' business).
       await page.getByRole('button', { name: 'Prijava', exact: true }).click();
-      await page.waitForURL(/\/auth$/);
+      await page.waitForURL(/\/auth$/, { waitUntil: 'commit' });
 
       await page.goto(`${e2e.server.url}/events`);
       await main(page).getByRole('link', { name: 'Ustvari dogodek' }).click();
-      await page.waitForURL(/\/auth$/);
+      await page.waitForURL(/\/auth$/, { waitUntil: 'commit' });
       expect(errors).toEqual([]);
     } catch (error) {
       await shot(page, 'signed-out');
