@@ -32,6 +32,21 @@ export function afterCommit(tx: Tx, run: () => void) {
 }
 
 /**
+ * Statements of one transaction sent together (pipelined on its connection): their results, or the failure
+ * of the first of them that failed. Once one fails, PostgreSQL refuses every later one ("current transaction
+ * is aborted"), and such a refusal may reach its caller before the failure that caused it.
+ */
+export async function together<const T extends readonly unknown[]>(
+  statements: T,
+): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+  const settled = await Promise.allSettled(statements);
+  for (const outcome of settled) if (outcome.status === 'rejected') throw outcome.reason;
+  return settled.map((outcome) => (outcome as PromiseFulfilledResult<unknown>).value) as {
+    -readonly [K in keyof T]: Awaited<T[K]>;
+  };
+}
+
+/**
  * As node-postgres sends parameters (libraries are written for it): undefined as null, dates as text (the
  * job queue binds a retry's start to a text parameter, which postgres.js refuses a Date for), objects as JSON.
  */

@@ -15,12 +15,17 @@ export const messagesInput = z.object({
   cursor: z.number().int().positive().nullish(),
 });
 
-/** A message's text, in pair chats and event chats alike. */
+/**
+ * A message's text, in pair chats and event chats alike. Line breaks are text here, but a NUL character is
+ * refused as input: PostgreSQL cannot store it, and the send would otherwise learn so only once it writes,
+ * after it has checked who may write where.
+ */
 export const messageContent = z
   .string()
   .trim()
   .min(1, 'validation.messageRequired')
-  .max(LIMITS.chatMessage.max, 'validation.messageTooLong');
+  .max(LIMITS.chatMessage.max, 'validation.messageTooLong')
+  .refine((text) => !text.includes('\u0000'), 'validation.messageUnstorable');
 
 /** The message's id, chosen by the client so that a retried send (e.g. after a network drop) is stored once. */
 const clientMessageId = idSchema.optional();

@@ -115,5 +115,13 @@ describe.each(dbKinds())('conversations on %s', (dbKind) => {
         [messageId, a.id, 'Pridem ob petih.'],
       ]);
     });
+
+    it('a NUL character, which the database cannot hold, is refused as bad input before anything else, and nothing is stored', async () => {
+      const [a, b, stranger] = [await person(), await person(), await person()];
+      const id = await kind.make(a, b);
+      for (const who of [a, stranger])
+        expect((await failure(kind.send(who, id, { content: 'Živjo\u0000' }))).appCode).toBe('VALIDATION');
+      expect(await kind.stored(id)).toEqual([]);
+    });
   });
 });

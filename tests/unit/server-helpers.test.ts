@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { requestLogFields } from '../../server/app';
 import { renderMail } from '../../server/auth/mail-templates';
 import { generateToken, hashToken } from '../../server/auth/tokens';
+import { together } from '../../server/db/transact';
 import { loadConfig } from '../../server/env';
 import { isCrossOrigin, tokenFrom } from '../../server/trpc/context';
 import { clientErrorOf, isServerFault, toAppErrorData } from '../../server/trpc/init';
@@ -231,5 +232,19 @@ describe('deck positions', () => {
     expect(filtersKey(sized, month - 1)).toBe(filtersKey(sized, month));
     const kept = [{ ...at(0.4), filtersKey: filtersKey(sized, month - 5) }];
     expect(positionFor(kept, 0, filters({ sizes: ['small'], ageMax: 3 }), 'x', month)?.position).toBe(0.4);
+  });
+});
+
+describe('together (server/db/transact.ts)', () => {
+  it('answers every result in order, or the failure of the first statement that failed, whichever settled first', async () => {
+    const later = <T>(ms: number, value: T, fail = false) =>
+      new Promise<T>((resolve, reject) => setTimeout(() => (fail ? reject(value) : resolve(value)), ms));
+    expect(await together([later(5, 'a'), later(1, 2), Promise.resolve(null)])).toEqual(['a', 2, null]);
+    // The statement that failed answers last; the ones behind it (refused: the transaction is aborted) first.
+    const cause = new Error('invalid byte sequence');
+    const aborted = new Error('current transaction is aborted');
+    await expect(
+      together([later(1, 'ok'), later(20, cause, true), later(1, aborted, true), later(2, aborted, true)]),
+    ).rejects.toBe(cause);
   });
 });

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { transact } from '../../db/transact';
+import { together, transact } from '../../db/transact';
 import { crashPoint } from '../../crash-points';
 import { BACKFILL_BATCH, backfilled } from '../../realtime/backfill';
 import { type SubscriberContext, whileSignedInStream } from '../../realtime/sessions';
@@ -158,7 +158,7 @@ export function defineConversation<
       // connection) and run in order: the caps' read starts once the sender's lock is granted, so it sees
       // every message the sender's other sends committed meanwhile. The caps refuse only a sender who may
       // write here (a stranger learns nothing of the conversation from them).
-      const [, verdict, target] = await Promise.all([
+      const [, verdict, target] = await together([
         lockSender(tx, userId),
         messageVerdict(tx, userId, kind, conversationId, message),
         kind.open(tx, userId, conversationId),
@@ -168,7 +168,7 @@ export function defineConversation<
       if (verdict.stored) return null;
       // Announced and its pushes queued as part of the write: a crash after the commit loses neither.
       const topics = kind.announced?.(conversationId, target) ?? kind.topic(conversationId);
-      const [stored] = await Promise.all([
+      const [stored] = await together([
         kind.append(tx, userId, conversationId, message),
         kind.markers.sent?.(tx, userId, conversationId),
         deps.bus.publishIn(tx, topics, null),

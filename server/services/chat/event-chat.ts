@@ -5,6 +5,7 @@ import { AppError } from '#shared/errors';
 import { LIMITS } from '#shared/limits';
 import type { EventChatMessage } from '#shared/schemas/chats';
 import type { Db, DbOrTx } from '../../db/client';
+import { together } from '../../db/transact';
 import { eventAttendees, eventChatReads, eventMessages, events, profiles } from '../../db/schema';
 import { lockStreams } from '../../realtime/stream-lock';
 import { fingerprintOf, sendingRate } from './anti-spam';
@@ -90,7 +91,7 @@ export const eventChat = defineConversation({
   member: chatEventOf,
   async open(tx, senderId, eventId) {
     // No row to lock: the chat's advisory stream lock; then who is in it, and the sender as others see them.
-    const [, event, others, [sender]] = await Promise.all([
+    const [, event, others, [sender]] = await together([
       lockStreams(tx, eventChatTopic(eventId)),
       chatEventOf(tx, senderId, eventId),
       recipients(tx, eventId, senderId),
