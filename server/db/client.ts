@@ -12,7 +12,7 @@ import { ROOT } from '../paths';
 import { copyTemplate, PGLITE_EXTENSIONS, readTemplate } from './pglite-template';
 import { preparedStatements } from './prepared-statements';
 import * as schema from './schema';
-import { nodePostgresValue } from './transact';
+import { allowEarlyCommit, nodePostgresValue } from './transact';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -139,6 +139,7 @@ async function openPostgres(url: string): Promise<Database> {
   const sql = postgres(url, { max: 10, onnotice: () => {}, backoff, connect_timeout: 5, ...NO_DELAY });
   const health = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 3, idle_timeout: 60 });
   const db = drizzlePostgres(preparedStatements(sql), { schema }) as unknown as Db;
+  allowEarlyCommit(db);
   return {
     db,
     kind: 'postgres',

@@ -30,34 +30,55 @@ const preparedUnsafe =
     sql.unsafe(text, args, { ...options, prepare: true });
 
 /**
+ * The statement text that commits a transaction at once, behind the statements sent before it and without
+ * waiting for their answers (transact.ts: commitWith): the last of a transaction's round trips then carries
+ * its last statements and its commit.
+ */
+export const COMMIT_NOW = 'commit';
+
+type Committing = ReturnType<postgres.ReservedSql['unsafe']>;
+
+/**
  * `work` in a transaction on a connection of its own (as postgres.js's `begin`), committed when it resolves
  * and rolled back when it throws. The BEGIN is not awaited: the connection runs statements in the order they
- * are sent, so the first ones go out behind it without waiting for its answer.
+ * are sent, so the first ones go out behind it without waiting for its answer. A commit `work` sent itself
+ * (COMMIT_NOW) is the one awaited.
  */
 async function begin(sql: postgres.Sql, work: (scoped: postgres.Sql) => unknown) {
   const connection = await sql.reserve();
   const begun = connection.unsafe('begin').execute();
+  let committing: Committing | undefined;
+  const commit = () => (committing ??= connection.unsafe('commit').execute());
   try {
-    const result = await work(transactionClient(connection));
+    const result = await work(transactionClient(connection, commit));
     await begun;
-    await connection.unsafe('commit');
+    // A statement that failed where `work` did not look: PostgreSQL answers the commit with a rollback.
+    if ((await commit()).command !== 'COMMIT') throw new Error('the transaction was rolled back');
     return result;
   } catch (error) {
-    // A BEGIN that failed leaves nothing to roll back; either way the error of `work` is the one to report.
-    await begun.then(
-      () => connection.unsafe('rollback').catch(() => {}),
-      () => {},
-    );
+    // A commit sent already ends the transaction either way; a BEGIN that failed leaves nothing to roll
+    // back; the error of `work` is the one to report.
+    if (committing) await committing.catch(() => {});
+    else
+      await begun.then(
+        () => connection.unsafe('rollback').catch(() => {}),
+        () => {},
+      );
     throw error;
   } finally {
     connection.release();
   }
 }
 
-/** The transaction's connection as Drizzle uses it: prepared statements, and savepoints for nested work. */
-function transactionClient(connection: postgres.ReservedSql): postgres.Sql {
+/**
+ * The transaction's connection as Drizzle uses it: prepared statements, savepoints for nested work, and its
+ * commit when `work` sends it (COMMIT_NOW).
+ */
+function transactionClient(connection: postgres.ReservedSql, commit: () => Committing): postgres.Sql {
   let savepoints = 0;
-  const unsafe = preparedUnsafe(connection);
+  const prepared = preparedUnsafe(connection);
+  const unsafe: typeof prepared = (text, ...rest) =>
+    text === COMMIT_NOW ? commit() : prepared(text, ...rest);
   const savepoint = async (work: (scoped: postgres.Sql) => unknown) => {
     const name = `s${++savepoints}`;
     await connection.unsafe(`savepoint ${name}`);

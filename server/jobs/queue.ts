@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { type JobResult, PgBoss, type QueueOptions, type QueuePolicy, type SendOptions } from 'pg-boss';
 import type { Database, Tx } from '../db/client';
-import { afterCommit, executeIn } from '../db/transact';
+import { afterCommit, inLibrary, type LibraryDb } from '../db/transact';
 import { moveVersion10Jobs, setAsideVersion10 } from './pgboss-v10';
 
 /**
@@ -135,19 +135,20 @@ export function createJobs(
     if (tx) afterCommit(tx, () => boss.notifyWorker(worker));
     else boss.notifyWorker(worker);
   };
-  const through = (tx: Tx | undefined) =>
-    tx ? { db: { executeSql: (text: string, values?: unknown[]) => executeIn(tx, text, values) } } : {};
+  /** The job queue's `work` in `tx` when given (the job is queued if and only if `tx` commits). */
+  const through = <T>(tx: Tx | undefined, work: (options: { db?: LibraryDb }) => Promise<T>) =>
+    tx ? inLibrary(tx, (db) => work({ db })) : work({});
   return {
     async send(queue, data, { tx, ...options } = {}) {
       assertStarted();
-      const id = await boss.send(queue, data, { ...options, ...through(tx) });
+      const id = await through(tx, (via) => boss.send(queue, data, { ...options, ...via }));
       if (id && options.startAfter === undefined) wake(queue, tx);
       return id;
     },
     async sendMany(queue, jobs, { tx } = {}) {
       assertStarted();
       if (!jobs.length) return;
-      await boss.insert(queue, jobs, through(tx));
+      await through(tx, (via) => boss.insert(queue, jobs, via));
       if (jobs.some((job) => job.startAfter === undefined)) wake(queue, tx);
     },
     async work(queue, handle) {

@@ -29,10 +29,13 @@ async function countingProxy(target: URL) {
     let due = 0;
     server.on('data', (chunk) => {
       due = Math.max(due, performance.now() + (counting ? LATENCY_MS : 0));
-      setTimeout(() => {
-        answered = true;
-        client.write(chunk);
-      }, due - performance.now());
+      setTimeout(
+        () => {
+          answered = true;
+          client.write(chunk);
+        },
+        Math.max(0, due - performance.now()),
+      );
     });
     const end = () => {
       client.destroy();
@@ -85,7 +88,7 @@ describe.runIf(postgresAvailable())('database round trips, on PostgreSQL', () =>
     expect(await proxy.during(find)).toBe(1);
   });
 
-  it('a chat message is stored, announced and its push queued in three round trips', async () => {
+  it('a chat message is stored, announced and its push queued in two round trips', async () => {
     const db = t.app.deps.db;
     const ana = await makeUser(db, { fullName: 'Ana' });
     const bor = await makeUser(db, { fullName: 'Bor' });
@@ -102,11 +105,11 @@ describe.runIf(postgresAvailable())('database round trips, on PostgreSQL', () =>
     for (let i = 0; i < 3; i++)
       await Promise.all(Array.from({ length: 10 }, (_, j) => send(`Sporočilo ${i}-${j} za Bora.`)));
     // The BEGIN with the sender's lock, the caps' one read and the chat's row lock; the message with its
-    // announcement and the push's job; the commit.
-    expect(await proxy.during(() => send('Greva jutri zjutraj na sprehod ob reki?'))).toBe(3);
+    // announcement, the push's job and the commit.
+    expect(await proxy.during(() => send('Greva jutri zjutraj na sprehod ob reki?'))).toBe(2);
   });
 
-  it("a message to an event's chat, too: three round trips, and the sender's view needs no read", async () => {
+  it("a message to an event's chat, too: two round trips, and the sender's view needs no read", async () => {
     const db = t.app.deps.db;
     const organiser = await makeUser(db, { fullName: 'Cene' });
     const event = await makeEvent(db, organiser.id);
@@ -129,6 +132,6 @@ describe.runIf(postgresAvailable())('database round trips, on PostgreSQL', () =>
       sent = await send(writers[0]!.api, 'Se vidimo ob desetih pri vhodu v park.');
     });
     expect(sent).toMatchObject({ sender: { fullName: 'Pisec 0' }, fromOrganiser: false });
-    expect(roundTrips).toBe(3);
+    expect(roundTrips).toBe(2);
   });
 });

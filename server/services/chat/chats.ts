@@ -109,15 +109,18 @@ interface SentRow extends Record<string, unknown> {
   created_at: Date | string | null;
 }
 
+/** A chat's two parties, as a send that holds its row lock knows them (pairChat's open). */
+type Parties = Pick<ChatRow, 'id' | 'ownerId' | 'userId'>;
+
 /**
  * Stores a message from `senderId` and, with it, the chat's last activity and the other party's unread count
  * (and brings a hidden chat back to both lists):
  * the one place a message is written (pairChat's append, a like's heart; the caller checks its caps in the
  * same transaction: checkMessage). One statement instead of five round trips: sending is the hot path of a
  * chat.
- * The chat's row lock is taken first, so its messages commit in `seq` order (see chatOf). Nothing is stored
- * where the sender is not a party (no row) or the other party is gone (`user_id` null); a repeated `id` is
- * not stored twice (`id` null).
+ * The chat's row lock is taken first, so its messages commit in `seq` order (see chatOf), unless the caller
+ * holds it already and passes the `parties` it read. Nothing is stored where the sender is not a party (no
+ * row) or the other party is gone (`user_id` null); a repeated `id` is not stored twice (`id` null).
  */
 export async function appendMessage(
   db: DbOrTx,
@@ -128,13 +131,16 @@ export async function appendMessage(
     content: string;
     messageType: MessageRow['messageType'];
   },
+  parties?: Parties,
 ): Promise<SentRow | undefined> {
+  const chat = parties
+    ? sql`select ${parties.id}::uuid as id, ${parties.ownerId}::uuid as owner_id,
+        ${parties.userId}::uuid as user_id`
+    : sql`select ${chats.id}, ${chats.ownerId}, ${chats.userId} from ${chats}
+        where ${chats.id} = ${message.chatId} and ${chatSeenBySql(senderId)}
+        for update`;
   const result = await db.execute<SentRow>(sql`
-    with chat as (
-      select ${chats.id}, ${chats.ownerId}, ${chats.userId} from ${chats}
-      where ${chats.id} = ${message.chatId} and ${chatSeenBySql(senderId)}
-      for update
-    ), message as (
+    with chat as (${chat}), message as (
       insert into ${chatMessages} (id, chat_id, sender_id, content, message_type, fingerprint)
       select coalesce(${message.id ?? null}::uuid, gen_random_uuid()), chat.id, ${senderId},
         ${message.content}, ${message.messageType}, ${fingerprintOf(message.content)}
@@ -216,19 +222,16 @@ export const pairChat = defineConversation({
     const chat = await chatOf(tx, senderId, chatId, 'lock');
     // The other party's account is gone: the chat stays to read, but nobody answers.
     if (!chat.userId) throw new AppError('CHAT_READ_ONLY');
-    return {
-      ...chat,
-      userId: chat.userId,
-      recipients: [chat.ownerId === senderId ? chat.userId : chat.ownerId],
-    };
+    const { id, ownerId, userId } = chat;
+    return { id, ownerId, userId, recipients: [ownerId === senderId ? userId : ownerId] };
   },
-  async append(tx, senderId, chatId, message: Outgoing & { type: MessageRow['messageType'] }) {
-    const row = await appendMessage(tx, senderId, {
-      chatId,
-      id: message.id,
-      content: message.content,
-      messageType: message.type,
-    });
+  async append(tx, senderId, chatId, message: Outgoing & { type: MessageRow['messageType'] }, parties) {
+    const row = await appendMessage(
+      tx,
+      senderId,
+      { chatId, id: message.id, content: message.content, messageType: message.type },
+      parties,
+    );
     if (!row?.id) return null;
     return { id: row.id, seq: Number(row.seq), createdAt: new Date(row.created_at!) };
   },

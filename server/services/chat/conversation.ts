@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import type { Db, DbOrTx, Tx } from '../../db/client';
-import { together, transact } from '../../db/transact';
+import { commitWith, together, transact } from '../../db/transact';
 import { crashPoint } from '../../crash-points';
 import { BACKFILL_BATCH, backfilled } from '../../realtime/backfill';
 import { type SubscriberContext, whileSignedInStream } from '../../realtime/sessions';
@@ -86,14 +86,15 @@ export interface ConversationKind<
   /** The kind's anti-spam cap (anti-spam.ts); the duplicate rule applies to every kind. */
   cap: CapRule;
   /**
-   * Stores the message (after `open`, under the stream lock), in one statement. Null when its id is stored
-   * already (someone else's message: the sender's own retry is known before, see send).
+   * Stores the message (after `open`, under the stream lock, with what it found), in one statement. Null
+   * when its id is stored already (someone else's message: the sender's own retry is known before, see send).
    */
   append(
     tx: Tx,
     senderId: string,
     conversationId: string,
     message: Outgoing & Fields,
+    target: Target,
   ): Promise<Stored | null>;
   /** The topics that hear of a new message, if more than `topic` (e.g. lists showing the conversation). */
   announced?(conversationId: string, target: Target): string[];
@@ -144,8 +145,8 @@ export function defineConversation<
    * Sends a message; a repeated client `id` is stored once. The sender's anti-spam lock comes first (see
    * lockSender) and holds from the caps' check to the commit; the conversation's stream lock after it
    * (`open`), from before the message takes its `seq` until the commit, so subscribers never miss one.
-   * On PostgreSQL three round trips: what decides (with the BEGIN), what writes, the commit; the message's
-   * view is made of what they answered.
+   * On PostgreSQL two round trips: what decides (with the BEGIN), what writes (with the commit); the
+   * message's view is made of what they answered.
    */
   async function send(
     deps: ServiceDeps,
@@ -166,13 +167,15 @@ export function defineConversation<
       if (verdict.refusal) throw verdict.refusal;
       // A retry (its id stored already, under the sender's lock): stored, announced and pushed once.
       if (verdict.stored) return null;
-      // Announced and its pushes queued as part of the write: a crash after the commit loses neither.
+      // Announced and its pushes queued as part of the write: a crash after the commit loses neither. The
+      // commit goes with them: everything is decided.
       const topics = kind.announced?.(conversationId, target) ?? kind.topic(conversationId);
       const [stored] = await together([
-        kind.append(tx, userId, conversationId, message),
+        kind.append(tx, userId, conversationId, message, target),
         kind.markers.sent?.(tx, userId, conversationId),
         deps.bus.publishIn(tx, topics, null),
         kind.push(deps.notify, conversationId, target.recipients, tx),
+        commitWith(tx),
       ]);
       return stored && { stored, target };
     });
