@@ -1,5 +1,7 @@
 import { setMaxListeners } from 'node:events';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Socket } from 'node:net';
+import type { WebSocket } from 'ws';
 import type { TRPCError } from '@trpc/server';
 import { getWSConnectionHandler } from '@trpc/server/adapters/ws';
 import type { FastifyInstance } from 'fastify';
@@ -104,13 +106,34 @@ export async function apiPlugin(scope: FastifyInstance, { deps }: { deps: AppDep
   const socketClients = new WeakMap<IncomingMessage, string>();
   const socketGuards = new WeakMap<IncomingMessage, ReturnType<typeof guardSocket>>();
   scope.get('/trpc', { websocket: true }, (socket, req) => {
+    letGoOfUpgrade(socket, req.raw, (err) => scope.log.warn({ err }, 'websocket error: closed'));
     const client = clientKey(req.ip);
     const closed = new AbortController();
     socket.once('close', () => closed.abort());
     // Exact here (the upgrade check above can be passed by several sockets opening at once).
     if (!socketLimits.holdForClient(client, closed.signal)) return socket.close(1008, 'TOO_MANY_CONNECTIONS');
-    socketClients.set(req.raw, client);
-    socketGuards.set(req.raw, guardSocket(socket));
-    onConnection(socket, req.raw);
+    // tRPC keeps the request it is given for the socket's life: only what it reads of it.
+    const { url, headers } = req.raw;
+    const kept = { url, headers } as IncomingMessage;
+    socketClients.set(kept, client);
+    socketGuards.set(kept, guardSocket(socket));
+    onConnection(socket, kept);
   });
+}
+
+/**
+ * Lets go of what opened the socket, which would otherwise live as long as it does (a few KB of each of
+ * thousands of idle sockets): @fastify/websocket's error listener holds Fastify's request and reply, and the
+ * upgrade's response stays attached to the connection. `onError` is told of the socket's errors instead, and
+ * the socket is ended, as that listener did.
+ */
+function letGoOfUpgrade(socket: WebSocket, raw: IncomingMessage, onError: (error: Error) => void) {
+  socket.removeAllListeners('error');
+  socket.on('error', (error) => {
+    onError(error);
+    socket.terminate();
+  });
+  // Node's private field (the connection's current response), which is what `detachSocket` undoes.
+  const connection = raw.socket as Socket & { _httpMessage?: ServerResponse | null };
+  connection._httpMessage?.detachSocket(connection);
 }

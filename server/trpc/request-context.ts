@@ -9,6 +9,8 @@ import { type AppDeps, bearerToken, type Context, resolveUser, tokenFrom } from 
 
 const DEVICE_COOKIE_MAX_AGE_S = DEVICE_COOKIE_MAX_AGE_DAYS * 86_400;
 
+const ignore = () => {};
+
 /**
  * The caller's context: from the HTTP request, or from the socket's opening request and its params (the API,
  * server/plugins/api.ts), or from a page's request (its cookies: server/plugins/web.ts). A wrong bearer token
@@ -58,15 +60,15 @@ export function requestContexts(deps: AppDeps, bearerGuard: ReturnType<typeof cr
       client,
       socket: undefined,
       deviceCookie: cookies[DEVICE_COOKIE] ?? null,
-      setSessionCookie: (value, expires) => {
-        void reply?.setCookie(SESSION_COOKIE, value, { ...cookieOptions, expires });
-      },
-      clearSessionCookie: () => {
-        void reply?.clearCookie(SESSION_COOKIE, cookieOptions);
-      },
-      setDeviceCookie: (value) => {
-        void reply?.setCookie(DEVICE_COOKIE, value, { ...cookieOptions, maxAge: DEVICE_COOKIE_MAX_AGE_S });
-      },
+      // A socket (no answer to set cookies on) lives long: its context keeps no closures of its own.
+      setSessionCookie: reply
+        ? (value, expires) => void reply.setCookie(SESSION_COOKIE, value, { ...cookieOptions, expires })
+        : ignore,
+      clearSessionCookie: reply ? () => void reply.clearCookie(SESSION_COOKIE, cookieOptions) : ignore,
+      setDeviceCookie: reply
+        ? (value) =>
+            void reply.setCookie(DEVICE_COOKIE, value, { ...cookieOptions, maxAge: DEVICE_COOKIE_MAX_AGE_S })
+        : ignore,
     };
     // A session extended on the server gets a cookie with the new expiry too.
     if (session.renewed && session.sessionToken && session.expiresAt)

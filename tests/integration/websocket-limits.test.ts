@@ -1,4 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import superjson from 'superjson';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -178,4 +180,47 @@ describe('WebSocket limits (PGlite)', () => {
     reader.socket.close();
     stalled.socket.close();
   });
+
+  it('an open socket keeps nothing of the request that opened it (its memory is what a socket needs)', async () => {
+    const user = await makeUser(t.app.deps.db, { fullName: 'Sonja' });
+    let upgrade: WeakRef<object> | undefined;
+    const remember = (request: object) => (upgrade = new WeakRef(request));
+    t.app.server.once('upgrade', remember);
+    const { socket, replies, opened } = open({ localAddress: '127.0.4.1', token: user.token });
+    expect(await opened).toBe('open');
+    socket.send(JSON.stringify(subscribe(1)));
+    await until(() => replies.some((reply) => reply.id === 1), 'the subscription');
+    expect(replies[0]?.result?.type).toBe('started');
+    // Node's upgrade request: held by Fastify's request, by the upgrade's response and by tRPC, it would
+    // live as long as the socket.
+    for (let i = 0; i < 5 && upgrade?.deref(); i++) {
+      await sleep(10);
+      collectGarbage();
+    }
+    expect(upgrade).toBeDefined();
+    expect(upgrade!.deref()).toBeUndefined();
+    // And the socket still serves: a second subscription starts.
+    socket.send(JSON.stringify(subscribe(2)));
+    await until(() => replies.some((reply) => reply.id === 2), 'the second subscription');
+    expect(replies.find((reply) => reply.id === 2)?.result?.type).toBe('started');
+    socket.close();
+  });
+  it('a frame over 1 MB ends that socket only, with 1009, and the server goes on', async () => {
+    const big = open({ localAddress: '127.0.4.2' });
+    const other = open({ localAddress: '127.0.4.3' });
+    expect(await big.opened).toBe('open');
+    expect(await other.opened).toBe('open');
+    big.socket.send('x'.repeat(1_048_577));
+    expect(await big.closed).toBe(1009);
+    other.socket.send(JSON.stringify(subscribe(1)));
+    await until(() => other.replies.some((reply) => reply.id === 1), 'the other socket’s subscription');
+    expect(other.replies[0]?.result?.type).toBe('started');
+    other.socket.close();
+  });
 });
+
+/** A full garbage collection (vitest's workers run without --expose-gc). */
+function collectGarbage() {
+  v8.setFlagsFromString('--expose-gc');
+  (vm.runInNewContext('gc') as () => void)();
+}
