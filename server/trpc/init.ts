@@ -1,13 +1,13 @@
 import { initTRPC, type TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import { TRPC_ERROR_CODES_BY_KEY } from '@trpc/server/rpc';
-import superjson from 'superjson';
 import { AppError, type AppErrorCode, type AppErrorData } from '#shared/errors';
 import { asTRPCError } from './as-trpc-error';
 import { isDatabaseUnavailable } from '../db/client';
 import { holdSubscription, type SocketState } from '../realtime/socket-limits';
 import type { Access, RequiredScope } from '../auth/scopes';
 import type { Context } from './context';
+import { transformer } from './transformer';
 
 /**
  * What a procedure says of itself, read by the token scopes (server/trpc/scoped-router.ts) and the OpenAPI
@@ -126,7 +126,7 @@ const t = initTRPC
   .context<Context>()
   .meta<ProcedureMeta>()
   .create({
-    transformer: superjson,
+    transformer,
     errorFormatter({ shape, error }) {
       const effective = clientErrorOf(error);
       const data = toAppErrorData(error);
