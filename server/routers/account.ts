@@ -5,17 +5,18 @@ import * as account from '../services/account/account';
 import { exportAccount } from '../services/account/account-export';
 import { acceptTerms } from '../services/account/auth';
 import { authedProcedure, router } from '../trpc/init';
+import { answer } from '../trpc/answer';
 
 export const accountRouter = router({
   /** Everything I own, as JSON (a mutation: it is a download made on demand, never cached). */
   export: authedProcedure
     .meta({ scope: 'session', summary: 'Everything the account owns, as JSON.' })
-    .output(accountExportView)
+    .output(answer(accountExportView))
     .mutation(({ ctx }) => exportAccount(ctx, ctx.user.id)),
   /** DECISIONS 5: everything goes; the session cookie is cleared with it. */
   delete: authedProcedure
     .meta({ scope: 'session', summary: 'Delete the account and everything it owns.' })
-    .output(okOutput)
+    .output(answer(okOutput))
     .mutation(async ({ ctx }) => {
       const done = await account.deleteAccount(ctx, ctx.user.id);
       ctx.clearSessionCookie();
@@ -28,6 +29,6 @@ export const accountRouter = router({
       summary: 'Accept the terms of use of the given version (a date); kept with the account.',
     })
     .input(acceptTermsInput)
-    .output(meView)
+    .output(answer(meView))
     .mutation(({ ctx, input }) => acceptTerms(ctx.db, ctx.user.id, input.termsVersion)),
 });

@@ -10,30 +10,31 @@ import {
 } from '#shared/schemas/safety';
 import * as moderation from '../services/safety/moderation';
 import { adminProcedure, router } from '../trpc/init';
+import { answer } from '../trpc/answer';
 
 /** The moderation console (/admin): admins only. */
 export const adminRouter = router({
   reports: adminProcedure
     .meta({ scope: 'admin', summary: 'Reports by status (admins).' })
     .input(reportsInput)
-    .output(z.array(reportView))
+    .output(answer(z.array(reportView)))
     .query(({ ctx, input }) => moderation.listReports(ctx, input?.status ?? 'open')),
   decide: adminProcedure
     .meta({ scope: 'admin', summary: 'Decide a report with a statement of reasons (admins).' })
     .input(decideReportInput)
-    .output(z.object({ actionId: z.string() }))
+    .output(answer(z.object({ actionId: z.string() })))
     .mutation(({ ctx, input }) => moderation.decideReport(ctx, ctx.user.id, input)),
   appeals: adminProcedure
     .meta({ scope: 'admin', summary: 'Open appeals (admins).' })
-    .output(z.array(appealView))
+    .output(answer(z.array(appealView)))
     .query(({ ctx }) => moderation.listAppeals(ctx)),
   decideAppeal: adminProcedure
     .meta({ scope: 'admin', summary: 'Answer an appeal (admins).' })
     .input(decideAppealInput)
-    .output(okOutput)
+    .output(answer(okOutput))
     .mutation(({ ctx, input }) => moderation.decideAppeal(ctx, ctx.user.id, input)),
   auditLog: adminProcedure
     .meta({ scope: 'admin', summary: 'Every moderation action (admins).' })
-    .output(z.array(auditEntryView))
+    .output(answer(z.array(auditEntryView)))
     .query(({ ctx }) => moderation.auditLog(ctx)),
 });

@@ -14,6 +14,7 @@ import { announceSessionsEnded } from '../realtime/sessions';
 import * as auth from '../services/account/auth';
 import type { Context } from '../trpc/context';
 import { publicProcedure, router } from '../trpc/init';
+import { answer } from '../trpc/answer';
 
 const depsOf = (ctx: Context): auth.AuthDeps => ({
   db: ctx.db,
@@ -45,7 +46,7 @@ export const authRouter = router({
         'Create an account; a confirmation link is e-mailed (the answer is the same for any address). `termsVersion`: the terms accepted.',
     })
     .input(signUpInput)
-    .output(signUpView)
+    .output(answer(signUpView))
     .mutation(({ ctx, input }) => auth.signUp(depsOf(ctx), input, input.locale)),
 
   confirmEmail: publicProcedure
@@ -54,7 +55,7 @@ export const authRouter = router({
       summary: 'Confirm the address with the e-mailed token and the password chosen at sign-up.',
     })
     .input(confirmEmailInput)
-    .output(signedInView)
+    .output(answer(signedInView))
     .mutation(async ({ ctx, input }) =>
       signedIn(ctx, await auth.confirmEmail(depsOf(ctx), input), input.returnToken),
     ),
@@ -65,7 +66,7 @@ export const authRouter = router({
       summary: 'Sign in with e-mail and password; `returnToken: true` returns a session token.',
     })
     .input(signInInput)
-    .output(signedInView)
+    .output(answer(signedInView))
     .mutation(async ({ ctx, input }) =>
       signedIn(ctx, await auth.signIn(depsOf(ctx), input, input.locale), input.returnToken),
     ),
@@ -73,7 +74,7 @@ export const authRouter = router({
   /** Tolerates a missing or already ended session. */
   signOut: publicProcedure
     .meta({ scope: 'session', summary: 'End the current session.' })
-    .output(okOutput)
+    .output(answer(okOutput))
     .mutation(async ({ ctx }) => {
       if (ctx.sessionToken) await invalidateSession(ctx.db, ctx.sessionToken);
       if (ctx.user) await announceSessionsEnded(ctx.bus, ctx.user.id);
@@ -87,7 +88,7 @@ export const authRouter = router({
       summary: 'E-mail a password reset link (the answer is the same for any address).',
     })
     .input(requestPasswordResetInput)
-    .output(okOutput)
+    .output(answer(okOutput))
     .mutation(async ({ ctx, input }) => {
       await auth.requestPasswordReset(depsOf(ctx), input, input.locale);
       return { ok: true as const };
@@ -99,7 +100,7 @@ export const authRouter = router({
       summary: 'Set a new password with the e-mailed token; ends every session and access token.',
     })
     .input(resetPasswordInput)
-    .output(signedInView)
+    .output(answer(signedInView))
     .mutation(async ({ ctx, input }) =>
       signedIn(ctx, await auth.resetPassword(depsOf(ctx), input), input.returnToken),
     ),
@@ -110,6 +111,6 @@ export const authRouter = router({
       summary:
         'The caller: id, e-mail, role, name, when the account was created and whether it accepted the terms in force (null when signed out).',
     })
-    .output(meView.nullable())
+    .output(answer(meView.nullable()))
     .query(({ ctx }) => (ctx.user ? auth.me(ctx.db, ctx.user.id) : null)),
 });

@@ -14,11 +14,12 @@ import { wakeups } from '../realtime/bus';
 import { whileSignedInStream } from '../realtime/sessions';
 import * as chats from '../services/chat/chats';
 import { authedProcedure, authedSubscription, router } from '../trpc/init';
+import { answer } from '../trpc/answer';
 
 export const chatsRouter = router({
   list: authedProcedure
     .meta({ scope: 'chat', summary: "The caller's chats with their last message and unread count." })
-    .output(z.array(chatSummaryView))
+    .output(answer(z.array(chatSummaryView)))
     .query(({ ctx }) => chats.listChats(ctx, ctx.user.id)),
   messages: authedProcedure
     .meta({
@@ -26,7 +27,7 @@ export const chatsRouter = router({
       summary: "A chat's newest messages, oldest first; `cursor` (a `seq`): the page before it.",
     })
     .input(messagesInput)
-    .output(z.array(chatMessageView))
+    .output(answer(z.array(chatMessageView)))
     .query(({ ctx, input }) =>
       chats.pairChat.page(ctx, ctx.user.id, input.chatId, input.cursor ?? undefined),
     ),
@@ -36,23 +37,23 @@ export const chatsRouter = router({
       summary: 'Send a message (`id`, chosen by the client, makes a retried send store once).',
     })
     .input(sendInput)
-    .output(chatMessageView)
+    .output(answer(chatMessageView))
     .mutation(({ ctx, input }) => chats.pairChat.send(ctx, ctx.user.id, input.chatId, input)),
   markRead: authedProcedure
     .meta({ scope: 'chat', summary: 'Mark a chat read.' })
     .input(chatIdInput)
-    .output(okOutput)
+    .output(answer(okOutput))
     .mutation(({ ctx, input }) => chats.pairChat.markRead(ctx, ctx.user.id, input.chatId)),
   /** Out of my list until the next message (no block). */
   hide: authedProcedure
     .meta({ scope: 'chat', summary: "Hide a chat from the caller's list until its next message." })
     .input(chatIdInput)
-    .output(okOutput)
+    .output(answer(okOutput))
     .mutation(({ ctx, input }) => chats.hideChat(ctx, ctx.user.id, input.chatId)),
   remove: authedProcedure
     .meta({ scope: 'chat', summary: 'Delete a chat.' })
     .input(chatIdInput)
-    .output(z.object({ id: z.string() }))
+    .output(answer(z.object({ id: z.string() })))
     .mutation(({ ctx, input }) => chats.removeChat(ctx, ctx.user.id, input.chatId)),
 
   /** A chat's messages as they are sent, resumable by event id (the message's `seq`). */

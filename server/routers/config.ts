@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { publicProcedure, router } from '../trpc/init';
+import { answer } from '../trpc/answer';
 
 /** Settings the web app shows (never secrets). */
 export const configRouter = router({
   get: publicProcedure
     .meta({ scope: 'read', summary: 'Public settings of this server.' })
-    .output(z.object({ donationUrl: z.string().nullable() }))
+    .output(answer(z.object({ donationUrl: z.string().nullable() })))
     .query(({ ctx }) => ({ donationUrl: ctx.config.donationUrl })),
 });

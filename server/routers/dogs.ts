@@ -7,39 +7,40 @@ import * as deck from '../services/matching/deck';
 import * as deckFilters from '../services/matching/deck-filters';
 import * as dogs from '../services/matching/dogs';
 import { authedProcedure, authedSubscription, publicProcedure, router } from '../trpc/init';
+import { answer } from '../trpc/answer';
 
 export const dogsRouter = router({
   mine: authedProcedure
     .meta({ scope: 'read', summary: "The caller's dogs." })
-    .output(z.array(dogView))
+    .output(answer(z.array(dogView)))
     .query(({ ctx }) => dogs.dogsOf(ctx.db, ctx.storage, ctx.user.id)),
 
   /** Other owners' dogs to swipe, for one of my dogs (see services/matching/deck.ts). */
   deck: authedProcedure
     .meta({ scope: 'read', summary: 'Other owners’ dogs to swipe, for one of the caller’s dogs.' })
     .input(deckInput)
-    .output(z.array(deckCardView))
+    .output(answer(z.array(deckCardView)))
     .query(({ ctx, input }) => deck.deck(ctx, ctx.user.id, input)),
   /** My deck filters (the defaults until I set any). */
   deckFilters: authedProcedure
     .meta({ scope: 'read', summary: "The caller's deck filters (the defaults until they set any)." })
-    .output(deckFiltersView)
+    .output(answer(deckFiltersView))
     .query(({ ctx }) => deckFilters.filtersOf(ctx.db, ctx.user.id)),
   setDeckFilters: authedProcedure
     .meta({ scope: 'write', summary: "Save the caller's deck filters." })
     .input(deckFiltersSchema)
-    .output(deckFiltersView)
+    .output(answer(deckFiltersView))
     .mutation(({ ctx, input }) => deckFilters.setFilters(ctx.db, ctx.user.id, input)),
   /** Demo dogs for signed-out visitors. */
   demoDeck: publicProcedure
     .meta({ scope: 'read', summary: 'Demo dogs shown to visitors.' })
-    .output(z.array(deckCardView))
+    .output(answer(z.array(deckCardView)))
     .query(({ ctx }) => deck.demoDeck(ctx)),
 
   byId: authedProcedure
     .meta({ scope: 'read', summary: "A dog's public card." })
     .input(dogIdInput)
-    .output(dogCardView)
+    .output(answer(dogCardView))
     .query(({ ctx, input }) => dogs.dogById(ctx, ctx.user.id, input.id)),
 
   create: authedProcedure
@@ -49,7 +50,7 @@ export const dogsRouter = router({
         'Add a dog: `gender` and `birthMonth` (YYYY-MM; or `age` in whole years) are required; photos are upload keys from POST /api/uploads. Dogs are answered with `birthMonth`.',
     })
     .input(dogCreateInput)
-    .output(dogView)
+    .output(answer(dogView))
     .mutation(({ ctx, input }) => dogs.createDog(ctx, ctx.user.id, input)),
 
   update: authedProcedure
@@ -59,13 +60,13 @@ export const dogsRouter = router({
         'Change one of the caller’s dogs: every field is replaced, except that `gender` and `birthMonth`/`age` left out keep the stored ones.',
     })
     .input(dogUpdateInput)
-    .output(dogView)
+    .output(answer(dogView))
     .mutation(({ ctx, input }) => dogs.updateDog(ctx, ctx.user.id, input)),
 
   remove: authedProcedure
     .meta({ scope: 'write', summary: 'Delete one of the caller’s dogs, with its photos and chats.' })
     .input(dogIdInput)
-    .output(z.object({ id: z.string() }))
+    .output(answer(z.object({ id: z.string() })))
     .mutation(({ ctx, input }) => dogs.removeDog(ctx, ctx.user.id, input.id)),
 
   /** Changes to my dogs made elsewhere (another tab or device), so lists can refresh. */

@@ -6,6 +6,7 @@ import {
   type TRPCError,
 } from '@trpc/server';
 import type { z } from 'zod';
+import { schemaOfOutput } from './answer';
 import type { ProcedureMeta } from './init';
 
 /**
@@ -25,6 +26,8 @@ export interface ProcedureFacts {
   input: z.ZodType | undefined;
   /** Its output schema, or undefined where it declares none. */
   output: z.ZodType | undefined;
+  /** How tRPC checks its answer: `sync` when declared with `answer()` (./answer.ts), `async` for a bare schema. */
+  outputCheck: 'sync' | 'async' | undefined;
   procedure: AnyProcedure;
 }
 
@@ -32,7 +35,8 @@ interface ProcedureDef {
   type: ProcedureType;
   meta?: ProcedureMeta;
   inputs: z.ZodType[];
-  output?: z.ZodType;
+  /** A zod schema, or a check made by `answer` (./answer.ts). */
+  output?: unknown;
 }
 
 const defOf = (procedure: AnyProcedure) => procedure._def as unknown as ProcedureDef;
@@ -44,7 +48,9 @@ const aliasTarget = (procedure: AnyProcedure) => (procedure as unknown as { [ALI
 
 function factsOf(path: string, procedure: AnyProcedure): ProcedureFacts {
   const def = defOf(procedure);
-  return { path, type: def.type, meta: def.meta ?? {}, input: def.inputs[0], output: def.output, procedure };
+  const output = schemaOfOutput(def.output);
+  const outputCheck = output && (output === def.output ? 'async' : 'sync');
+  return { path, type: def.type, meta: def.meta ?? {}, input: def.inputs[0], output, outputCheck, procedure };
 }
 
 /** Every procedure of the router ('dogs.create' …), in the order the routers declare them; no aliases. */

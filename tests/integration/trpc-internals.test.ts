@@ -3,6 +3,7 @@ import superjson from 'superjson';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError } from '#shared/errors';
+import { answer } from '../../server/trpc/answer';
 import type { Context } from '../../server/trpc/context';
 import {
   authedProcedure,
@@ -30,12 +31,12 @@ const tiny = router({
   hello: publicProcedure
     .meta({ scope: 'read', summary: 'Say hello.' })
     .input(nameInput)
-    .output(greeting)
+    .output(answer(greeting))
     // A field the output schema does not name is not sent.
     .query(({ input }) => ({ text: `Živjo, ${input.name}`, at: new Date(0), secret: 'x' })),
   broken: publicProcedure
     .meta({ scope: 'read', summary: 'Answers what its schema refuses.' })
-    .output(z.object({ n: z.number() }))
+    .output(answer(z.object({ n: z.number() })))
     .query(() => ({ n: 'one' }) as unknown as { n: number }),
   poke: authedProcedure
     .meta({ scope: 'write', summary: 'Needs a user.' })
@@ -62,6 +63,10 @@ describe('tRPC internals (server/trpc/internals.ts)', () => {
     expect(facts[0]!.meta).toEqual({ scope: 'read', summary: 'Say hello.' });
     expect(facts[0]!.input).toBe(nameInput);
     expect(facts[0]!.output).toBe(greeting);
+    expect(facts[0]!.outputCheck).toBe('sync');
+    // A bare schema still works; tRPC checks it with parseAsync.
+    expect(facts[2]!.output).toBeInstanceOf(z.ZodObject);
+    expect(facts[2]!.outputCheck).toBe('async');
     expect(facts[2]!.input).toBeUndefined();
     expect(facts[3]!.output).toBeUndefined();
   });
