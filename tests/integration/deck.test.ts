@@ -144,6 +144,24 @@ describe.each(dbKinds())('the deck on %s', (kind) => {
     }
   });
 
+  it('answers each caller with their own values from a query built once per shape', async () => {
+    // Same shape (one size, the same walks), other values: neither answer may be built on the other's.
+    const [ana, bor] = [
+      await owner({ name: 'Ana', size: 'small' }),
+      await owner({ name: 'Bor', size: 'large' }),
+    ];
+    await dogAt({ name: 'Mali', size: 'small' });
+    await dogAt({ name: 'Veliki', size: 'large' });
+    await filter(ana, { sizes: ['small'] });
+    await filter(bor, { sizes: ['large'] });
+    for (let round = 0; round < 2; round++) {
+      expect((await names(ana)).sort()).toEqual(['Mali']);
+      expect((await names(bor)).sort()).toEqual(['Veliki']);
+    }
+    await filter(ana, { sizes: ['large'] });
+    expect((await names(ana)).sort()).toEqual(['Bor', 'Veliki']);
+  });
+
   it('remembers filters per user, validated by the shared schema', async () => {
     const [ana, bor] = [await owner(), await owner()];
     expect(await ana.api.dogs.deckFilters()).toMatchObject({

@@ -1,4 +1,4 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { covers, narrowsAge } from '#shared/domain/deck-filters';
 import { monthOfIndex, utcMonthIndex } from '#shared/domain/dog-age';
@@ -49,7 +49,7 @@ export function filtersKey(filters: DeckFilters, month = utcMonthIndex()): strin
 }
 
 /** The positions of `userId`'s walks from the place `placeId`, every bucket and filter set (one column). */
-export const positionsFrom = (userId: string, placeId: AnyPgColumn): SQL<Position[]> =>
+export const positionsFrom = (userId: string | Placeholder, placeId: AnyPgColumn): SQL<Position[]> =>
   sql<Position[]>`(select coalesce(json_agg(json_build_object('bucket', p.bucket, 'filtersKey', p.filters_key,
       'position', p.position, 'checkedAt', p.checked_at)), '[]')
     from deck_positions p where p.user_id = ${userId} and p.from_place_id = ${placeId})`.mapWith(

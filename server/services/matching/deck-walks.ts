@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, type Placeholder, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { bucketsWithin } from '#shared/domain/distance';
 import { LIMITS } from '#shared/limits';
@@ -27,7 +27,7 @@ const FEW_PLACES = 12;
 export const seedOf = (userId: string) => Number.parseInt(userId.slice(0, 8), 16) / 2 ** 32;
 
 /** A dog's place in the walk from `seed`, in [0, 1). */
-export const ringOf = (seed: number): SQL =>
+export const ringOf = (seed: number | Placeholder): SQL =>
   sql`(case when ${dogProfiles.shuffleKey} >= ${seed} then ${dogProfiles.shuffleKey} - ${seed}
     else ${dogProfiles.shuffleKey} - ${seed} + 1 end)`;
 
@@ -70,12 +70,14 @@ async function bucketsAround(db: DbOrTx, placeId: number, radiusKm: number | nul
   return buckets;
 }
 
+/** How a walk finds its bucket's dogs: the shape of its part of the deck's prepared queries. */
+export type WalkKind = 'here' | 'elsewhere' | 'fewPlaces' | 'manyPlaces' | 'unplaced';
+
 export interface Walk {
   bucket: number;
-  /** The bucket's dogs. */
-  where: SQL;
-  /** The bucket's places, when it is a set of places. */
-  places?: number[];
+  kind: WalkKind;
+  /** The values of its placeholders: the bucket's places ('{1,2}'), or the free-text place. */
+  values: { places?: string; location?: string; originCountry?: string | null };
   /** Where this walk's position is kept; none for a chosen dog without coordinates. */
   key?: { fromPlaceId: number; bucket: number };
 }
@@ -88,13 +90,10 @@ export async function walksFrom(
 ): Promise<Walk[]> {
   if (from.placeId === null) {
     // A free-text place: its own dogs first, then the rest (distance unknown).
-    const here = and(
-      eq(dogProfiles.location, from.location),
-      sql`${dogProfiles.originCountry} is not distinct from ${from.originCountry}`,
-    )!;
+    const values = { location: from.location, originCountry: from.originCountry };
     return [
-      { bucket: 0, where: here },
-      { bucket: UNKNOWN_BUCKET, where: sql`not (${here})` },
+      { bucket: 0, kind: 'here', values },
+      { bucket: UNKNOWN_BUCKET, kind: 'elsewhere', values },
     ];
   }
   const fromPlaceId = from.placeId;
@@ -103,35 +102,58 @@ export async function walksFrom(
       ? [
           {
             bucket,
-            // `+ 0` keeps the planner off the place index for a bucket read along the shuffle order.
-            where:
-              places.length > FEW_PLACES
-                ? sql`(${dogProfiles.placeId} + 0) = any(${`{${places.join(',')}}`}::int[])`
-                : inArray(dogProfiles.placeId, places),
-            places,
+            kind: places.length > FEW_PLACES ? 'manyPlaces' : 'fewPlaces',
+            values: { places: `{${places.join(',')}}` },
             key: { fromPlaceId, bucket },
-          },
+          } satisfies Walk,
         ]
       : [],
   );
   if (radiusKm === null)
     walks.push({
       bucket: UNKNOWN_BUCKET,
-      where: isNull(dogProfiles.placeId),
+      kind: 'unplaced',
+      values: {},
       key: { fromPlaceId, bucket: UNKNOWN_BUCKET },
     });
   return walks;
 }
 
+const placesOfWalk = sql`${sql.placeholder('places')}::int[]`;
+
+/** The dogs of a walk of `kind`, with placeholders for its values. */
+export function walkDogs(kind: WalkKind): SQL {
+  const here = () =>
+    and(
+      eq(dogProfiles.location, sql.placeholder('location')),
+      sql`${dogProfiles.originCountry} is not distinct from ${sql.placeholder('originCountry')}`,
+    )!;
+  switch (kind) {
+    case 'here':
+      return here();
+    case 'elsewhere':
+      return sql`not (${here()})`;
+    case 'fewPlaces':
+      return sql`${dogProfiles.placeId} = any(${placesOfWalk})`;
+    case 'manyPlaces':
+      // `+ 0` keeps the planner off the place index for a bucket read along the shuffle order.
+      return sql`(${dogProfiles.placeId} + 0) = any(${placesOfWalk})`;
+    case 'unplaced':
+      return isNull(dogProfiles.placeId);
+  }
+}
+
 /**
- * The dogs of `walk` that `condition` lets through, for a read of the first `limit` in shuffle order. A
- * bucket of few places is read place by place along the (place, shuffle key) index, `limit` from each (the
- * first `limit` of them all are among those); `condition` then speaks of that inner read's `dog_profiles`.
+ * The dogs of a walk of `kind` that `condition` lets through, for a read of the first `limit` (a placeholder)
+ * in shuffle order. A bucket of few places is read place by place along the (place, shuffle key) index,
+ * `limit` from each (the first `limit` of them all are among those); `condition` then speaks of that inner
+ * read's `dog_profiles`.
  */
-export function inWalk(walk: Walk, condition: SQL, limit: number): SQL {
-  if (!walk.places || walk.places.length > FEW_PLACES) return and(walk.where, condition)!;
+export function inWalk(kind: WalkKind, condition: SQL): SQL {
+  if (kind !== 'fewPlaces') return and(walkDogs(kind), condition)!;
+  const limit = sql.placeholder('limit');
   return sql`${dogProfiles.id} = any(array(
-    select w.id from unnest(${`{${walk.places.join(',')}}`}::int[]) p(id) cross join lateral (
+    select w.id from unnest(${placesOfWalk}) p(id) cross join lateral (
       select ${dogProfiles.id} as id, ${dogProfiles.shuffleKey} as key from ${dogProfiles}
       where ${dogProfiles.placeId} = p.id and ${condition}
       order by ${dogProfiles.shuffleKey} limit ${limit}) w

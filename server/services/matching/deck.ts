@@ -3,6 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { AppError } from '#shared/errors';
 import { bornOnBounds, utcMonthIndex } from '#shared/domain/dog-age';
 import type { DeckCard, DeckFilters } from '#shared/schemas/deck';
+import { builtOnce } from '../../db/built-once';
 import type { DbOrTx } from '../../db/client';
 import { deckFilters, dogProfiles, profiles, users } from '../../db/schema';
 import { parseFilters } from './deck-filters';
@@ -14,7 +15,16 @@ import {
   recheckDue,
   savePosition,
 } from './deck-positions';
-import { inWalk, ringOf, seedOf, UNKNOWN_BUCKET, type Walk, walksFrom } from './deck-walks';
+import {
+  inWalk,
+  ringOf,
+  seedOf,
+  UNKNOWN_BUCKET,
+  type Walk,
+  walkDogs,
+  type WalkKind,
+  walksFrom,
+} from './deck-walks';
 import type { ServiceDeps } from '../deps';
 import { dogView, ownerCard, ownerCardColumns } from './dogs';
 import { deckDogFor } from '../safety/visibility';
@@ -22,20 +32,64 @@ import { deckDogFor } from '../safety/visibility';
 /** Cards a signed-out visitor may try the deck with (DECISIONS 12). */
 const DEMO_DECK_SIZE = 30;
 
-/** The filters as a condition on dog_profiles; ages are counted in `month` (a month index, UTC). */
-function matching(filters: DeckFilters, month: number): SQL | undefined {
+const FILTER_LISTS = {
+  sizes: dogProfiles.size,
+  energies: dogProfiles.energy,
+  playStyles: dogProfiles.playStyle,
+  breeds: dogProfiles.breed,
+} as const;
+type FilterList = keyof typeof FILTER_LISTS;
+const listValue = (list: FilterList, i: number) => `${list}${i}`;
+
+/** What of the filters decides the text of the cards query: which conditions, how many values a list has. */
+interface FiltersShape {
+  lists: Record<FilterList, number>;
+  gender: boolean;
+  latestBornOn: boolean;
+  bornAfter: boolean;
+  vaccinated: boolean;
+  neutered: boolean;
+  goodWithSmallDogs: boolean;
+}
+
+/** The filters as a shape and the values of its placeholders; ages are counted in `month` (UTC). */
+function filtersFor(filters: DeckFilters, month: number) {
   const { latestBornOn, bornAfter } = bornOnBounds(filters.ageMin, filters.ageMax, month);
+  const values: Record<string, unknown> = { gender: filters.gender, latestBornOn, bornAfter };
+  const lists = {} as Record<FilterList, number>;
+  for (const list of Object.keys(FILTER_LISTS) as FilterList[]) {
+    lists[list] = filters[list].length;
+    filters[list].forEach((value, i) => (values[listValue(list, i)] = value));
+  }
+  const shape: FiltersShape = {
+    lists,
+    gender: Boolean(filters.gender),
+    latestBornOn: latestBornOn !== undefined,
+    bornAfter: bornAfter !== undefined,
+    vaccinated: filters.vaccinated,
+    neutered: filters.neutered,
+    goodWithSmallDogs: filters.goodWithSmallDogs,
+  };
+  return { shape, values };
+}
+
+/** The filters of `shape` as a condition on dog_profiles, with placeholders for their values. */
+function matching(shape: FiltersShape): SQL | undefined {
   const conditions: (SQL | undefined)[] = [];
-  if (filters.sizes.length) conditions.push(inArray(dogProfiles.size, filters.sizes));
-  if (filters.energies.length) conditions.push(inArray(dogProfiles.energy, filters.energies));
-  if (filters.playStyles.length) conditions.push(inArray(dogProfiles.playStyle, filters.playStyles));
-  if (filters.breeds.length) conditions.push(inArray(dogProfiles.breed, filters.breeds));
-  if (filters.gender) conditions.push(eq(dogProfiles.gender, filters.gender));
-  if (latestBornOn) conditions.push(lte(dogProfiles.bornOn, latestBornOn));
-  if (bornAfter) conditions.push(gt(dogProfiles.bornOn, bornAfter));
-  if (filters.vaccinated) conditions.push(eq(dogProfiles.vaccinated, true));
-  if (filters.neutered) conditions.push(eq(dogProfiles.neutered, true));
-  if (filters.goodWithSmallDogs) conditions.push(eq(dogProfiles.goodWithSmallDogs, true));
+  for (const [list, column] of Object.entries(FILTER_LISTS) as [FilterList, AnyPgColumn][])
+    if (shape.lists[list])
+      conditions.push(
+        inArray(
+          column,
+          Array.from({ length: shape.lists[list] }, (_, i) => sql.placeholder(listValue(list, i))),
+        ),
+      );
+  if (shape.gender) conditions.push(eq(dogProfiles.gender, sql.placeholder('gender')));
+  if (shape.latestBornOn) conditions.push(lte(dogProfiles.bornOn, sql.placeholder('latestBornOn')));
+  if (shape.bornAfter) conditions.push(gt(dogProfiles.bornOn, sql.placeholder('bornAfter')));
+  if (shape.vaccinated) conditions.push(eq(dogProfiles.vaccinated, true));
+  if (shape.neutered) conditions.push(eq(dogProfiles.neutered, true));
+  if (shape.goodWithSmallDogs) conditions.push(eq(dogProfiles.goodWithSmallDogs, true));
   return and(...conditions);
 }
 
@@ -45,54 +99,56 @@ interface Card {
   ring: number;
 }
 
-async function cards(
-  db: DbOrTx,
-  where: SQL | undefined,
-  seed: number,
-  limit: number,
-  order: AnyPgColumn = dogProfiles.shuffleKey,
-): Promise<Card[]> {
-  if (limit <= 0) return [];
+/**
+ * Which dogs of a walk a cards query reads: from the position to the end of the circle (`from`), from its
+ * start back to the seed (`to`), both (`between`), or the dogs changed behind the position (`changed`).
+ */
+type Stretch = 'from' | 'to' | 'between' | 'changed';
+
+/**
+ * The cards query of a shape: the user's dogs to show (`userId`, the filters) in a stretch of a walk, in the
+ * user's order (`seed`), `limit` of them.
+ */
+const cardsQuery = builtOnce(
+  (db: DbOrTx, shape: { filters: FiltersShape; walk: WalkKind; stretch: Stretch }) => {
+    const seed = sql.placeholder('seed');
+    const shown = and(deckDogFor(db, sql.placeholder('userId')), matching(shape.filters))!;
+    const start = gte(dogProfiles.shuffleKey, sql.placeholder('start'));
+    const beforeSeed = lt(dogProfiles.shuffleKey, seed);
+    const where =
+      shape.stretch === 'changed'
+        ? and(
+            shown,
+            walkDogs(shape.walk),
+            gt(dogProfiles.updatedAt, sql.placeholder('checkedAt')),
+            sql`${ringOf(seed)} < ${sql.placeholder('position')}`,
+          )
+        : inWalk(
+            shape.walk,
+            and(
+              shown,
+              shape.stretch === 'from' ? start : shape.stretch === 'to' ? beforeSeed : and(start, beforeSeed),
+            )!,
+          );
+    return db
+      .select({
+        dog: dogProfiles,
+        owner: ownerCardColumns,
+        ring: sql<number>`${ringOf(seed)}`.mapWith(Number),
+      })
+      .from(dogProfiles)
+      .innerJoin(profiles, eq(profiles.userId, dogProfiles.userId))
+      .where(where)
+      .orderBy(asc(shape.stretch === 'changed' ? dogProfiles.updatedAt : dogProfiles.shuffleKey))
+      .limit(sql.placeholder('limit'))
+      .prepare('deck_cards');
+  },
+);
+
+/** The chosen dog with the user's filters and positions: one statement, the same text for every call. */
+const chosenDogQuery = builtOnce((db: DbOrTx, _shape: null) => {
+  const userId = sql.placeholder('userId');
   return db
-    .select({ dog: dogProfiles, owner: ownerCardColumns, ring: sql<number>`${ringOf(seed)}`.mapWith(Number) })
-    .from(dogProfiles)
-    .innerJoin(profiles, eq(profiles.userId, dogProfiles.userId))
-    .where(where)
-    .orderBy(asc(order))
-    .limit(limit);
-}
-
-/**
- * The first `limit` dogs of `walk` that `shown` lets through, from `position` on in the user's order: an
- * index range scan from there to the end of the circle, then from its start back to the seed.
- */
-async function walkFrom(db: DbOrTx, walk: Walk, shown: SQL, seed: number, position: number, limit: number) {
-  const start = seed + position;
-  const ranges =
-    start < 1
-      ? [gte(dogProfiles.shuffleKey, start), lt(dogProfiles.shuffleKey, seed)]
-      : [and(gte(dogProfiles.shuffleKey, start - 1), lt(dogProfiles.shuffleKey, seed))!];
-  const found: Card[] = [];
-  for (const range of ranges) {
-    const wanted = limit - found.length;
-    if (wanted > 0) found.push(...(await cards(db, inWalk(walk, and(shown, range)!, wanted), seed, wanted)));
-  }
-  return found;
-}
-
-/**
- * Other owners' dogs the user has not liked or passed, that the filters let through, within the radius of
- * the chosen dog's place: nearest bucket first, each bucket in the user's order (deck-walks.ts), each walk
- * going on from its position (deck-positions.ts). A light user's call is two statements: the chosen dog
- * with the filters and positions, and the cards.
- */
-export async function deck(
-  deps: ServiceDeps,
-  userId: string,
-  input: { fromDogId: string; limit: number },
-): Promise<DeckCard[]> {
-  const { db } = deps;
-  const [from] = await db
     .select({
       placeId: dogProfiles.placeId,
       originCountry: dogProfiles.originCountry,
@@ -101,13 +157,40 @@ export async function deck(
       positions: positionsFrom(userId, dogProfiles.placeId),
     })
     .from(dogProfiles)
-    .where(and(eq(dogProfiles.id, input.fromDogId), eq(dogProfiles.userId, userId)));
+    .where(and(eq(dogProfiles.id, sql.placeholder('dogId')), eq(dogProfiles.userId, userId)))
+    .prepare('deck_chosen_dog');
+});
+
+/**
+ * Other owners' dogs the user has not liked or passed, that the filters let through, within the radius of
+ * the chosen dog's place: nearest bucket first, each bucket in the user's order (deck-walks.ts), each walk
+ * going on from its position (deck-positions.ts). A light user's call is two statements: the chosen dog
+ * with the filters and positions, and the cards; both built once per shape (cardsQuery).
+ */
+export async function deck(
+  deps: ServiceDeps,
+  userId: string,
+  input: { fromDogId: string; limit: number },
+): Promise<DeckCard[]> {
+  const { db } = deps;
+  const [from] = await chosenDogQuery(db, null).execute({ userId, dogId: input.fromDogId });
   if (!from) throw new AppError('NOT_FOUND');
   const filters = parseFilters(from.filters);
   const month = utcMonthIndex();
   const key = filtersKey(filters, month);
   const seed = seedOf(userId);
-  const shown = and(deckDogFor(db, userId), matching(filters, month))!;
+  const matched = filtersFor(filters, month);
+  const read = (walk: Walk, stretch: Stretch, limit: number, values: Record<string, unknown> = {}) =>
+    limit <= 0
+      ? Promise.resolve([] as Card[])
+      : cardsQuery(db, { filters: matched.shape, walk: walk.kind, stretch }).execute({
+          ...matched.values,
+          ...walk.values,
+          ...values,
+          userId,
+          seed,
+          limit,
+        });
 
   const result: DeckCard[] = [];
   for (const walk of await walksFrom(db, from, filters.radiusKm)) {
@@ -120,22 +203,23 @@ export async function deck(
     // Dogs changed behind the position since the walk passed them (new, edited, moved, back from a suspension).
     const changed =
       saved && rechecked
-        ? await cards(
-            db,
-            and(
-              shown,
-              walk.where,
-              gt(dogProfiles.updatedAt, saved.checkedAt),
-              sql`${ringOf(seed)} < ${position}`,
-            ),
-            seed,
-            wanted,
-            dogProfiles.updatedAt,
-          )
+        ? await read(walk, 'changed', wanted, { checkedAt: saved.checkedAt.toISOString(), position })
         : [];
-    // A walk at its end (1) has nothing ahead.
-    const ahead =
-      position < 1 ? await walkFrom(db, walk, shown, seed, position, wanted - changed.length) : [];
+    // A walk at its end (1) has nothing ahead. From the position to the end of the circle, then from its
+    // start back to the seed: index range scans in the user's order.
+    const ahead: Card[] = [];
+    if (position < 1) {
+      const start = seed + position;
+      const stretches: Array<[Stretch, Record<string, unknown>]> =
+        start < 1
+          ? [
+              ['from', { start }],
+              ['to', {}],
+            ]
+          : [['between', { start: start - 1 }]];
+      for (const [stretch, values] of stretches)
+        ahead.push(...(await read(walk, stretch, wanted - changed.length - ahead.length, values)));
+    }
     for (const card of [...changed, ...ahead])
       result.push({
         ...dogView(deps.storage, card.dog),
@@ -158,7 +242,13 @@ export async function deck(
 /** The demo accounts' dogs (accounts without a password), for signed-out visitors. */
 export async function demoDeck(deps: ServiceDeps): Promise<DeckCard[]> {
   const demoOwners = deps.db.select({ id: users.id }).from(users).where(isNull(users.passwordHash));
-  const rows = await cards(deps.db, inArray(dogProfiles.userId, demoOwners), 0, DEMO_DECK_SIZE);
+  const rows = await deps.db
+    .select({ dog: dogProfiles, owner: ownerCardColumns })
+    .from(dogProfiles)
+    .innerJoin(profiles, eq(profiles.userId, dogProfiles.userId))
+    .where(inArray(dogProfiles.userId, demoOwners))
+    .orderBy(asc(dogProfiles.shuffleKey))
+    .limit(DEMO_DECK_SIZE);
   return rows.map((row) => ({
     ...dogView(deps.storage, row.dog),
     owner: ownerCard(deps.storage, row.owner),

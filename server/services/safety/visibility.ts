@@ -101,7 +101,7 @@ export const requestStreamOf = (userId: string): SQL =>
   )!;
 
 /** The deck: other owners' dogs the user has neither liked nor passed, of owners not hidden from them. */
-export const deckDogFor = (db: DbOrTx, userId: string): SQL =>
+export const deckDogFor = (db: DbOrTx, userId: string | Placeholder): SQL =>
   and(
     ne(dogProfiles.userId, userId),
     notExists(
