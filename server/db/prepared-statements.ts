@@ -45,7 +45,7 @@ type Committing = ReturnType<postgres.ReservedSql['unsafe']>;
  * (COMMIT_NOW) is the one awaited.
  */
 async function begin(sql: postgres.Sql, work: (scoped: postgres.Sql) => unknown) {
-  const connection = await sql.reserve();
+  const connection = await reserveConnection(sql);
   const begun = connection.unsafe('begin').execute();
   let committing: Committing | undefined;
   const commit = () => (committing ??= connection.unsafe('commit').execute());
@@ -67,6 +67,41 @@ async function begin(sql: postgres.Sql, work: (scoped: postgres.Sql) => unknown)
     throw error;
   } finally {
     connection.release();
+  }
+}
+
+/** How long a transaction waits for a connection of its own (postgres.js's connect timeout, in the pool's). */
+const RESERVE_TIMEOUT_MS = 5_000;
+
+/**
+ * A connection of its own for a transaction. postgres.js (3.4.9) can lose a reservation made while the
+ * database was unreachable: one handed on through a reconnect is dropped when the new connection first
+ * fetches its types, and its wait never ends (nor the call waiting on it). After `timeoutMs` the wait fails
+ * as a connect timeout (503, try again); a connection that still comes goes back to the pool.
+ */
+export async function reserveConnection(
+  sql: Pick<postgres.Sql, 'reserve'>,
+  timeoutMs = RESERVE_TIMEOUT_MS,
+): Promise<postgres.ReservedSql> {
+  const reserving = sql.reserve();
+  let timer: NodeJS.Timeout | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(Object.assign(new Error('no connection for the transaction'), { code: 'CONNECT_TIMEOUT' })),
+      timeoutMs,
+    );
+  });
+  try {
+    return await Promise.race([reserving, timedOut]);
+  } catch (error) {
+    reserving.then(
+      (connection) => connection.release(),
+      () => {},
+    );
+    throw error;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
