@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, lt, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { builtOnce } from '../../db/built-once';
 import { commitWith, together, transact } from '../../db/transact';
 import { crashPoint } from '../../crash-points';
 import { BACKFILL_BATCH, backfilled } from '../../realtime/backfill';
@@ -209,7 +210,7 @@ export function defineConversation<
   }
 
   /** Built once per database: the live read runs for every message, for every subscriber. */
-  const newMessagesQuery = (db: Db) =>
+  const newMessagesQuery = builtOnce((db: DbOrTx, _shape: null) =>
     kind
       .select(
         db,
@@ -221,8 +222,8 @@ export function defineConversation<
         asc(messages.seq),
         BACKFILL_BATCH,
       )
-      .prepare(`${kind.name}_messages_after`);
-  const prepared = new WeakMap<object, ReturnType<typeof newMessagesQuery>>();
+      .prepare(`${kind.name}_messages_after`),
+  );
   /** Reads in flight, per database (see messagesAfter). */
   const reading = new WeakMap<object, Map<string, Promise<Changes<Message>>>>();
 
@@ -244,9 +245,7 @@ export function defineConversation<
     const key = `${conversationId}:${afterSeq}:${reader}:${deps.bus.heard()}`;
     const shared = reads.get(key);
     if (shared) return shared;
-    let query = prepared.get(deps.db);
-    if (!query) prepared.set(deps.db, (query = newMessagesQuery(deps.db)));
-    const read = query
+    const read = newMessagesQuery(deps.db, null)
       .execute({ viewerId, conversationId, afterSeq })
       .then((rows) => rows.map((row) => kind.view(deps, row)).map((item) => ({ seq: item.seq, item })))
       .finally(() => reads.delete(key));
