@@ -25,12 +25,13 @@ import { seedDatabase, VOLUMES } from './seed';
 import { benchSignIn } from './sign-in';
 import { benchSlowClients } from './slow-clients';
 import { benchSockets } from './sockets';
+import { benchSpotsNear } from './spots';
 import { benchStartup } from './startup';
 import { benchThroughput } from './throughput';
 import { benchUploads } from './uploads';
 
 const rows: Row[] = [];
-/** BENCH_ONLY=size,startup,uploads,grid,sockets,slow,tokens,lighthouse,postgres,deck: run only these parts (development; `deck` is in `postgres`). */
+/** BENCH_ONLY=size,startup,uploads,grid,sockets,slow,tokens,lighthouse,postgres,deck,spots: run only these parts (development; `deck` and `spots` are in `postgres`). */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wanted = (part: string) => !only || only.includes(part);
 
@@ -76,6 +77,7 @@ async function postgresBenchmarks() {
   await stage('throughput', () => benchThroughput(a.url));
   await stage('procedures at 50 concurrent callers', () => benchProcedures(a.url, db));
   await stage('events.list one at a time', () => benchEventsSerial(a.url, db));
+  await stage('dog places near a point', () => benchSpotsNear(a.url, databaseUrl, db));
   await stage('deck: heavy swipers, 100,000 dogs', () =>
     benchHeavySwipers({ url: a.url, databaseUrl, db, dogs: VOLUMES.dogs }),
   );
@@ -160,6 +162,18 @@ async function deckBenchmarks() {
   await stage('deck: heavy swipers, 1,000,000 dogs', () => benchMillionDogs(postgresServer.url));
 }
 
+/** BENCH_ONLY=spots: the places' rows alone (a PostgreSQL of its own, with no other data). */
+async function spotsBenchmarks() {
+  if (!postgresAvailable()) return;
+  const postgresServer = await startPostgres();
+  onCleanup(() => postgresServer.stop());
+  const databaseUrl = await createDatabase(postgresServer.url);
+  const a = await startServerProcess('a', { DATABASE_URL: databaseUrl });
+  const database = await openDatabase({ databaseUrl, dataDir: 'data' });
+  onCleanup(() => database.close());
+  await stage('dog places near a point', () => benchSpotsNear(a.url, databaseUrl, database.db));
+}
+
 function table(): string {
   const lines = rows.map((row) => [
     row.metric,
@@ -208,11 +222,18 @@ try {
       await postgresBenchmarks();
       return [];
     });
-  else if (only?.includes('deck'))
-    await stage('deck', async () => {
-      await deckBenchmarks();
-      return [];
-    });
+  else {
+    if (only?.includes('deck'))
+      await stage('deck', async () => {
+        await deckBenchmarks();
+        return [];
+      });
+    if (only?.includes('spots'))
+      await stage('spots', async () => {
+        await spotsBenchmarks();
+        return [];
+      });
+  }
 } finally {
   await cleanUp();
 }

@@ -162,4 +162,20 @@ export const LIMITS = {
     wrongPerClient: 30,
     wrongWindowMinutes: 15,
   },
+  /**
+   * Dog places (issue 33): a name, a description and photos as a dog's; up to three opening ranges a day;
+   * a tip is a line or two. The map's radii (km) and the most places one answer lists; new places a day per
+   * account (a new account's wait for a moderator).
+   */
+  spot: {
+    name: { min: 2, max: 80 },
+    descriptionMax: 1000,
+    photosMax: 6,
+    rangesPerDay: 3,
+    tipMax: 280,
+    radiiKm: [1, 2, 5, 10, 25, 50],
+    defaultRadiusKm: 5,
+    nearMax: 100,
+    perDay: 10,
+  },
 } as const;

@@ -36,6 +36,13 @@ import {
   REPORT_TARGETS,
 } from '#shared/domain/safety';
 import { UPLOAD_KINDS } from '#shared/schemas/uploads';
+import {
+  LEASH_RULES,
+  type OpeningHours,
+  SPOT_AMENITIES,
+  SPOT_KINDS,
+  SPOT_STATUSES,
+} from '#shared/schemas/spots';
 import { TOKEN_SCOPES } from '#shared/domain/access-tokens';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -69,6 +76,10 @@ export const moderationAction = pgEnum('moderation_action', MODERATION_ACTIONS);
 export const appealStatus = pgEnum('appeal_status', APPEAL_STATUSES);
 export const tokenScope = pgEnum('token_scope', TOKEN_SCOPES);
 export const attendanceStatus = pgEnum('attendance_status', ATTENDANCE_STATUSES);
+export const spotKind = pgEnum('spot_kind', SPOT_KINDS);
+export const spotAmenity = pgEnum('spot_amenity', SPOT_AMENITIES);
+export const leashRule = pgEnum('leash_rule', LEASH_RULES);
+export const spotStatus = pgEnum('spot_status', SPOT_STATUSES);
 
 /** A user's id that goes with the user (ON DELETE CASCADE): the rows of an account are deleted with it. */
 const userRef = (column: string) =>
@@ -722,3 +733,70 @@ export const serverKeys = pgTable('server_keys', {
   value: text('value').notNull(),
   createdAt: createdAt(),
 });
+
+// ── Dog places (issue 33) ───────────────────────────────────────────────────────────────────────
+
+/**
+ * A place for dogs at a point: a park, a trail, a vet… Its author's (kept when the account goes: the place is
+ * everyone's); `pending` until a moderator publishes a new account's place. A GiST index on
+ * `ll_to_earth(lat, lon)` of the published places finds those within a distance (migration 0020, by hand).
+ */
+export const spots = pgTable(
+  'spots',
+  {
+    id: id(),
+    kind: spotKind('kind').notNull(),
+    name: text('name').notNull(),
+    countryCode: text('country_code').notNull(),
+    /** The town, a place name of the pickers. */
+    location: text('location').notNull(),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    description: text('description'),
+    amenities: spotAmenity('amenities')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    leashRule: leashRule('leash_rule'),
+    hours: jsonb('hours').$type<OpeningHours>(),
+    emergency: boolean('emergency').notNull().default(false),
+    /** Upload keys, the first the main photo. */
+    photos: text('photos')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    authorId: uuid('author_id').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    status: spotStatus('status').notNull(),
+    /** A place of the demo set (DECISIONS 12): shown as such. */
+    demo: boolean('demo').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('spots_author_idx').on(t.authorId),
+    index('spots_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);
+
+/** An owner's rating of a place (1–5) and tip: one per owner and place, replaced by the next. */
+export const spotReviews = pgTable(
+  'spot_reviews',
+  {
+    spotId: uuid('spot_id')
+      .notNull()
+      .references(() => spots.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    rating: integer('rating').notNull(),
+    tip: text('tip'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.spotId, t.userId] }),
+    index('spot_reviews_user_idx').on(t.userId),
+    index('spot_reviews_spot_updated_idx').on(t.spotId, t.updatedAt.desc()),
+    check('spot_reviews_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
+);

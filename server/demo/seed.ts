@@ -3,7 +3,9 @@ import { monthOfIndex, utcMonthIndex } from '#shared/domain/dog-age';
 import { addDays, dateInDays } from '#shared/domain/event-time';
 import { dogCreateInput } from '#shared/schemas/dogs';
 import { eventCreateInput } from '#shared/schemas/events';
-import { adminUpdates, profiles, uploads, users } from '../db/schema';
+import { PLACE_COORDINATES } from '#shared/data/coordinates';
+import { type SpotCreateInput, spotCreateInput } from '#shared/schemas/spots';
+import { adminUpdates, profiles, spots, uploads, users } from '../db/schema';
 import type { ServiceDeps } from '../services/deps';
 import { createDog } from '../services/matching/dogs';
 import { createEvent } from '../services/events/events';
@@ -284,6 +286,102 @@ const WELCOME = {
   updateType: 'announcement' as const,
 };
 
+/** Dog places in the demo towns (issue 33), near each town's centre, marked as demo: no real place is meant. */
+const WEEKDAYS_8_TO_19 = [0, 1, 2, 3, 4, 5, 6].map((day) =>
+  day < 5 ? [{ from: '08:00', to: '19:00' }] : [],
+);
+const SPOTS: Array<Omit<SpotCreateInput, 'country' | 'lat' | 'lon'> & { near: [number, number] }> = [
+  {
+    kind: 'dogPark',
+    name: 'Pasji park ob ribniku',
+    location: 'Ljubljana',
+    near: [0.004, -0.012],
+    amenities: ['fenced', 'water', 'bins', 'shade', 'smallDogArea'],
+    leashRule: 'offLeash',
+    description: 'Ograjen travnik z ločenim delom za male pse. Voda je pri vhodu.',
+  },
+  {
+    kind: 'trail',
+    name: 'Krožna pot na grič',
+    location: 'Ljubljana',
+    near: [0.012, -0.02],
+    amenities: ['bins', 'shade'],
+    leashRule: 'mixed',
+    description: 'Gozdna pot, okoli uro hoje. Na vrhu je klop in senca.',
+  },
+  {
+    kind: 'vet',
+    name: 'Veterinarska ambulanta Center',
+    location: 'Ljubljana',
+    near: [-0.004, 0.006],
+    amenities: [],
+    leashRule: 'onLeash',
+    hours: WEEKDAYS_8_TO_19,
+    emergency: true,
+  },
+  {
+    kind: 'cafe',
+    name: 'Kavarna Pasja tačka',
+    location: 'Ljubljana',
+    near: [-0.002, 0.002],
+    amenities: ['water'],
+    leashRule: 'onLeash',
+    hours: [0, 1, 2, 3, 4, 5, 6].map(() => [{ from: '07:00', to: '22:00' }]),
+  },
+  {
+    kind: 'dogPark',
+    name: 'Pasji park pod Kalvarijo',
+    location: 'Maribor',
+    near: [0.006, -0.004],
+    amenities: ['fenced', 'bins', 'lighting'],
+    leashRule: 'offLeash',
+  },
+  {
+    kind: 'water',
+    name: 'Kopališče za pse ob Dravi',
+    location: 'Maribor',
+    near: [-0.004, 0.003],
+    amenities: ['water', 'shade'],
+    leashRule: 'offLeash',
+    description: 'Plitev prodnat breg, primeren za plavanje psov.',
+  },
+  {
+    kind: 'petShop',
+    name: 'Trgovina Smrček',
+    location: 'Celje',
+    near: [0.001, 0.002],
+    amenities: [],
+    leashRule: 'onLeash',
+    hours: WEEKDAYS_8_TO_19,
+  },
+  {
+    kind: 'training',
+    name: 'Vadbišče Kinološkega društva',
+    location: 'Kranj',
+    near: [0.008, 0.01],
+    amenities: ['fenced', 'lighting'],
+    leashRule: 'offLeash',
+  },
+  {
+    kind: 'trail',
+    name: 'Obalna pot',
+    location: 'Piran',
+    near: [0.002, 0.008],
+    amenities: ['bins'],
+    leashRule: 'onLeash',
+    description: 'Ob morju proti Fiesi; poleti zgodaj zjutraj ali zvečer.',
+  },
+  {
+    kind: 'groomer',
+    name: 'Salon Kodrasti',
+    location: 'Novo mesto',
+    near: [0.001, -0.002],
+    amenities: [],
+    leashRule: 'onLeash',
+    hours: WEEKDAYS_8_TO_19,
+  },
+];
+
 const demoOwners = and(isNull(users.passwordHash), like(users.email, `%@${DEMO_DOMAIN}`));
 
 /** Whether the demo set is complete: the welcome is written last (and stays, even once retired). */
@@ -297,6 +395,7 @@ export async function hasDemoData(deps: ServiceDeps): Promise<boolean> {
 
 /** What an interrupted first start left behind (rows, and their photo files). */
 async function removePartialDemo(deps: ServiceDeps) {
+  await deps.db.delete(spots).where(eq(spots.demo, true));
   const owners = await deps.db.select({ id: users.id }).from(users).where(demoOwners);
   if (!owners.length) return;
   const ids = owners.map((owner) => owner.id);
@@ -311,7 +410,7 @@ async function removePartialDemo(deps: ServiceDeps) {
 
 /**
  * The demo set (DECISIONS 12): 24 owners across Slovenian towns with their dogs and generated photos, a few
- * upcoming events and a welcome announcement, so a newcomer sees a living app. Runs once: nothing happens
+ * upcoming events, dog places in the towns and a welcome announcement, so a newcomer sees a living app. Runs once: nothing happens
  * when the set is complete, and a set an interrupted start left half-made is made again. Returns how many
  * dogs it made.
  */
@@ -365,6 +464,14 @@ export async function seedDemo(deps: ServiceDeps): Promise<number> {
         maxAttendees: 15,
       }),
     );
+  await deps.db.insert(spots).values(
+    SPOTS.map(({ near, ...spot }) => {
+      const [lat, lon] = PLACE_COORDINATES.SI[spot.location]!;
+      const input = spotCreateInput.parse({ ...spot, country: 'SI', lat: lat + near[0], lon: lon + near[1] });
+      const { country, ...columns } = input;
+      return { ...columns, countryCode: country, status: 'published' as const, demo: true };
+    }),
+  );
   await deps.db.insert(adminUpdates).values(WELCOME);
   return dogs;
 }

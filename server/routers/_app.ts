@@ -15,6 +15,7 @@ import { safetyRouter } from './safety';
 import { notifySettingsRouter } from './notify-settings';
 import { requestsRouter } from './requests';
 import { shopRouter } from './shop';
+import { spotsRouter } from './spots';
 import { tokensRouter } from './tokens';
 
 const routers = router({
@@ -28,6 +29,7 @@ const routers = router({
   announcements: announcementsRouter,
   account: accountRouter,
   shop: shopRouter,
+  spots: spotsRouter,
   notifySettings: notifySettingsRouter,
   config: configRouter,
   safety: safetyRouter,

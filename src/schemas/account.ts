@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SPOT_KINDS, SPOT_STATUSES } from './spots';
 import { accessTokenView } from './access-tokens';
 import { notifyPreferencesView } from './notifications';
 import { ATTENDANCE_STATUSES } from '../domain/events';
@@ -128,6 +129,19 @@ export const accountExportView = z.object({
   /** Never the tokens themselves: their names, last four characters, scopes and dates. */
   accessTokens: z.array(accessTokenView.omit({ id: true })),
   shopNotify: since,
+  /** Places I added (they stay when the account goes) and my reviews of places. */
+  spotsAdded: z.array(
+    z.object({
+      name: z.string(),
+      kind: z.enum(SPOT_KINDS),
+      location: z.string(),
+      status: z.enum(SPOT_STATUSES),
+      createdAt: z.date(),
+    }),
+  ),
+  spotReviews: z.array(
+    z.object({ spot: z.string(), rating: z.number(), tip: z.string().nullable(), updatedAt: z.date() }),
+  ),
   notifications: notifyPreferencesView.extend({
     pushDevices: z.array(z.object({ endpoint: z.string(), createdAt: z.date() })),
   }),

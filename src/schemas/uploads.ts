@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const UPLOAD_KINDS = ['dog', 'profile', 'event'] as const;
+export const UPLOAD_KINDS = ['dog', 'profile', 'event', 'spot'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** Storage folder per kind (SPEC §7 Storage). */
@@ -8,12 +8,13 @@ export const UPLOAD_FOLDER: Record<UploadKind, string> = {
   dog: 'dogs',
   profile: 'profiles',
   event: 'events',
+  spot: 'spots',
 };
 
 /** A key the server made: folder and 26 random base32 characters (see server/services/uploads.ts). */
 export const uploadKeySchema = z
   .string()
-  .regex(/^(dogs|profiles|events)\/[a-z2-7]{26}$/, 'validation.photoInvalid');
+  .regex(/^(dogs|profiles|events|spots)\/[a-z2-7]{26}$/, 'validation.photoInvalid');
 
 export const uploadQuery = z.object({ kind: z.enum(UPLOAD_KINDS) });
 

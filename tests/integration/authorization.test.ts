@@ -32,6 +32,8 @@ interface World {
   anaToken: string;
   anaDog: string;
   anaEvent: string;
+  /** Ana's place, waiting for a moderator (her account is new), with her own review. */
+  anaSpot: string;
   /** Ana's uploads no row uses yet: only her ownership keeps others from attaching them. */
   anaUpload: { dog: string; profile: string; event: string };
   anaBorChat: string;
@@ -123,6 +125,14 @@ const event = {
   locationName: 'Tromostovje',
   country: 'SI',
   location: 'Ljubljana',
+};
+const spot = {
+  kind: 'dogPark' as const,
+  name: 'Park ob Savi',
+  country: 'SI',
+  location: 'Ljubljana',
+  lat: 46.05,
+  lon: 14.5,
 };
 const SECRET_MESSAGE = 'Ključ je pod predpražnikom';
 /** Eve answering the like she sent herself. */
@@ -249,6 +259,14 @@ const table: { [P in Path]: Rule<InputOf<P>> } = {
 
   'config.get': open(),
 
+  // Places: anyone reads the published ones; Ana's waiting place is hers alone, and so is her review of it.
+  'spots.near': open(() => ({ lat: 46.05, lon: 14.5 })),
+  'spots.byId': open((w) => ({ id: w.anaSpot }), 'NOT_FOUND'),
+  'spots.mine': user(undefined, 'answers'),
+  'spots.create': user((w) => ({ ...spot, photos: [w.anaUpload.dog] }), 'UPLOAD_NOT_FOUND'),
+  'spots.review': user((w) => ({ spotId: w.anaSpot, rating: 1 }), 'NOT_FOUND'),
+  'spots.removeReview': user((w) => ({ spotId: w.anaSpot }), 'writes'), // the caller has none: Ana's stays
+
   // notifications: only the caller's own choices and devices; someone else's endpoint is not found, unchanged.
   'notifySettings.preferences': user(undefined, 'answers'),
   'notifySettings.updatePreferences': user(
@@ -347,7 +365,7 @@ describe('the authorization table', () => {
       withoutEntry: paths.filter((path) => !named.includes(path)),
       notAProcedure: named.filter((path) => !paths.includes(path)),
     }).toEqual({ withoutEntry: [], notAProcedure: [] });
-    expect(paths).toHaveLength(89);
+    expect(paths).toHaveLength(95);
   });
 });
 
@@ -392,6 +410,8 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
     const borEvent = await bor.api.events.create({ ...event, title: 'Borov sprehod' });
     const eveEvent = await eva.api.events.create({ ...event, title: 'Evin sprehod' });
     await bor.api.events.join({ id: anaEvent.id });
+    const anaSpot = await ana.api.spots.create({ ...spot, name: 'Anin park' });
+    await ana.api.spots.review({ spotId: anaSpot.id, rating: 5, tip: 'Veliko sence' });
 
     // Ana likes Bor's dog and Bor accepts: their chat, with a message of Ana's.
     await ana.api.likes.like({ fromDogId: ana.dogId, dogId: bor.dogId });
@@ -431,6 +451,7 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
       anaToken: ana.token,
       anaDog: ana.dogId,
       anaEvent: anaEvent.id,
+      anaSpot: anaSpot.id,
       anaUpload,
       anaBorChat,
       anaMessage: message.id,

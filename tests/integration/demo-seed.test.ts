@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { adminUpdates, dogProfiles, events, users } from '../../server/db/schema';
+import { adminUpdates, dogProfiles, events, spots, users } from '../../server/db/schema';
+import { PLACE_COORDINATES } from '#shared/data/coordinates';
 import { DEMO_PHOTOS_DIR, DEMO_PORTRAITS } from '../../server/demo/photos';
 import { seedDemo } from '../../server/demo/seed';
 import { monthIndexOf, utcMonthIndex } from '#shared/domain/dog-age';
@@ -55,6 +56,16 @@ describe.each(dbKinds())('demo data on %s', (kind) => {
     expect(new Date(`${sunday!.eventDate}T12:00:00Z`).getUTCDay()).toBe(0);
     expect(await visitor.announcements.list()).toMatchObject([{ title: 'Dobrodošli v Tačkah!' }]);
     expect(await t.db.select().from(adminUpdates)).toHaveLength(1);
+    // Dog places in the demo towns, marked as demo: the ones around Ljubljana's centre, nearest first.
+    const [lat, lon] = PLACE_COORDINATES.SI.Ljubljana!;
+    const near = await visitor.spots.near({ lat, lon, radiusKm: 5 });
+    expect(near.map((spot) => [spot.kind, spot.demo, spot.status])).toEqual([
+      ['cafe', true, 'published'],
+      ['vet', true, 'published'],
+      ['dogPark', true, 'published'],
+      ['trail', true, 'published'],
+    ]);
+    expect(await t.db.select().from(spots)).toHaveLength(10);
 
     // Nobody can sign in as a demo owner, and a second run adds nothing.
     const error = await failure(
@@ -71,5 +82,7 @@ describe.each(dbKinds())('demo data on %s', (kind) => {
     expect(await seedDemo(t.app.deps)).toBe(32);
     expect(await t.db.select().from(users).where(isNull(users.passwordHash))).toHaveLength(24);
     expect(await t.db.select().from(dogProfiles)).toHaveLength(32);
+    expect(await t.db.select().from(spots)).toHaveLength(10);
+    expect(await t.db.select().from(spots)).toHaveLength(10);
   }, 120_000);
 });

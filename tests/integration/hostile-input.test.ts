@@ -334,7 +334,7 @@ function validValue(path: string, field: string, world: World): unknown {
     vaccinated: true,
     neutered: false,
     goodWithSmallDogs: false,
-    radiusKm: 20,
+    radiusKm: area === 'spots' ? 5 : 20,
     sizes: ['small'],
     ageMin: 1,
     ageMax: 12,
@@ -398,6 +398,17 @@ function validValue(path: string, field: string, world: World): unknown {
     channels: DEFAULT_CHANNELS,
     quietHours: null,
     timeZone: 'Europe/Ljubljana',
+    kind: 'dogPark',
+    kinds: [],
+    lat: 46.05,
+    lon: 14.5,
+    amenities: [],
+    leashRule: null,
+    hours: null,
+    emergency: false,
+    spotId: randomUUID(),
+    rating: 4,
+    tip: 'Zjutraj je mirno.',
   };
   return field in values ? values[field] : 'x';
 }

@@ -17,6 +17,8 @@ import {
   pushSubscriptions,
   reports,
   shopWishes,
+  spotReviews,
+  spots,
   swipes,
   users,
 } from '../../db/schema';
@@ -152,6 +154,29 @@ export async function exportAccount(deps: ServiceDeps, userId: string) {
     .from(calendarFeeds)
     .where(eq(calendarFeeds.userId, userId));
   const [wish] = await db.select().from(shopWishes).where(eq(shopWishes.userId, userId));
+  // Places I added (each stays when I go: it is everyone's) and my reviews of places.
+  const spotsAdded = await db
+    .select({
+      name: spots.name,
+      kind: spots.kind,
+      location: spots.location,
+      status: spots.status,
+      createdAt: spots.createdAt,
+    })
+    .from(spots)
+    .where(eq(spots.authorId, userId))
+    .orderBy(asc(spots.createdAt));
+  const spotReviewsWritten = await db
+    .select({
+      spot: spots.name,
+      rating: spotReviews.rating,
+      tip: spotReviews.tip,
+      updatedAt: spotReviews.updatedAt,
+    })
+    .from(spotReviews)
+    .innerJoin(spots, eq(spots.id, spotReviews.spotId))
+    .where(eq(spotReviews.userId, userId))
+    .orderBy(asc(spotReviews.createdAt));
   const pushDevices = await db
     .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
     .from(pushSubscriptions)
@@ -210,6 +235,8 @@ export async function exportAccount(deps: ServiceDeps, userId: string) {
     moderationDecisions: decisions,
     accessTokens: (await listAccessTokens(db, userId)).map(({ id: _id, ...token }) => token),
     shopNotify: wish ? { since: wish.createdAt } : null,
+    spotsAdded,
+    spotReviews: spotReviewsWritten,
     notifications: { ...(await notifyPreferences(db, userId)), pushDevices },
   };
 }

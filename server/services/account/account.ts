@@ -1,7 +1,7 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
 import { isLocale } from '#shared/i18n';
-import { chats, events, notifications, uploads, users } from '../../db/schema';
+import { chats, events, notifications, spots, uploads, users } from '../../db/schema';
 import { transact } from '../../db/transact';
 import type { Jobs } from '../../jobs/queue';
 import { forgetAddress } from './auth';
@@ -46,6 +46,8 @@ export async function deleteAccount(deps: ServiceDeps & { jobs: Jobs }, userId: 
     const seated = await attendance.leaveAll(tx, userId);
     const told = [...seated, ...(await attendance.cancelAttendance(tx, eq(events.userId, userId)))];
     await forgetAddress(tx, user.email);
+    // Places they added stay everyone's (author_id becomes null), without their photos, whose files go.
+    await tx.update(spots).set({ photos: [] }).where(eq(spots.authorId, userId));
     await tx.delete(users).where(eq(users.id, userId));
     // The owner hears it was done, in their language (queued with the deletion: it goes if and only if it did).
     await queueMail(deps.jobs, tx, {

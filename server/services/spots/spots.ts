@@ -1,0 +1,227 @@
+import { and, asc, count, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import { AppError } from '#shared/errors';
+import { LIMITS } from '#shared/limits';
+import type { spotCreateInput, SpotSummary, SpotView, spotsNearInput } from '#shared/schemas/spots';
+import { lockKeys } from '../../db/advisory-lock';
+import { profiles, spotReviews, spots, users } from '../../db/schema';
+import { attachUploads, photoOf } from '../uploads';
+import { activeUser, shownTo } from '../safety/visibility';
+import type { ServiceDeps } from '../deps';
+
+const DAY_MS = 86_400_000;
+
+/** The reviews a place's page shows, newest first. */
+const REVIEWS_SHOWN = 20;
+
+/** A place whose author is suspended or banned shows to nobody; one whose author left stays everyone's. */
+const authorActive = or(isNull(spots.authorId), activeUser(spots.authorId))!;
+
+/** The mean rating (one decimal) and the number of ratings of a place. */
+const ratingColumns = {
+  rating: sql<number | null>`(select round(avg(r.rating), 1)::float8 from ${spotReviews} r
+    where r.spot_id = ${spots.id})`,
+  ratings: sql<number>`(select count(*)::int from ${spotReviews} r where r.spot_id = ${spots.id})`,
+};
+
+const summaryColumns = {
+  id: spots.id,
+  kind: spots.kind,
+  name: spots.name,
+  country: spots.countryCode,
+  location: spots.location,
+  lat: spots.lat,
+  lon: spots.lon,
+  amenities: spots.amenities,
+  leashRule: spots.leashRule,
+  emergency: spots.emergency,
+  photos: spots.photos,
+  status: spots.status,
+  demo: spots.demo,
+  ...ratingColumns,
+};
+
+const reviewColumns = {
+  userId: spotReviews.userId,
+  fullName: profiles.fullName,
+  rating: spotReviews.rating,
+  tip: spotReviews.tip,
+  updatedAt: spotReviews.updatedAt,
+};
+
+type SummaryRow = Omit<SpotSummary, 'distanceM' | 'photo'> & { photos: string[] };
+
+function summaryOf(deps: ServiceDeps, row: SummaryRow, distanceM: number | null): SpotSummary {
+  const { photos, ...rest } = row;
+  return {
+    ...rest,
+    distanceM: distanceM === null ? null : Math.round(distanceM),
+    photo: photos[0] ? photoOf(deps.storage, photos[0]) : null,
+  };
+}
+
+/**
+ * The published places within `radiusKm` of a point that the filters let through (any of `kinds`, all of
+ * `amenities`), nearest first, at most LIMITS.spot.nearMax: the database function `spots_near` (migration
+ * 0020) reads them from the GiST index nearest first.
+ */
+export async function spotsNear(
+  deps: ServiceDeps,
+  input: z.output<typeof spotsNearInput>,
+): Promise<SpotSummary[]> {
+  // Enum values only (zod checked them), as one array parameter each.
+  const list = (values: readonly string[]) => `{${values.join(',')}}`;
+  const near = sql`spots_near(${input.lat}, ${input.lon}, ${input.radiusKm * 1000},
+    ${list(input.kinds)}::spot_kind[], ${list(input.amenities)}::spot_amenity[], ${LIMITS.spot.nearMax}) near`;
+  const rows = await deps.db
+    .select({ ...summaryColumns, distanceM: sql<number>`near.distance_m` })
+    .from(spots)
+    .innerJoin(near, sql`near.id = ${spots.id}`)
+    .where(authorActive)
+    .orderBy(sql`near.distance_m`, asc(spots.id));
+  return rows.map(({ distanceM, ...row }) => summaryOf(deps, row, distanceM));
+}
+
+/** The places I added, newest first, those waiting for a moderator included. */
+export async function mySpots(deps: ServiceDeps, userId: string): Promise<SpotSummary[]> {
+  const rows = await deps.db
+    .select(summaryColumns)
+    .from(spots)
+    .where(eq(spots.authorId, userId))
+    .orderBy(desc(spots.createdAt), desc(spots.id));
+  return rows.map((row) => summaryOf(deps, row, null));
+}
+
+/**
+ * A place's page: published (its author active), or my own waiting one; its newest reviews by people the
+ * viewer may see (blocks, suspensions), and the viewer's own.
+ */
+export async function spotById(deps: ServiceDeps, viewerId: string | null, id: string): Promise<SpotView> {
+  const [row] = await deps.db
+    .select({
+      ...summaryColumns,
+      description: spots.description,
+      hours: spots.hours,
+      authorId: spots.authorId,
+    })
+    .from(spots)
+    .where(
+      and(
+        eq(spots.id, id),
+        or(
+          and(eq(spots.status, 'published'), authorActive),
+          viewerId ? eq(spots.authorId, viewerId) : undefined,
+        ),
+      ),
+    );
+  if (!row) throw new AppError('NOT_FOUND');
+  const { authorId, description, hours, ...summary } = row;
+  const reviews = await deps.db
+    .select(reviewColumns)
+    .from(spotReviews)
+    .innerJoin(profiles, eq(profiles.userId, spotReviews.userId))
+    .where(
+      and(
+        eq(spotReviews.spotId, id),
+        viewerId
+          ? and(ne(spotReviews.userId, viewerId), shownTo(viewerId, spotReviews.userId))
+          : activeUser(spotReviews.userId),
+      ),
+    )
+    .orderBy(desc(spotReviews.updatedAt), asc(spotReviews.userId))
+    .limit(REVIEWS_SHOWN);
+  const [myReview] = viewerId
+    ? await deps.db
+        .select(reviewColumns)
+        .from(spotReviews)
+        .innerJoin(profiles, eq(profiles.userId, spotReviews.userId))
+        .where(and(eq(spotReviews.spotId, id), eq(spotReviews.userId, viewerId)))
+    : [];
+  return {
+    ...summaryOf(deps, summary, null),
+    description,
+    hours,
+    photos: row.photos.map((key) => photoOf(deps.storage, key)),
+    isMine: viewerId !== null && authorId === viewerId,
+    reviews,
+    myReview: myReview ?? null,
+  };
+}
+
+/**
+ * Adds a place. An account younger than LIMITS.antiSpam.newAccountDays adds it for a moderator to publish;
+ * at most LIMITS.spot.perDay a day, counted under the author's lock so parallel calls cannot pass it.
+ */
+export async function createSpot(
+  deps: ServiceDeps,
+  userId: string,
+  input: z.output<typeof spotCreateInput>,
+): Promise<SpotView> {
+  const id = await deps.db.transaction(async (tx) => {
+    await lockKeys(tx, [`spots:${userId}`]);
+    const now = Date.now();
+    const [facts] = await tx
+      .select({
+        today: sql<number>`(select ${count()}::int from ${spots}
+          where ${spots.authorId} = ${userId} and ${spots.createdAt} > ${new Date(now - DAY_MS).toISOString()})`,
+        newAccount: sql<boolean>`${gt(users.createdAt, new Date(now - LIMITS.antiSpam.newAccountDays * DAY_MS))}`,
+      })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!facts) throw new AppError('UNAUTHENTICATED');
+    if (facts.today >= LIMITS.spot.perDay) throw new AppError('DAILY_LIMIT', { max: LIMITS.spot.perDay });
+    await attachUploads(tx, userId, 'spot', input.photos);
+    const [created] = await tx
+      .insert(spots)
+      .values({
+        kind: input.kind,
+        name: input.name,
+        countryCode: input.country,
+        location: input.location,
+        lat: input.lat,
+        lon: input.lon,
+        description: input.description,
+        amenities: input.amenities,
+        leashRule: input.leashRule,
+        hours: input.hours,
+        emergency: input.kind === 'vet' && input.emergency,
+        photos: input.photos,
+        authorId: userId,
+        status: facts.newAccount ? 'pending' : 'published',
+      })
+      .returning({ id: spots.id });
+    return created!.id;
+  });
+  return spotById(deps, userId, id);
+}
+
+/** My rating and tip of a place I may see; a second review replaces the first. */
+export async function reviewSpot(
+  deps: ServiceDeps,
+  userId: string,
+  input: { spotId: string; rating: number; tip: string | null },
+): Promise<SpotView> {
+  // Seeing the place is the right to review it: NOT_FOUND for a waiting place of someone else.
+  await spotById(deps, userId, input.spotId);
+  const now = new Date();
+  await deps.db
+    .insert(spotReviews)
+    .values({ spotId: input.spotId, userId, rating: input.rating, tip: input.tip })
+    .onConflictDoUpdate({
+      target: [spotReviews.spotId, spotReviews.userId],
+      set: { rating: input.rating, tip: input.tip, updatedAt: now },
+    });
+  return spotById(deps, userId, input.spotId);
+}
+
+/** Takes my review of a place back (none: nothing changes). */
+export async function removeSpotReview(
+  deps: ServiceDeps,
+  userId: string,
+  spotId: string,
+): Promise<{ ok: true }> {
+  await deps.db
+    .delete(spotReviews)
+    .where(and(eq(spotReviews.spotId, spotId), eq(spotReviews.userId, userId)));
+  return { ok: true };
+}

@@ -1,0 +1,169 @@
+import { z } from 'zod';
+import { LIMITS } from '../limits';
+import { countryCodeSchema, idSchema, intInRange, optionalText, placeIn } from './common';
+import { ONE_LINE_MESSAGE, oneLine } from './text';
+import { photoSchema, uploadKeySchema } from './uploads';
+
+/** Dog places (issue 33), in the order the filters offer them. */
+export const SPOT_KINDS = [
+  'dogPark',
+  'trail',
+  'water',
+  'vet',
+  'petShop',
+  'groomer',
+  'training',
+  'cafe',
+  'stay',
+] as const;
+export type SpotKind = (typeof SPOT_KINDS)[number];
+
+/** What a place has; a filter asks for all it names. */
+export const SPOT_AMENITIES = ['fenced', 'water', 'bins', 'lighting', 'shade', 'smallDogArea'] as const;
+export type SpotAmenity = (typeof SPOT_AMENITIES)[number];
+
+/** Whether dogs may run free there. */
+export const LEASH_RULES = ['offLeash', 'onLeash', 'mixed'] as const;
+
+/** A moderator publishes a new account's place first (LIMITS.antiSpam.newAccountDays). */
+export const SPOT_STATUSES = ['pending', 'published'] as const;
+
+const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'validation.spotHoursInvalid');
+
+/** One opening range of a day, "HH:MM" to "HH:MM" (24:00: until midnight), on Ljubljana's wall clock. */
+const range = z
+  .object({ from: clock, to: clock })
+  .refine(({ from, to }) => from < to && from !== '24:00', 'validation.spotHoursInvalid');
+
+/**
+ * Opening hours Monday to Sunday, each day's ranges in order and apart (none: closed that day); null where
+ * hours do not apply (a park, a trail).
+ */
+export const openingHoursSchema = z
+  .array(z.array(range).max(LIMITS.spot.rangesPerDay, 'validation.spotHoursInvalid'), {
+    error: 'validation.spotHoursInvalid',
+  })
+  .length(7, 'validation.spotHoursInvalid')
+  .refine(
+    (days) => days.every((ranges) => ranges.every((r, i) => i === 0 || ranges[i - 1]!.to < r.from)),
+    'validation.spotHoursInvalid',
+  );
+export type OpeningHours = z.infer<typeof openingHoursSchema>;
+
+const latitude = z
+  .number({ error: 'validation.pointInvalid' })
+  .min(-90, 'validation.pointInvalid')
+  .max(90, 'validation.pointInvalid');
+const longitude = z
+  .number({ error: 'validation.pointInvalid' })
+  .min(-180, 'validation.pointInvalid')
+  .max(180, 'validation.pointInvalid');
+
+const unique = <T>(values: readonly T[]) => new Set(values).size === values.length;
+
+const spotFields = z.object({
+  kind: z.enum(SPOT_KINDS, 'validation.choiceInvalid'),
+  name: z
+    .string()
+    .trim()
+    .min(LIMITS.spot.name.min, 'validation.spotNameTooShort')
+    .max(LIMITS.spot.name.max, 'validation.spotNameTooLong')
+    .refine(oneLine, ONE_LINE_MESSAGE),
+  country: countryCodeSchema,
+  /** The town it is in, one of the picker's places of `country`. */
+  location: z.string().trim().max(LIMITS.location.max, 'validation.locationInvalid'),
+  lat: latitude,
+  lon: longitude,
+  description: optionalText(LIMITS.spot.descriptionMax, 'validation.descriptionTooLong'),
+  amenities: z
+    .array(z.enum(SPOT_AMENITIES, 'validation.choiceInvalid'))
+    .refine(unique, 'validation.choiceInvalid')
+    .default([]),
+  leashRule: z
+    .enum(LEASH_RULES, 'validation.choiceInvalid')
+    .nullish()
+    .transform((rule) => rule ?? null),
+  hours: openingHoursSchema.nullish().transform((hours) => hours ?? null),
+  /** A vet's emergency service, day and night. */
+  emergency: z.boolean().default(false),
+  photos: z
+    .array(uploadKeySchema)
+    .max(LIMITS.spot.photosMax, 'validation.tooManyPhotos')
+    .default([])
+    .transform((keys) => [...new Set(keys)]),
+});
+
+export const spotCreateInput = spotFields.transform(placeIn((spot) => spot.country, true));
+export type SpotCreateInput = z.input<typeof spotCreateInput>;
+
+/** A point, and the places around it the filters let through, nearest first. */
+export const spotsNearInput = z.object({
+  lat: latitude,
+  lon: longitude,
+  radiusKm: z
+    .number()
+    .refine((km) => (LIMITS.spot.radiiKm as readonly number[]).includes(km), 'validation.choiceInvalid')
+    .default(LIMITS.spot.defaultRadiusKm),
+  kinds: z.array(z.enum(SPOT_KINDS, 'validation.choiceInvalid')).max(SPOT_KINDS.length).default([]),
+  amenities: z
+    .array(z.enum(SPOT_AMENITIES, 'validation.choiceInvalid'))
+    .max(SPOT_AMENITIES.length)
+    .default([]),
+});
+export type SpotsNearInput = z.input<typeof spotsNearInput>;
+
+/** My rating (1–5) of a place and an optional tip; a second review replaces the first. */
+export const spotReviewInput = z.object({
+  spotId: idSchema,
+  rating: intInRange({ min: 1, max: 5 }, 'validation.ratingInvalid'),
+  tip: optionalText(LIMITS.spot.tipMax, 'validation.tipTooLong').refine(
+    (tip) => tip === null || oneLine(tip),
+    ONE_LINE_MESSAGE,
+  ),
+});
+
+export const spotIdInput = z.object({ id: idSchema });
+
+/** A place as a list or the map shows it. */
+export const spotSummary = z.object({
+  id: z.string(),
+  kind: z.enum(SPOT_KINDS),
+  name: z.string(),
+  country: z.string(),
+  location: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  amenities: z.array(z.enum(SPOT_AMENITIES)),
+  leashRule: z.enum(LEASH_RULES).nullable(),
+  emergency: z.boolean(),
+  /** Metres from the point asked about (null where no point was given). */
+  distanceM: z.number().nullable(),
+  /** The mean of the ratings, one decimal; null before the first. */
+  rating: z.number().nullable(),
+  ratings: z.number(),
+  photo: photoSchema.nullable(),
+  status: z.enum(SPOT_STATUSES),
+  /** A place of the demo set. */
+  demo: z.boolean(),
+});
+export type SpotSummary = z.infer<typeof spotSummary>;
+
+/** One owner's review, as others read it. */
+export const spotReviewView = z.object({
+  userId: z.string(),
+  fullName: z.string(),
+  rating: z.number(),
+  tip: z.string().nullable(),
+  updatedAt: z.date(),
+});
+
+/** A place's page: all of it, its newest reviews and mine. */
+export const spotView = spotSummary.extend({
+  description: z.string().nullable(),
+  hours: openingHoursSchema.nullable(),
+  photos: z.array(photoSchema),
+  isMine: z.boolean(),
+  reviews: z.array(spotReviewView),
+  myReview: spotReviewView.nullable(),
+});
+export type SpotView = z.infer<typeof spotView>;
