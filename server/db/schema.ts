@@ -31,7 +31,7 @@ import { ATTENDANCE_STATUSES, type EventChanges } from '#shared/domain/events';
 import {
   APPEAL_STATUSES,
   MODERATION_ACTIONS,
-  REPORT_REASONS,
+  QUEUE_REASONS,
   REPORT_STATUSES,
   REPORT_TARGETS,
 } from '#shared/domain/safety';
@@ -70,7 +70,7 @@ export const eventType = pgEnum('event_type', EVENT_TYPES);
 export const updateType = pgEnum('update_type', UPDATE_TYPES);
 export const uploadKind = pgEnum('upload_kind', UPLOAD_KINDS);
 export const reportTarget = pgEnum('report_target', REPORT_TARGETS);
-export const reportReason = pgEnum('report_reason', REPORT_REASONS);
+export const reportReason = pgEnum('report_reason', QUEUE_REASONS);
 export const reportStatus = pgEnum('report_status', REPORT_STATUSES);
 export const moderationAction = pgEnum('moderation_action', MODERATION_ACTIONS);
 export const appealStatus = pgEnum('appeal_status', APPEAL_STATUSES);

@@ -4,7 +4,15 @@
  */
 
 /** What can be reported (DSA Art. 16: the exact item) and why. */
-export const REPORT_TARGETS = ['user', 'dog', 'message', 'event', 'announcement', 'event_message'] as const;
+export const REPORT_TARGETS = [
+  'user',
+  'dog',
+  'message',
+  'event',
+  'announcement',
+  'event_message',
+  'spot',
+] as const;
 export type ReportTarget = (typeof REPORT_TARGETS)[number];
 
 /** A reported item's snapshot fields a moderator reads, in this order (its other fields are ids and photos). */
@@ -37,6 +45,13 @@ export const REPORT_REASONS = [
   'other',
 ] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
+
+/**
+ * Every reason a report in the queue may have: people's, and `review`, the app's own for a new account's
+ * place waiting to be published (issue 33). Nobody can report with `review`.
+ */
+export const QUEUE_REASONS = [...REPORT_REASONS, 'review'] as const;
+export type QueueReason = (typeof QUEUE_REASONS)[number];
 
 export const REPORT_STATUSES = ['open', 'dismissed', 'actioned'] as const;
 

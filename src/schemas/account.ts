@@ -7,7 +7,7 @@ import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES } from '../domain/requests';
 import {
   APPEAL_STATUSES,
   MODERATION_ACTIONS,
-  REPORT_REASONS,
+  QUEUE_REASONS,
   REPORT_STATUSES,
   REPORT_TARGETS,
 } from '../domain/safety';
@@ -102,7 +102,7 @@ export const accountExportView = z.object({
   reportsFiled: z.array(
     z.object({
       targetType: z.enum(REPORT_TARGETS),
-      reason: z.enum(REPORT_REASONS),
+      reason: z.enum(QUEUE_REASONS),
       details: z.string().nullable(),
       status: z.enum(REPORT_STATUSES),
       createdAt: z.date(),

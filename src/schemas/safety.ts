@@ -5,6 +5,7 @@ import {
   MODERATION_ACTIONS,
   REPORT_DECISIONS,
   REPORT_ITEM_FIELDS,
+  QUEUE_REASONS,
   REPORT_REASONS,
   REPORT_STATUSES,
   REPORT_TARGETS,
@@ -85,7 +86,7 @@ export type ReportItem = z.infer<typeof reportItemView>;
 /** A report in the moderators' queue, with its item and the context a decision needs. */
 export const reportView = z.object({
   id: z.string(),
-  reason: z.enum(REPORT_REASONS),
+  reason: z.enum(QUEUE_REASONS),
   details: z.string().nullable(),
   targetType: z.enum(REPORT_TARGETS),
   targetId: z.string(),

@@ -50,14 +50,18 @@ export const openingHoursSchema = z
   );
 export type OpeningHours = z.infer<typeof openingHoursSchema>;
 
-const latitude = z
-  .number({ error: 'validation.pointInvalid' })
-  .min(-90, 'validation.pointInvalid')
-  .max(90, 'validation.pointInvalid');
-const longitude = z
-  .number({ error: 'validation.pointInvalid' })
-  .min(-180, 'validation.pointInvalid')
-  .max(180, 'validation.pointInvalid');
+/**
+ * Degrees to 7 decimals (about a centimetre): finer is noise, and a value too small for PostgreSQL's
+ * float8 (5e-324) would fail the statement.
+ */
+const degrees = (max: number) =>
+  z
+    .number({ error: 'validation.pointInvalid' })
+    .min(-max, 'validation.pointInvalid')
+    .max(max, 'validation.pointInvalid')
+    .transform((value) => Math.round(value * 1e7) / 1e7 || 0);
+const latitude = degrees(90);
+const longitude = degrees(180);
 
 const unique = <T>(values: readonly T[]) => new Set(values).size === values.length;
 

@@ -154,6 +154,73 @@ describe.each(dbKinds())('dog places on %s', (kind) => {
     );
   });
 
+  it('puts a new account’s place in the moderators’ queue: dismissing publishes it, removing tells the author why', async () => {
+    const admin = await t.signedInUser();
+    await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
+    const moderator = await t.caller(admin.token);
+    const newcomer = await owner(false);
+    const good = await newcomer.api.spots.create({ ...PARK, ...east(120), name: 'Dober park' });
+    const bad = await newcomer.api.spots.create({ ...PARK, ...east(121), name: 'Kupite moje kapsule' });
+    const queue = (await moderator.admin.reports()).filter((r) => r.targetType === 'spot');
+    const waiting = (id: string) => queue.find((r) => r.targetId === id)!;
+    expect(waiting(good.id)).toMatchObject({
+      reason: 'review',
+      status: 'open',
+      target: { userId: newcomer.id },
+      reporter: { signedIn: false, contactEmail: null },
+      item: { fields: expect.arrayContaining([{ field: 'name', value: 'Dober park' }]) },
+    });
+
+    await moderator.admin.decide({ reportId: waiting(good.id).id, action: 'dismiss', statement: 'V redu.' });
+    const visitor = await t.caller();
+    expect((await visitor.spots.near({ ...east(120), radiusKm: 2 })).map((spot) => spot.id)).toEqual([
+      good.id,
+    ]);
+    expect(await visitor.spots.byId({ id: good.id })).toMatchObject({ status: 'published' });
+
+    const statement = 'Oglas za izdelek, ne kraj za pse.';
+    await moderator.admin.decide({ reportId: waiting(bad.id).id, action: 'remove_content', statement });
+    expect(await t.db.select().from(spots).where(eq(spots.id, bad.id))).toEqual([]);
+    const notice = (await newcomer.api.requests.list()).find((n) => n.type === 'moderation');
+    expect(notice?.decision).toMatchObject({ action: 'remove_content', statement });
+    expect((await newcomer.api.spots.mine()).map((spot) => spot.id)).toEqual([good.id]);
+  });
+
+  it('takes a report of a published place, and removes it with its photos on the moderator’s decision', async () => {
+    const admin = await t.signedInUser();
+    await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
+    const moderator = await t.caller(admin.token);
+    const ana = await owner();
+    const [photo] = await t.db
+      .insert(uploads)
+      .values({ key: `spots/${'d'.repeat(26)}`, ownerId: ana.id, kind: 'spot' })
+      .returning();
+    const park = await ana.api.spots.create({
+      ...PARK,
+      ...east(150),
+      name: 'Zasebno dvorišče',
+      photos: [photo!.key],
+    });
+    const bor = await owner();
+    const report = {
+      targetType: 'spot' as const,
+      targetId: park.id,
+      reason: 'fake' as const,
+      goodFaith: true as const,
+    };
+    expect((await failure(ana.api.safety.report(report))).appCode).toBe('VALIDATION'); // her own
+    const { id } = await bor.api.safety.report({ ...report, details: 'To je zasebno dvorišče.' });
+    expect((await moderator.admin.reports()).find((r) => r.id === id)).toMatchObject({
+      targetType: 'spot',
+      reason: 'fake',
+      target: { userId: ana.id },
+    });
+    await moderator.admin.decide({ reportId: id, action: 'remove_content', statement: 'Zasebno zemljišče.' });
+    expect(await t.db.select().from(spots).where(eq(spots.id, park.id))).toEqual([]);
+    expect(await t.db.select().from(uploads).where(eq(uploads.key, photo!.key))).toEqual([]);
+    expect((await failure(bor.api.safety.report(report))).appCode).toBe('NOT_FOUND');
+  });
+
   it('rates a place once per owner (a second review replaces the first); the mean and tips show to others', async () => {
     const ana = await owner(true, 'Ana Novak');
     const bor = await owner(true, 'Bor Kos');

@@ -21,6 +21,7 @@ import {
   notifySettings,
   profiles,
   reports,
+  spots,
   users,
 } from '../../db/schema';
 import { announceSessionsEnded } from '../../realtime/sessions';
@@ -123,6 +124,10 @@ async function removeItem(tx: Tx, type: string, id: string, authorId: string | n
     // The other occurrences of a series keep their shared image.
     return releaseUnusedImages(tx, event.userId, [event.imageUrl]);
   }
+  if (type === 'spot') {
+    const [spot] = await tx.delete(spots).where(eq(spots.id, id)).returning();
+    return spot?.authorId ? releaseUploads(tx, spot.authorId, spot.photos) : [];
+  }
   if (type === 'user' && authorId) {
     // A profile's content is its photo and name: the photo goes, the name stays for the people who know them.
     const [profile] = await tx.select().from(profiles).where(eq(profiles.userId, authorId));
@@ -173,7 +178,12 @@ export async function decideReport(
     if (input.action === 'remove_content') {
       if (report.targetType === 'announcement') announcement = report.targetId;
       else files = await removeItem(tx, report.targetType, report.targetId, target);
-    }
+    } else if (report.targetType === 'spot')
+      // A waiting place not removed is published (a warning or suspension is about its author).
+      await tx
+        .update(spots)
+        .set({ status: 'published', updatedAt: new Date() })
+        .where(and(eq(spots.id, report.targetId), eq(spots.status, 'pending')));
     if (target && input.action === 'suspend') {
       suspendedUntil = new Date(Date.now() + input.suspendDays! * 86_400_000);
       await tx.update(users).set({ suspendedUntil }).where(eq(users.id, target));

@@ -15,6 +15,7 @@ import {
   events,
   profiles,
   reports,
+  spots,
   users,
 } from '../../db/schema';
 import { lockStreams } from '../../realtime/stream-lock';
@@ -25,6 +26,7 @@ import { messageContext } from './report-item';
 import type { ServiceDeps } from '../deps';
 import { publishRequests, requestsTopic, restampPair } from '../notices/notifications';
 import { takeSlot } from '../rate-limit';
+import { spotSnapshot } from '../spots/spots';
 import { photoOf } from '../uploads';
 import { chatSeenBy, isHiddenFrom } from './visibility';
 
@@ -174,6 +176,15 @@ async function snapshotOf(
         authorId: row.userId,
         snapshot: { title, description, eventDate, eventTime, locationName, city, country, image: imageUrl },
       };
+    }
+    case 'spot': {
+      // A published place (a waiting one is in the queue already, and only its author sees it).
+      const [row] = await tx
+        .select()
+        .from(spots)
+        .where(and(eq(spots.id, id), eq(spots.status, 'published')));
+      if (!row) break;
+      return { authorId: row.authorId, snapshot: spotSnapshot(row) };
     }
     case 'announcement': {
       const [row] = await tx.select().from(adminUpdates).where(eq(adminUpdates.id, id));

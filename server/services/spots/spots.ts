@@ -4,7 +4,7 @@ import { AppError } from '#shared/errors';
 import { LIMITS } from '#shared/limits';
 import type { spotCreateInput, SpotSummary, SpotView, spotsNearInput } from '#shared/schemas/spots';
 import { lockKeys } from '../../db/advisory-lock';
-import { profiles, spotReviews, spots, users } from '../../db/schema';
+import { profiles, reports, spotReviews, spots, users } from '../../db/schema';
 import { attachUploads, photoOf } from '../uploads';
 import { activeUser, shownTo } from '../safety/visibility';
 import type { ServiceDeps } from '../deps';
@@ -148,6 +148,12 @@ export async function spotById(deps: ServiceDeps, viewerId: string | null, id: s
   };
 }
 
+/** What a moderator reads of a place in the queue: what it says and shows, as it was when it got there. */
+export function spotSnapshot(row: typeof spots.$inferSelect) {
+  const { name, description, location, countryCode: country, photos } = row;
+  return { name, description, location, country, photos };
+}
+
 /**
  * Adds a place. An account younger than LIMITS.antiSpam.newAccountDays adds it for a moderator to publish;
  * at most LIMITS.spot.perDay a day, counted under the author's lock so parallel calls cannot pass it.
@@ -189,7 +195,17 @@ export async function createSpot(
         authorId: userId,
         status: facts.newAccount ? 'pending' : 'published',
       })
-      .returning({ id: spots.id });
+      .returning();
+    // A waiting place is in the moderators' queue as a report of the app's own (reason `review`): publishing
+    // it is dismissing the report, rejecting it is removing the content, with the statement of reasons.
+    if (created!.status === 'pending')
+      await tx.insert(reports).values({
+        reason: 'review',
+        targetType: 'spot',
+        targetId: created!.id,
+        targetUserId: userId,
+        snapshot: spotSnapshot(created!),
+      });
     return created!.id;
   });
   return spotById(deps, userId, id);
