@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_COUNTRY } from '../data/countries';
 import { LIMITS } from '../limits';
 import { countryCodeSchema, idSchema, intInRange, optionalText, placeIn } from './common';
 import { ONE_LINE_MESSAGE, oneLine } from './text';
@@ -100,20 +101,40 @@ const spotFields = z.object({
 export const spotCreateInput = spotFields.transform(placeIn((spot) => spot.country, true));
 export type SpotCreateInput = z.input<typeof spotCreateInput>;
 
-/** A point, and the places around it the filters let through, nearest first. */
-export const spotsNearInput = z.object({
-  lat: latitude,
-  lon: longitude,
-  radiusKm: z
-    .number()
-    .refine((km) => (LIMITS.spot.radiiKm as readonly number[]).includes(km), 'validation.choiceInvalid')
-    .default(LIMITS.spot.defaultRadiusKm),
-  kinds: z.array(z.enum(SPOT_KINDS, 'validation.choiceInvalid')).max(SPOT_KINDS.length).default([]),
-  amenities: z
-    .array(z.enum(SPOT_AMENITIES, 'validation.choiceInvalid'))
-    .max(SPOT_AMENITIES.length)
-    .default([]),
-});
+/**
+ * Where to look: a point, or a town of the pickers (its centre; "near my dog" is its dog's town); and the
+ * places around it the filters let through, nearest first.
+ */
+export const spotsNearInput = z
+  .object({
+    lat: latitude.optional(),
+    lon: longitude.optional(),
+    country: countryCodeSchema.default(DEFAULT_COUNTRY),
+    location: z.string().trim().max(LIMITS.location.max, 'validation.locationInvalid').default(''),
+    radiusKm: z
+      .number()
+      .refine((km) => (LIMITS.spot.radiiKm as readonly number[]).includes(km), 'validation.choiceInvalid')
+      .default(LIMITS.spot.defaultRadiusKm),
+    kinds: z.array(z.enum(SPOT_KINDS, 'validation.choiceInvalid')).max(SPOT_KINDS.length).default([]),
+    amenities: z
+      .array(z.enum(SPOT_AMENITIES, 'validation.choiceInvalid'))
+      .max(SPOT_AMENITIES.length)
+      .default([]),
+  })
+  .transform((value, ctx) => {
+    const { lat, lon, ...rest } = value;
+    if (lat !== undefined && lon !== undefined) return { ...rest, point: { lat, lon } as const };
+    if (lat !== undefined || lon !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: 'validation.pointInvalid',
+        path: [lat === undefined ? 'lat' : 'lon'],
+      });
+      return z.NEVER;
+    }
+    const town = placeIn<typeof value>((v) => v.country, true)(value, ctx);
+    return { ...rest, location: town.location, point: null };
+  });
 export type SpotsNearInput = z.input<typeof spotsNearInput>;
 
 /** My rating (1–5) of a place and an optional tip; a second review replaces the first. */

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocks, profiles, spotReviews, spots, uploads, users } from '../../server/db/schema';
 import { deleteAccount } from '../../server/services/account/account';
+import { PLACE_COORDINATES } from '#shared/data/coordinates';
 import { LIMITS } from '#shared/limits';
 import type { SpotCreateInput } from '#shared/schemas/spots';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
@@ -23,6 +24,15 @@ const PARK: SpotCreateInput = {
   description: '  Ograjen travnik ob Tivolskem ribniku.  ',
   amenities: ['fenced', 'bins', 'shade'],
   leashRule: 'offLeash',
+};
+
+/** Metres between a place and a point, on a sphere of the earth's radius (as earthdistance reckons). */
+const distance = (spot: { lat: number; lon: number }, lat: number, lon: number) => {
+  const rad = Math.PI / 180;
+  const a =
+    Math.sin(((spot.lat - lat) * rad) / 2) ** 2 +
+    Math.cos(spot.lat * rad) * Math.cos(lat * rad) * Math.sin(((spot.lon - lon) * rad) / 2) ** 2;
+  return 2 * 6_378_168 * Math.asin(Math.sqrt(a));
 };
 
 const WEEK = [
@@ -120,6 +130,12 @@ describe.each(dbKinds())('dog places on %s', (kind) => {
     ).toEqual([park.id, far.id]);
     expect(await visitor.spots.near({ ...TIVOLI, radiusKm: 10, amenities: ['lighting'] })).toEqual([]);
     expect(await visitor.spots.byId({ id: vet.id })).toMatchObject({ isMine: false, hours: WEEK });
+    // Near a town of the pickers: its centre (Ljubljana's is ~1 km from Tivoli), as "near my dog" asks.
+    const [lat, lon] = PLACE_COORDINATES.SI.Ljubljana!;
+    const inTown = await visitor.spots.near({ country: 'SI', location: 'ljubljana', radiusKm: 5 });
+    expect(inTown.map((spot) => spot.id)).toEqual(
+      [park, vet].sort((a, b) => distance(a, lat, lon) - distance(b, lat, lon)).map((spot) => spot.id),
+    );
   });
 
   it('keeps a new account’s place for a moderator: only its author sees it, and it counts against a day', async () => {
@@ -323,6 +339,9 @@ describe.each(dbKinds())('dog places on %s', (kind) => {
       [{ ...TIVOLI, radiusKm: 3 }, 'radiusKm'],
       [{ lat: -91, lon: 0 }, 'lat'],
       [{ ...TIVOLI, kinds: ['zoo'] }, 'kinds'],
+      [{ lat: 46 }, 'lon'],
+      [{ country: 'SI', location: 'Atlantida' }, 'location'],
+      [{}, 'location'],
     ] as const)
       expect((await failure(visitor.spots.near(input as never))).fieldErrors?.[field]).toBeDefined();
     const rating = await failure(

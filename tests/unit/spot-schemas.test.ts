@@ -61,8 +61,11 @@ describe('a place', () => {
   });
 
   it('keeps a point to 7 decimals, so no value PostgreSQL cannot store gets through', () => {
-    expect(spotsNearInput.parse({ lat: 5e-324, lon: -1e-300 })).toMatchObject({ lat: 0, lon: 0 });
-    expect(spotsNearInput.parse({ lat: 46.056912345678, lon: 14.5 })).toMatchObject({ lat: 46.0569123 });
+    expect(spotsNearInput.parse({ lat: 5e-324, lon: -1e-300 })).toMatchObject({ point: { lat: 0, lon: 0 } });
+    expect(spotsNearInput.parse({ lat: 46.056912345678, lon: 14.5 }).point).toEqual({
+      lat: 46.0569123,
+      lon: 14.5,
+    });
   });
 
   it('asks for a radius the map offers, 5 km unless said', () => {

@@ -4,7 +4,7 @@ import { AppError } from '#shared/errors';
 import { LIMITS } from '#shared/limits';
 import type { spotCreateInput, SpotSummary, SpotView, spotsNearInput } from '#shared/schemas/spots';
 import { lockKeys } from '../../db/advisory-lock';
-import { profiles, reports, spotReviews, spots, users } from '../../db/schema';
+import { places, profiles, reports, spotReviews, spots, users } from '../../db/schema';
 import { attachUploads, photoOf } from '../uploads';
 import { activeUser, shownTo } from '../safety/visibility';
 import type { ServiceDeps } from '../deps';
@@ -69,9 +69,12 @@ export async function spotsNear(
   deps: ServiceDeps,
   input: z.output<typeof spotsNearInput>,
 ): Promise<SpotSummary[]> {
+  const point = input.point ?? (await townCentre(deps, input.country, input.location));
+  // A town of the pickers without coordinates (none yet: every picker place has them) finds nothing.
+  if (!point) return [];
   // Enum values only (zod checked them), as one array parameter each.
   const list = (values: readonly string[]) => `{${values.join(',')}}`;
-  const near = sql`spots_near(${input.lat}, ${input.lon}, ${input.radiusKm * 1000},
+  const near = sql`spots_near(${point.lat}, ${point.lon}, ${input.radiusKm * 1000},
     ${list(input.kinds)}::spot_kind[], ${list(input.amenities)}::spot_amenity[], ${LIMITS.spot.nearMax}) near`;
   const rows = await deps.db
     .select({ ...summaryColumns, distanceM: sql<number>`near.distance_m` })
@@ -80,6 +83,15 @@ export async function spotsNear(
     .where(authorActive)
     .orderBy(sql`near.distance_m`, asc(spots.id));
   return rows.map(({ distanceM, ...row }) => summaryOf(deps, row, distanceM));
+}
+
+/** The coordinates of a town of the pickers (the `places` table, migration 0013). */
+async function townCentre(deps: ServiceDeps, country: string, name: string) {
+  const [town] = await deps.db
+    .select({ lat: places.lat, lon: places.lon })
+    .from(places)
+    .where(and(eq(places.countryCode, country), eq(places.name, name)));
+  return town;
 }
 
 /** The places I added, newest first, those waiting for a moderator included. */
