@@ -3,7 +3,7 @@
 // within ~7 km, and Ljubljana a tenth of them all (the densest circle the map asks about).
 import postgres from 'postgres';
 import { PLACE_COORDINATES } from '#shared/data/coordinates';
-import { SPOT_AMENITIES, SPOT_KINDS } from '#shared/schemas/spots';
+import { SPOT_AMENITIES, SPOT_KINDS } from '#shared/domain/spots';
 import type { DbOrTx } from '../server/db/client';
 import { makeUser } from '../tests/helpers/factories';
 import { info, ms, percentile, QUICK, type Row, within } from './lib';

@@ -18,6 +18,7 @@ const MEASURED = [
   '/ujemanja',
   '/events',
   '/trgovina',
+  '/mesta',
   '/chat',
   '/klepet',
 ] as const;

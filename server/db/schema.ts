@@ -36,13 +36,8 @@ import {
   REPORT_TARGETS,
 } from '#shared/domain/safety';
 import { UPLOAD_KINDS } from '#shared/schemas/uploads';
-import {
-  LEASH_RULES,
-  type OpeningHours,
-  SPOT_AMENITIES,
-  SPOT_KINDS,
-  SPOT_STATUSES,
-} from '#shared/schemas/spots';
+import { LEASH_RULES, SPOT_AMENITIES, SPOT_KINDS, SPOT_STATUSES } from '#shared/domain/spots';
+import type { OpeningHours } from '#shared/schemas/spots';
 import { TOKEN_SCOPES } from '#shared/domain/access-tokens';
 
 const id = () => uuid('id').primaryKey().defaultRandom();

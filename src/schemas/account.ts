@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SPOT_KINDS, SPOT_STATUSES } from './spots';
+import { SPOT_KINDS, SPOT_STATUSES } from '../domain/spots';
 import { accessTokenView } from './access-tokens';
 import { notifyPreferencesView } from './notifications';
 import { ATTENDANCE_STATUSES } from '../domain/events';

@@ -4,30 +4,7 @@ import { LIMITS } from '../limits';
 import { countryCodeSchema, idSchema, intInRange, optionalText, placeIn } from './common';
 import { ONE_LINE_MESSAGE, oneLine } from './text';
 import { photoSchema, uploadKeySchema } from './uploads';
-
-/** Dog places (issue 33), in the order the filters offer them. */
-export const SPOT_KINDS = [
-  'dogPark',
-  'trail',
-  'water',
-  'vet',
-  'petShop',
-  'groomer',
-  'training',
-  'cafe',
-  'stay',
-] as const;
-export type SpotKind = (typeof SPOT_KINDS)[number];
-
-/** What a place has; a filter asks for all it names. */
-export const SPOT_AMENITIES = ['fenced', 'water', 'bins', 'lighting', 'shade', 'smallDogArea'] as const;
-export type SpotAmenity = (typeof SPOT_AMENITIES)[number];
-
-/** Whether dogs may run free there. */
-export const LEASH_RULES = ['offLeash', 'onLeash', 'mixed'] as const;
-
-/** A moderator publishes a new account's place first (LIMITS.antiSpam.newAccountDays). */
-export const SPOT_STATUSES = ['pending', 'published'] as const;
+import { LEASH_RULES, SPOT_AMENITIES, SPOT_KINDS, SPOT_STATUSES } from '../domain/spots';
 
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'validation.spotHoursInvalid');
 

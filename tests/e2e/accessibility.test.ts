@@ -78,6 +78,14 @@ const SIGNED_OUT: Route[] = [
     shows: (main) => main.getByRole('link', { name: 'Prijava' }),
   },
   {
+    path: '/mesta',
+    heading: 'Kraji za pse',
+    shows: (main) => [
+      main.getByRole('group', { name: 'Vrsta kraja' }),
+      main.getByText('Tu še ni krajev za pse'),
+    ],
+  },
+  {
     path: '/auth',
     heading: 'Dobrodošli v Tačkah',
     shows: (main) =>
@@ -122,6 +130,14 @@ const SIGNED_IN: Route[] = [
     path: '/trgovina',
     heading: 'Kmalu na voljo!',
     shows: (main) => main.getByRole('button', { name: 'Obvesti me' }),
+  },
+  {
+    path: '/mesta',
+    heading: 'Kraji za pse',
+    shows: (main) => [
+      main.getByRole('group', { name: 'Blizu mojih psov' }),
+      main.getByRole('combobox', { name: 'Blizu kraja' }),
+    ],
   },
   {
     path: '/profil',

@@ -14,6 +14,7 @@ export const PAGE_MODULES: Readonly<Record<string, string>> = {
   '/moji-psi': 'src/features/dogs/dogs-page.tsx',
   '/ujemanja': 'src/features/matching/matching-page.tsx',
   '/events': 'src/features/events/events-page.tsx',
+  '/mesta': 'src/features/spots/spots-page.tsx',
   '/trgovina': 'src/features/shop/shop-page.tsx',
   '/chat': 'src/features/chat/chat-cards-page.tsx',
   '/admin': 'src/app/pages/admin.tsx',
@@ -30,6 +31,7 @@ export const ROUTE_ALIASES: Readonly<Record<string, string>> = {
   '/dogs': '/moji-psi',
   '/match': '/ujemanja',
   '/shop': '/trgovina',
+  '/places': '/mesta',
 };
 
 /**

@@ -33,7 +33,8 @@ const chat: NavItem = {
   alsoOn: ['/chat'],
 };
 const match: NavItem = { to: '/ujemanja', label: 'nav.match', icon: Heart };
-const events: NavItem = { to: '/events', label: 'nav.events', icon: CalendarDays };
+/** Dog places (/mesta) are where owners meet too: the same section. */
+const events: NavItem = { to: '/events', label: 'nav.events', icon: CalendarDays, alsoOn: ['/mesta'] };
 const shop: NavItem = { to: '/trgovina', label: 'nav.shop', icon: ShoppingBag };
 const signIn: NavItem = { to: '/auth', label: 'nav.signIn', icon: LogIn };
 

@@ -15,10 +15,11 @@ import {
   Star,
   X,
 } from 'lucide-react';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { Link, useSearchParams } from 'react-router';
 import { EVENT_CHAT_PARAM, EVENT_PARAM } from '#shared/domain/events';
+import { Chip, ChipRow } from '../../components/ui/chips';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
 import { PastEvents } from './past-events';
 import { keepPreviousData } from '@tanstack/react-query';
@@ -35,7 +36,6 @@ import { EventCard } from './event-card';
 import { EVENT_TYPE_LIST, TypeIcon } from './event-look';
 import type { EventView } from './types';
 import { FILTER_LIST, FILTERS, useEventFilters } from './use-event-filters';
-import { edgeFade, useScrollEdges } from '../../lib/use-scroll-edges';
 import { useT } from '../../lib/intl';
 
 // The event's details with what only they use (attendees, chat, export, delete): loaded on intent or opening.
@@ -106,6 +106,13 @@ export default function EventsPage() {
         <div>
           <h1 className="text-headline font-extrabold">{t('events.title')}</h1>
           <p className="mt-1 text-lead text-muted-foreground">{t('events.subtitle')}</p>
+          <Link
+            to="/mesta"
+            className="mt-2 inline-flex min-h-10 items-center gap-1.5 font-semibold text-primary-strong underline-offset-4 hover:underline"
+          >
+            <MapPinned aria-hidden="true" className="size-5" />
+            {t('events.placesLink')}
+          </Link>
         </div>
         {/* Always here, empty list or not: nothing moves when the list arrives, and it is the one way to create. */}
         {signedIn ? (
@@ -318,28 +325,6 @@ export default function EventsPage() {
   );
 }
 
-/**
- * A labelled row of toggle chips: one line that scrolls sideways on phones (its edges fade where more
- * chips are hidden), wrapping on wider screens.
- */
-function ChipRow({ label, children }: { label: string; children: ReactNode }) {
-  const [ref, edges] = useScrollEdges<HTMLDivElement>();
-  const fade = edgeFade(edges);
-  return (
-    <div
-      ref={ref}
-      role="group"
-      aria-label={label}
-      data-more-before={edges.before || undefined}
-      data-more-after={edges.after || undefined}
-      style={fade ? { maskImage: fade } : undefined}
-      className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-1 [scrollbar-width:none] md:mx-0 md:flex-wrap md:overflow-visible md:px-0 md:pb-0"
-    >
-      {children}
-    </div>
-  );
-}
-
 /** One filter in force, with a way to drop just it. */
 function ActiveFilter({ label, onRemove }: { label: string; onRemove: () => void }) {
   const intl = useIntl();
@@ -355,36 +340,6 @@ function ActiveFilter({ label, onRemove }: { label: string; onRemove: () => void
         <X aria-hidden="true" className="size-4" />
       </button>
     </span>
-  );
-}
-
-function Chip({
-  pressed,
-  onClick,
-  tone = 'primary',
-  children,
-}: {
-  pressed: boolean;
-  onClick: () => void;
-  tone?: 'primary' | 'accent';
-  children: ReactNode;
-}) {
-  return (
-    <button
-      type="button"
-      aria-pressed={pressed}
-      onClick={onClick}
-      className={clsx(
-        'inline-flex min-h-10 shrink-0 items-center gap-1.5 rounded-pill border px-4 text-label font-semibold whitespace-nowrap transition-colors',
-        pressed
-          ? tone === 'primary'
-            ? 'border-primary bg-primary text-primary-foreground'
-            : 'border-accent bg-accent text-accent-foreground'
-          : 'border-border bg-background text-foreground hover:bg-muted',
-      )}
-    >
-      {children}
-    </button>
   );
 }
 

@@ -1,0 +1,110 @@
+import os from 'node:os';
+import path from 'node:path';
+import type { Locator, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { spots } from '../../server/db/schema';
+import { PLACE_COORDINATES } from '#shared/data/coordinates';
+import { apiOwner, sessionContext, sidewaysOverflow, useE2e, VIEWPORTS } from '../helpers/e2e';
+
+const e2e = useE2e();
+
+/** Wait until the text is on the page (Playwright's auto-waiting, bounded). */
+const see = (scope: Page | Locator, text: string | RegExp) =>
+  scope.getByText(text).first().waitFor({ timeout: 10_000 });
+
+const near = (town: string, north: number) => {
+  const [lat, lon] = PLACE_COORDINATES.SI[town]!;
+  return { countryCode: 'SI', location: town, lat: lat + north, lon };
+};
+
+beforeAll(async () => {
+  // Two places in Ljubljana (the park nearer its centre), one in Kranj.
+  await e2e.server.app.deps.db.insert(spots).values([
+    {
+      ...near('Ljubljana', 0.005),
+      kind: 'dogPark',
+      name: 'Pasji park ob ribniku',
+      amenities: ['fenced', 'water'],
+      leashRule: 'offLeash',
+      status: 'published',
+    },
+    {
+      ...near('Ljubljana', 0.02),
+      kind: 'vet',
+      name: 'Veterinarska ambulanta Center',
+      emergency: true,
+      status: 'published',
+    },
+    { ...near('Kranj', 0.003), kind: 'trail', name: 'Pot ob Kokri', status: 'published' },
+  ]);
+});
+
+/** The names of the places the list shows, in its order. */
+const listed = (main: Locator) =>
+  main.getByRole('listitem').getByRole('heading', { level: 2 }).allInnerTexts();
+
+describe.each(Object.entries(VIEWPORTS))('dog places on a %s', (name, options) => {
+  it('a visitor finds the places near a town, nearest first, and filters them by kind', async () => {
+    const context = await e2e.browser.newContext(options);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      // From the events page; the second name leads to the one address too.
+      await page.goto(`${e2e.server.url}/events`);
+      await page.getByRole('main').getByRole('link', { name: 'Kraji za pse v bližini' }).click();
+      await page.waitForURL((url) => url.pathname === '/mesta');
+      const main = page.getByRole('main');
+      await main.getByRole('heading', { name: 'Kraji za pse', level: 1 }).waitFor();
+      expect(await page.title()).toBe('Kraji za pse · Tačke');
+      await see(main, '2 kraja do 5 km od kraja Ljubljana');
+      expect(await listed(main)).toEqual(['Pasji park ob ribniku', 'Veterinarska ambulanta Center']);
+      await see(main, 'Nujna pomoč 24 ur');
+      await page.screenshot({ path: path.join(os.tmpdir(), `spots-${name}-visitor.png`), fullPage: true });
+      expect(await sidewaysOverflow(page)).toBe(0);
+
+      await main.getByRole('button', { name: 'Veterinar', exact: true }).click();
+      await see(main, '1 kraj do 5 km od kraja Ljubljana');
+      expect(await listed(main)).toEqual(['Veterinarska ambulanta Center']);
+      await main.getByRole('button', { name: 'Vse vrste' }).click();
+      await main.getByLabel('Blizu kraja').selectOption('Kranj');
+      await see(main, '1 kraj do 5 km od kraja Kranj');
+      expect(await listed(main)).toEqual(['Pot ob Kokri']);
+      await main.getByLabel('Oddaljenost').selectOption('1');
+      await see(main, '1 kraj do 1 km od kraja Kranj');
+      await main.getByRole('button', { name: 'Veterinar', exact: true }).click();
+      await see(main, 'Ni krajev do 1 km od kraja Kranj');
+      await see(main, 'Tu še ni krajev za pse');
+
+      await page.goto(`${e2e.server.url}/places`);
+      await page.waitForURL((url) => url.pathname === '/mesta');
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an owner starts near their dog’s town, in their language', async () => {
+    const owner = await apiOwner(e2e.server, 'Ana Kos', `ana.spots.${name}@example.com`, 'Reks');
+    const { id, name: dogName, breed, gender } = owner.dog;
+    await owner.api.dogs.update.mutate({ id, name: dogName, breed, gender, age: 3, location: 'Kranj' });
+    const context = await sessionContext(e2e.browser, e2e.server, { ...options, locale: 'de' }, owner.token);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      await page.goto(`${e2e.server.url}/mesta`);
+      const main = page.getByRole('main');
+      await main.getByRole('heading', { name: 'Orte für Hunde', level: 1 }).waitFor();
+      await see(main, '1 Ort im Umkreis von 5 km um Kranj');
+      expect(await main.getByRole('button', { name: 'Bei Reks' }).getAttribute('aria-pressed')).toBe('true');
+      expect(await listed(main)).toEqual(['Pot ob Kokri']);
+      await page.screenshot({ path: path.join(os.tmpdir(), `spots-${name}-owner-de.png`), fullPage: true });
+      expect(await sidewaysOverflow(page)).toBe(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await owner.api.close();
+    }
+  });
+});

@@ -1,0 +1,289 @@
+import { keepPreviousData } from '@tanstack/react-query';
+import {
+  BedDouble,
+  Coffee,
+  Dog,
+  Footprints,
+  GraduationCap,
+  type LucideIcon,
+  MapPin,
+  Scissors,
+  Siren,
+  Star,
+  Stethoscope,
+  Store,
+  Trees,
+  Waves,
+} from 'lucide-react';
+import { useState } from 'react';
+import { useIntl } from 'react-intl';
+import { SI_MUNICIPALITIES } from '#shared/data/municipalities';
+import { displayName } from '#shared/data/named';
+import { LIMITS } from '#shared/limits';
+import { SPOT_AMENITIES, SPOT_KINDS, type SpotAmenity, type SpotKind } from '#shared/domain/spots';
+import type { SpotSummary } from '#shared/schemas/spots';
+import { Empty, LoadError } from '../../components/list-states';
+import { SelectField } from '../../components/pickers/select-field';
+import { Chip, ChipRow } from '../../components/ui/chips';
+import { Spinner } from '../../components/ui/spinner';
+import { useErrorText } from '../../lib/errors';
+import { useLocale, useT } from '../../lib/intl';
+import { useSession } from '../../lib/session';
+import { trpc } from '../../lib/trpc';
+
+const KIND_ICONS: Record<SpotKind, LucideIcon> = {
+  dogPark: Trees,
+  trail: Footprints,
+  water: Waves,
+  vet: Stethoscope,
+  petShop: Store,
+  groomer: Scissors,
+  training: GraduationCap,
+  cafe: Coffee,
+  stay: BedDouble,
+};
+
+/** Where a visitor (or an owner without a dog) starts: the capital. */
+const DEFAULT_TOWN = 'Ljubljana';
+
+/** A chosen filter value toggled on or off. */
+const toggled = <T,>(values: T[], value: T) =>
+  values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
+
+/**
+ * /mesta: dog places near a town (a dog's town first: "near my dog"), nearest first, filtered by kind and
+ * amenity; the list is the page's view of the places (the map comes next, issue 33).
+ */
+export default function SpotsPage() {
+  const t = useT();
+  const [locale] = useLocale();
+  const session = useSession();
+  const dogs = trpc.dogs.mine.useQuery(undefined, { enabled: session.user !== null });
+  // Slovenian towns of my dogs, each once: where "near my dog" looks.
+  const dogTowns = (dogs.data ?? []).filter(
+    (dog, i, all) =>
+      dog.originCountry === 'SI' &&
+      dog.location &&
+      all.findIndex((other) => other.location === dog.location) === i,
+  );
+  const [chosenTown, setTown] = useState<string | null>(null);
+  const town = chosenTown ?? dogTowns[0]?.location ?? DEFAULT_TOWN;
+  // The town as the language names it (Koper is Capodistria in Italian).
+  const townName = (name: string) => {
+    const place = SI_MUNICIPALITIES.find((municipality) => municipality.name === name);
+    return place ? displayName(place, locale) : name;
+  };
+  const [radiusKm, setRadius] = useState<number>(LIMITS.spot.defaultRadiusKm);
+  const [kinds, setKinds] = useState<SpotKind[]>([]);
+  const [amenities, setAmenities] = useState<SpotAmenity[]>([]);
+  const near = trpc.spots.near.useQuery(
+    { country: 'SI', location: town, radiusKm, kinds, amenities },
+    // An owner's list starts at their dog's town: it waits for their dogs, not to look in the wrong town first.
+    {
+      placeholderData: keepPreviousData,
+      enabled: !session.isLoading && (session.user === null || !dogs.isPending),
+    },
+  );
+
+  return (
+    <div className="flex flex-col gap-6 md:gap-8">
+      <header>
+        <h1 className="text-headline font-extrabold">{t('spots.title')}</h1>
+        <p className="mt-1 text-lead text-muted-foreground">{t('spots.subtitle')}</p>
+      </header>
+
+      <section
+        aria-label={t('spots.filters')}
+        className="flex flex-col gap-4 rounded-card border border-border bg-surface p-4 shadow-card md:p-5"
+      >
+        <div className="grid gap-4 sm:grid-cols-2">
+          <SelectField
+            label={t('spots.town')}
+            name="town"
+            value={town}
+            onChange={(value) => setTown(value || DEFAULT_TOWN)}
+            options={SI_MUNICIPALITIES.map((place) => ({
+              value: place.name,
+              label: displayName(place, locale),
+            }))}
+          />
+          <SelectField
+            label={t('spots.radius')}
+            name="radius"
+            value={String(radiusKm)}
+            onChange={(value) => setRadius(Number(value) || LIMITS.spot.defaultRadiusKm)}
+            options={LIMITS.spot.radiiKm.map((km) => ({
+              value: String(km),
+              label: t('spots.radiusKm', { km }),
+            }))}
+          />
+        </div>
+        {dogTowns.length > 0 && (
+          <ChipRow label={t('spots.nearMyDog')}>
+            {dogTowns.map((dog) => (
+              <Chip
+                key={dog.id}
+                tone="accent"
+                pressed={town === dog.location}
+                onClick={() => setTown(dog.location)}
+              >
+                <Dog aria-hidden="true" className="size-4" />
+                {t('spots.nearDog', { name: dog.name })}
+              </Chip>
+            ))}
+          </ChipRow>
+        )}
+        <ChipRow label={t('spots.kinds')}>
+          <Chip pressed={kinds.length === 0} onClick={() => setKinds([])}>
+            {t('spots.kind.all')}
+          </Chip>
+          {SPOT_KINDS.map((kind) => {
+            const Icon = KIND_ICONS[kind];
+            return (
+              <Chip key={kind} pressed={kinds.includes(kind)} onClick={() => setKinds(toggled(kinds, kind))}>
+                <Icon aria-hidden="true" className="size-4" />
+                {t(`spots.kind.${kind}`)}
+              </Chip>
+            );
+          })}
+        </ChipRow>
+        <ChipRow label={t('spots.amenities')}>
+          {SPOT_AMENITIES.map((amenity) => (
+            <Chip
+              key={amenity}
+              tone="accent"
+              pressed={amenities.includes(amenity)}
+              onClick={() => setAmenities(toggled(amenities, amenity))}
+            >
+              {t(`spots.amenity.${amenity}`)}
+            </Chip>
+          ))}
+        </ChipRow>
+      </section>
+
+      <Results
+        spots={near.data}
+        fetching={near.isFetching}
+        error={near.isError ? near.error : null}
+        onRetry={() => void near.refetch()}
+        radiusKm={radiusKm}
+        town={townName(town)}
+      />
+    </div>
+  );
+}
+
+/** The places found (or why none), with their number said as it changes. */
+function Results({
+  spots,
+  fetching,
+  error,
+  onRetry,
+  radiusKm,
+  town,
+}: {
+  spots: SpotSummary[] | undefined;
+  fetching: boolean;
+  error: unknown;
+  onRetry: () => void;
+  radiusKm: number;
+  town: string;
+}) {
+  const t = useT();
+  const errorText = useErrorText();
+  if (error && !spots)
+    return (
+      <LoadError title={t('spots.error')} onRetry={onRetry}>
+        {errorText(error)}
+      </LoadError>
+    );
+  return (
+    <section aria-labelledby="spots-count" className="flex flex-col gap-4">
+      <p
+        id="spots-count"
+        aria-live="polite"
+        className="flex min-h-6 items-center gap-2 text-label text-muted-foreground"
+      >
+        {spots ? t('spots.count', { count: spots.length, km: radiusKm, town }) : t('spots.loading')}
+        {fetching && <Spinner className="size-4 text-primary" />}
+      </p>
+      {spots?.length === 0 && (
+        <Empty icon={<MapPin aria-hidden="true" className="size-6" />} title={t('spots.empty')}>
+          {t('spots.emptyHint')}
+        </Empty>
+      )}
+      {spots && spots.length > 0 && (
+        <ul className="grid gap-4 md:grid-cols-2">
+          {spots.map((spot) => (
+            <li key={spot.id} className="grid">
+              <SpotCard spot={spot} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** A place in the list: what it is, how far, how owners rate it, what it has. */
+function SpotCard({ spot }: { spot: SpotSummary }) {
+  const t = useT();
+  const intl = useIntl();
+  const Icon = KIND_ICONS[spot.kind];
+  const distance =
+    spot.distanceM === null
+      ? null
+      : spot.distanceM < 1000
+        ? intl.formatNumber(Math.round(spot.distanceM / 10) * 10, { style: 'unit', unit: 'meter' })
+        : intl.formatNumber(spot.distanceM / 1000, {
+            style: 'unit',
+            unit: 'kilometer',
+            maximumFractionDigits: 1,
+          });
+  return (
+    <article className="flex min-w-0 gap-4 rounded-card border border-border bg-surface p-4 shadow-card">
+      <span className="flex size-12 shrink-0 items-center justify-center rounded-control bg-primary-soft text-primary-strong">
+        <Icon aria-hidden="true" className="size-6" />
+      </span>
+      <div className="flex min-w-0 flex-1 flex-col gap-1.5">
+        <h2 className="text-lead font-bold break-words">{spot.name}</h2>
+        <p className="flex flex-wrap gap-x-3 gap-y-1 text-label text-muted-foreground">
+          <span>{t(`spots.kind.${spot.kind}`)}</span>
+          <span>{spot.location}</span>
+          {distance && <span>{t('spots.away', { distance })}</span>}
+        </p>
+        <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-label">
+          {spot.rating === null ? (
+            <span className="text-muted-foreground">{t('spots.noRatings')}</span>
+          ) : (
+            <span className="inline-flex items-center gap-1 font-semibold">
+              <Star aria-hidden="true" className="size-4 fill-current text-accent" />
+              {t('spots.rating', { rating: spot.rating, count: spot.ratings })}
+            </span>
+          )}
+          {spot.leashRule && <span>{t(`spots.leash.${spot.leashRule}`)}</span>}
+          {spot.emergency && (
+            <span className="inline-flex items-center gap-1 font-semibold text-danger">
+              <Siren aria-hidden="true" className="size-4" />
+              {t('spots.emergency')}
+            </span>
+          )}
+        </p>
+        {spot.amenities.length > 0 && (
+          <ul aria-label={t('spots.amenities')} className="flex flex-wrap gap-1.5">
+            {spot.amenities.map((amenity) => (
+              <li key={amenity} className="rounded-pill bg-muted px-2.5 py-0.5 text-caption font-semibold">
+                {t(`spots.amenity.${amenity}`)}
+              </li>
+            ))}
+          </ul>
+        )}
+        {(spot.demo || spot.status === 'pending') && (
+          <p className="text-caption font-semibold text-accent-strong">
+            {t(spot.demo ? 'spots.demo' : 'spots.pending')}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}
