@@ -1,4 +1,5 @@
 import { and, eq, gt } from 'drizzle-orm';
+import { DAY_MS } from '#shared/domain/days';
 import { LIMITS } from '#shared/limits';
 import type { UserRole } from '#shared/schemas/auth';
 import type { DbOrTx } from '../db/client';
@@ -6,7 +7,6 @@ import { calendarFeeds, profiles, sessions, users } from '../db/schema';
 import { deleteUserAccessTokens } from './access-tokens';
 import { generateToken, hashToken } from './tokens';
 
-const DAY_MS = 86_400_000;
 const LIFETIME_MS = LIMITS.sessionDays * DAY_MS;
 
 export const SESSION_COOKIE = 'tacke_session';

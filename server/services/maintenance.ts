@@ -1,4 +1,5 @@
 import { and, isNotNull, lt, ne, or } from 'drizzle-orm';
+import { daysBefore } from '#shared/domain/days';
 import { LIMITS } from '#shared/limits';
 import type { DbOrTx } from '../db/client';
 import { accessTokens, announcementDeliveries, emailTokens, reports, sessions } from '../db/schema';
@@ -13,9 +14,9 @@ import { purgeUnattachedUploads } from './uploads';
  * expired for LIMITS.accessToken.keepExpiredDays, and the records of announcements' deliveries after a month.
  */
 export async function purgeExpired(db: DbOrTx, storage: Storage, now = new Date()) {
-  const retained = new Date(now.getTime() - LIMITS.report.retentionDays * 86_400_000);
-  const tokensExpiredBefore = new Date(now.getTime() - LIMITS.accessToken.keepExpiredDays * 86_400_000);
-  const deliveredBefore = new Date(now.getTime() - 30 * 86_400_000);
+  const retained = daysBefore(now, LIMITS.report.retentionDays);
+  const tokensExpiredBefore = daysBefore(now, LIMITS.accessToken.keepExpiredDays);
+  const deliveredBefore = daysBefore(now, 30);
   const [s, t, f, u, r, a, d] = await Promise.all([
     db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }),
     db

@@ -1,3 +1,4 @@
+import { DAY_MS } from './days';
 import { LIMITS } from '../limits';
 
 /**
@@ -106,5 +107,5 @@ export function seriesDates(first: string, everyWeeks: number, until: string): s
 
 /** Whole days from `from` to `to` (YYYY-MM-DD; negative when `to` is earlier). */
 export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / DAY_MS);
 }

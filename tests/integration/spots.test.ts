@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blocks, profiles, spotReviews, spots, uploads, users } from '../../server/db/schema';
 import { deleteAccount } from '../../server/services/account/account';
@@ -6,6 +6,7 @@ import { PLACE_COORDINATES } from '#shared/data/coordinates';
 import { LIMITS } from '#shared/limits';
 import type { SpotCreateInput } from '#shared/schemas/spots';
 import { dbKinds, failure, startTestApp, type TestApp } from '../helpers/app';
+import { eventually } from '../helpers/instances';
 
 /** Tivoli in Ljubljana, and points at known distances from it. */
 const TIVOLI = { lat: 46.0569, lon: 14.4973 };
@@ -269,6 +270,32 @@ describe.each(dbKinds())('dog places on %s', (kind) => {
     await eve.api.spots.removeReview({ spotId: park.id });
     expect((await bor.api.spots.byId({ id: park.id })).rating).toBe(4);
   });
+
+  // Only a server database lets a removal hold its transaction open while a review comes in (PGlite has one).
+  if (kind === 'postgres')
+    it('a review of a place removed while it was being stored is NOT_FOUND, not a broken key', async () => {
+      const ana = await owner();
+      const bor = await owner();
+      const park = await ana.api.spots.create({ ...PARK, ...east(70), name: 'Park, ki ga odstranijo' });
+      let reviewing: ReturnType<typeof failure> | undefined;
+      await t.db.transaction(async (tx) => {
+        await tx.delete(spots).where(eq(spots.id, park.id));
+        // The review starts while the removal is not yet committed, and waits for it.
+        reviewing = failure(bor.api.spots.review({ spotId: park.id, rating: 5 }));
+        await eventually(
+          async () => {
+            const [locks] = await tx
+              .select({ waiting: sql<number>`count(*)::int` })
+              .from(sql`pg_locks`)
+              .where(sql`not granted`);
+            return locks!.waiting > 0;
+          },
+          () => 'the review waiting for the removal',
+        );
+      });
+      expect(await reviewing).toMatchObject({ appCode: 'NOT_FOUND' });
+      expect(await t.db.select().from(spotReviews).where(eq(spotReviews.spotId, park.id))).toEqual([]);
+    });
 
   it('refuses bad input field by field and writes nothing', async () => {
     const ana = await owner();

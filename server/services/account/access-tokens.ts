@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt } from 'drizzle-orm';
 import type { z } from 'zod';
+import { DAY_MS } from '#shared/domain/days';
 import { AppError } from '#shared/errors';
 import { LIMITS } from '#shared/limits';
 import type { tokenCreateInput } from '#shared/schemas/access-tokens';
@@ -46,7 +47,7 @@ export async function createAccessToken(db: Db, user: SessionUser, input: z.outp
       .where(and(eq(accessTokens.userId, user.id), gt(accessTokens.expiresAt, now)));
     if ((live?.n ?? 0) >= LIMITS.accessToken.perUser)
       throw new AppError('TOO_MANY_TOKENS', { max: LIMITS.accessToken.perUser });
-    const expiresAt = new Date(now.getTime() + input.expiresInDays * 86_400_000);
+    const expiresAt = new Date(now.getTime() + input.expiresInDays * DAY_MS);
     const { token, row } = await insertAccessToken(tx, user.id, { ...input, expiresAt });
     return {
       token,

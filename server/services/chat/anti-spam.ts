@@ -1,11 +1,13 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, ne, type SQL, sql } from 'drizzle-orm';
+import { daysBefore } from '#shared/domain/days';
 import { messageFingerprint } from '#shared/domain/message-fingerprint';
 import { AppError } from '#shared/errors';
 import { LIMITS } from '#shared/limits';
 import { lockKeys } from '../../db/advisory-lock';
 import type { DbOrTx, Tx } from '../../db/client';
 import { notifications, users } from '../../db/schema';
+import { isNewAccount, isNewAccountColumn } from '../account/new-account';
 import { MESSAGE_TABLES, type MessageTable } from './message-tables';
 
 /**
@@ -13,20 +15,12 @@ import { MESSAGE_TABLES, type MessageTable } from './message-tables';
  * under its sender's lock (lockSender) in the transaction that stores it, so parallel sends pass none.
  */
 
-const DAY_MS = 86_400_000;
-
 /**
  * The sender's anti-spam lock, held until commit, across conversations of every kind (the duplicate rule
  * spans them all). It is the first lock its transaction takes, before request streams, a chat's row or an
  * event chat's stream: whoever waits for it holds no other lock, so it can close no circle of waits.
  */
 export const lockSender = (tx: Tx, userId: string) => lockKeys(tx, [`anti-spam:${userId}`]);
-
-/** Whether the account is younger than LIMITS.antiSpam.newAccountDays (lower caps). */
-async function isNewAccount(db: DbOrTx, userId: string) {
-  const [user] = await db.select({ createdAt: users.createdAt }).from(users).where(eq(users.id, userId));
-  return !user || Date.now() - user.createdAt.getTime() < LIMITS.antiSpam.newAccountDays * DAY_MS;
-}
 
 /** Before a like becomes a new request: at most so many a day. */
 export async function checkNewRequest(db: DbOrTx, userId: string) {
@@ -40,7 +34,7 @@ export async function checkNewRequest(db: DbOrTx, userId: string) {
       and(
         eq(notifications.userId, userId),
         eq(notifications.notificationType, 'request'),
-        gt(notifications.createdAt, new Date(Date.now() - DAY_MS)),
+        gt(notifications.createdAt, daysBefore(Date.now(), 1)),
       ),
     );
   if ((row?.n ?? 0) >= max) throw new AppError('DAILY_LIMIT', { max });
@@ -98,7 +92,7 @@ export async function messageVerdict(
   const fingerprint = fingerprintOf(message.content);
   const [facts] = await tx
     .select({
-      newAccount: sql<boolean>`${gt(users.createdAt, new Date(now - LIMITS.antiSpam.newAccountDays * DAY_MS))}`,
+      newAccount: isNewAccountColumn(now),
       stored: message.id
         ? sql<boolean>`exists (select 1 from ${messages.table} where ${eq(messages.id, message.id)})`
         : sql<boolean>`false`,
@@ -129,7 +123,7 @@ export async function checkMessage(...args: Parameters<typeof messageVerdict>) {
  * (fingerprintOf) today: the duplicate rule refuses it in a further one past LIMITS.antiSpam.duplicateChats.
  */
 function sameTextElsewhere(userId: string, fingerprint: string, now: number) {
-  const since = new Date(now - DAY_MS);
+  const since = daysBefore(now, 1);
   return sql.join(
     MESSAGE_TABLES.map(
       (messages) => sql`select ${messages.conversationId} as conversation from ${messages.table}
@@ -154,7 +148,7 @@ export const unansweredCap = capRule({
       unanswered: sql<number>`case when ${answered} then 0 else (select count(*)::int from ${messages.table}
         where ${and(
           eq(messages.senderId, userId),
-          gt(messages.createdAt, new Date(now - DAY_MS)),
+          gt(messages.createdAt, daysBefore(now, 1)),
           sql`not exists (select 1 from ${messages.table} other
             where other.${sql.identifier(messages.conversationId.name)} = ${messages.conversationId}
             and other.${sql.identifier(messages.senderId.name)} <> ${userId})`,

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
+import { DAY_MS } from '#shared/domain/days';
 import { byEmail, NOTIFY_TOPICS, type NotifyTopic, quietUntil, topicOfNotice } from '#shared/domain/notify';
 import { NOTIFICATION_TYPES, type NotificationType } from '#shared/domain/requests';
 import { isLocale } from '#shared/i18n';
@@ -113,7 +114,7 @@ async function waiting(db: Db, userId: string, since: Date): Promise<Record<Noti
 
 const OFFLINE_MS = LIMITS.notify.emailAfterOfflineMinutes * 60_000;
 /** A summary never reaches back further than this (a first one after a long absence). */
-const LOOKBACK_MS = 7 * 86_400_000;
+const LOOKBACK_MS = 7 * DAY_MS;
 
 /**
  * `digest` job: one e-mail summarising what waits for a user who has had no socket open for

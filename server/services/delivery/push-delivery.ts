@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { daysBefore } from '#shared/domain/days';
 import { NOTICES_PATH, quietUntil, topicOfNotice } from '#shared/domain/notify';
 import { EVENT_PARAM, eventChatPath } from '#shared/domain/events';
 import { isLocale, type Locale } from '#shared/i18n';
@@ -94,7 +95,7 @@ export async function requeueUnpushedNotices(deps: { db: Db; notify: Notifier },
       and(
         isNull(notifications.pushedAt),
         eq(notifications.status, 'unread'),
-        gt(notifications.createdAt, new Date(now.getTime() - 86_400_000)),
+        gt(notifications.createdAt, daysBefore(now, 1)),
         lt(notifications.createdAt, new Date(now.getTime() - NOTICE_JOB_LOST_AFTER_MS)),
       ),
     );

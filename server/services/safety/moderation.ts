@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
+import { DAY_MS } from '#shared/domain/days';
 import { AppError } from '#shared/errors';
 import { longDate } from '#shared/domain/long-date';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '#shared/i18n';
@@ -185,7 +186,7 @@ export async function decideReport(
         .set({ status: 'published', updatedAt: new Date() })
         .where(and(eq(spots.id, report.targetId), eq(spots.status, 'pending')));
     if (target && input.action === 'suspend') {
-      suspendedUntil = new Date(Date.now() + input.suspendDays! * 86_400_000);
+      suspendedUntil = new Date(Date.now() + input.suspendDays! * DAY_MS);
       await tx.update(users).set({ suspendedUntil }).where(eq(users.id, target));
       await invalidateUserSessions(tx, target);
     }

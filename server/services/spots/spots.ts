@@ -1,15 +1,15 @@
-import { and, asc, count, desc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { daysBefore } from '#shared/domain/days';
 import { AppError } from '#shared/errors';
 import { LIMITS } from '#shared/limits';
 import type { spotCreateInput, SpotSummary, SpotView, spotsNearInput } from '#shared/schemas/spots';
 import { lockKeys } from '../../db/advisory-lock';
 import { places, profiles, reports, spotReviews, spots, users } from '../../db/schema';
+import { isNewAccountColumn } from '../account/new-account';
 import { attachUploads, photoOf } from '../uploads';
 import { activeUser, shownTo } from '../safety/visibility';
 import type { ServiceDeps } from '../deps';
-
-const DAY_MS = 86_400_000;
 
 /** The reviews a place's page shows, newest first. */
 const REVIEWS_SHOWN = 20;
@@ -17,12 +17,20 @@ const REVIEWS_SHOWN = 20;
 /** A place whose author is suspended or banned shows to nobody; one whose author left stays everyone's. */
 const authorActive = or(isNull(spots.authorId), activeUser(spots.authorId))!;
 
-/** The mean rating (one decimal) and the number of ratings of a place. */
+/**
+ * The mean rating (one decimal) and the number of ratings of a place, read once per place: a query joins
+ * `withRating` (an aggregate without groups, so exactly one row per place) and selects `ratingColumns`.
+ */
+const withRating = sql`lateral (select round(avg(r.rating), 1)::float8 as rating, count(*)::int as ratings
+  from ${spotReviews} r where r.spot_id = ${spots.id}) rating`;
 const ratingColumns = {
-  rating: sql<number | null>`(select round(avg(r.rating), 1)::float8 from ${spotReviews} r
-    where r.spot_id = ${spots.id})`,
-  ratings: sql<number>`(select count(*)::int from ${spotReviews} r where r.spot_id = ${spots.id})`,
+  rating: sql<number | null>`rating.rating`,
+  ratings: sql<number>`rating.ratings`,
 };
+
+/** A place anyone sees (published, its author active), or one of the viewer's own (waiting ones too). */
+const visibleTo = (viewerId: string | null) =>
+  or(and(eq(spots.status, 'published'), authorActive), viewerId ? eq(spots.authorId, viewerId) : undefined);
 
 const summaryColumns = {
   id: spots.id,
@@ -69,29 +77,24 @@ export async function spotsNear(
   deps: ServiceDeps,
   input: z.output<typeof spotsNearInput>,
 ): Promise<SpotSummary[]> {
-  const point = input.point ?? (await townCentre(deps, input.country, input.location));
-  // A town of the pickers without coordinates (none yet: every picker place has them) finds nothing.
-  if (!point) return [];
+  // The centre: the point given, or a town of the pickers' (the `places` table, migration 0013), in the
+  // same statement. A town without coordinates (none yet: every picker place has them) finds nothing.
+  const centre = input.point
+    ? sql`(select ${input.point.lat}::float8 as lat, ${input.point.lon}::float8 as lon)`
+    : sql`(select ${places.lat} as lat, ${places.lon} as lon from ${places}
+        where ${places.countryCode} = ${input.country} and ${places.name} = ${input.location})`;
   // Enum values only (zod checked them), as one array parameter each.
   const list = (values: readonly string[]) => `{${values.join(',')}}`;
-  const near = sql`spots_near(${point.lat}, ${point.lon}, ${input.radiusKm * 1000},
-    ${list(input.kinds)}::spot_kind[], ${list(input.amenities)}::spot_amenity[], ${LIMITS.spot.nearMax}) near`;
+  const near = sql`(select n.* from ${centre} c, spots_near(c.lat, c.lon, ${input.radiusKm * 1000},
+    ${list(input.kinds)}::spot_kind[], ${list(input.amenities)}::spot_amenity[], ${LIMITS.spot.nearMax}) n) near`;
   const rows = await deps.db
     .select({ ...summaryColumns, distanceM: sql<number>`near.distance_m` })
     .from(spots)
     .innerJoin(near, sql`near.id = ${spots.id}`)
+    .innerJoin(withRating, sql`true`)
     .where(authorActive)
     .orderBy(sql`near.distance_m`, asc(spots.id));
   return rows.map(({ distanceM, ...row }) => summaryOf(deps, row, distanceM));
-}
-
-/** The coordinates of a town of the pickers (the `places` table, migration 0013). */
-async function townCentre(deps: ServiceDeps, country: string, name: string) {
-  const [town] = await deps.db
-    .select({ lat: places.lat, lon: places.lon })
-    .from(places)
-    .where(and(eq(places.countryCode, country), eq(places.name, name)));
-  return town;
 }
 
 /** The places I added, newest first, those waiting for a moderator included. */
@@ -99,6 +102,7 @@ export async function mySpots(deps: ServiceDeps, userId: string): Promise<SpotSu
   const rows = await deps.db
     .select(summaryColumns)
     .from(spots)
+    .innerJoin(withRating, sql`true`)
     .where(eq(spots.authorId, userId))
     .orderBy(desc(spots.createdAt), desc(spots.id));
   return rows.map((row) => summaryOf(deps, row, null));
@@ -117,15 +121,8 @@ export async function spotById(deps: ServiceDeps, viewerId: string | null, id: s
       authorId: spots.authorId,
     })
     .from(spots)
-    .where(
-      and(
-        eq(spots.id, id),
-        or(
-          and(eq(spots.status, 'published'), authorActive),
-          viewerId ? eq(spots.authorId, viewerId) : undefined,
-        ),
-      ),
-    );
+    .innerJoin(withRating, sql`true`)
+    .where(and(eq(spots.id, id), visibleTo(viewerId)));
   if (!row) throw new AppError('NOT_FOUND');
   const { authorId, description, hours, ...summary } = row;
   const reviews = await deps.db
@@ -181,8 +178,8 @@ export async function createSpot(
     const [facts] = await tx
       .select({
         today: sql<number>`(select ${count()}::int from ${spots}
-          where ${spots.authorId} = ${userId} and ${spots.createdAt} > ${new Date(now - DAY_MS).toISOString()})`,
-        newAccount: sql<boolean>`${gt(users.createdAt, new Date(now - LIMITS.antiSpam.newAccountDays * DAY_MS))}`,
+          where ${spots.authorId} = ${userId} and ${spots.createdAt} > ${daysBefore(now, 1).toISOString()})`,
+        newAccount: isNewAccountColumn(now),
       })
       .from(users)
       .where(eq(users.id, userId));
@@ -229,16 +226,25 @@ export async function reviewSpot(
   userId: string,
   input: { spotId: string; rating: number; tip: string | null },
 ): Promise<SpotView> {
-  // Seeing the place is the right to review it: NOT_FOUND for a waiting place of someone else.
-  await spotById(deps, userId, input.spotId);
-  const now = new Date();
-  await deps.db
-    .insert(spotReviews)
-    .values({ spotId: input.spotId, userId, rating: input.rating, tip: input.tip })
-    .onConflictDoUpdate({
-      target: [spotReviews.spotId, spotReviews.userId],
-      set: { rating: input.rating, tip: input.tip, updatedAt: now },
-    });
+  // Seeing the place is the right to review it: NOT_FOUND for a waiting place of someone else. The row is
+  // locked against removal until the review is stored (a removal in between: NOT_FOUND, not a broken key).
+  const stored = await deps.db.transaction(async (tx) => {
+    const [spot] = await tx
+      .select({ id: spots.id })
+      .from(spots)
+      .where(and(eq(spots.id, input.spotId), visibleTo(userId)))
+      .for('key share', { of: spots });
+    if (!spot) return false;
+    await tx
+      .insert(spotReviews)
+      .values({ spotId: input.spotId, userId, rating: input.rating, tip: input.tip })
+      .onConflictDoUpdate({
+        target: [spotReviews.spotId, spotReviews.userId],
+        set: { rating: input.rating, tip: input.tip, updatedAt: new Date() },
+      });
+    return true;
+  });
+  if (!stored) throw new AppError('NOT_FOUND');
   return spotById(deps, userId, input.spotId);
 }
 

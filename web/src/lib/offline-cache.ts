@@ -1,3 +1,4 @@
+import { DAY_MS } from '#shared/domain/days';
 import {
   defaultShouldDehydrateQuery,
   type DehydratedState,
@@ -25,7 +26,7 @@ interface Kept {
 
 const KEY = 'queries';
 /** Older than a week, it is more misleading than useful (counted per query). */
-export const OFFLINE_CACHE_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+export const OFFLINE_CACHE_MAX_AGE_MS = 7 * DAY_MS;
 /** At most one write a second; sooner when the page is hidden or left. */
 const WRITE_EVERY_MS = 1_000;
 /** Moderation queues (about other people) and the calendar feed's secret address are never kept. */

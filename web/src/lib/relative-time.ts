@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { DAY_MS } from '#shared/domain/days';
 import type { IntlShape } from 'react-intl';
 
 /** Steps from seconds up: each unit is `size` of the one before; a unit is used below its `limit`. */
@@ -43,7 +44,7 @@ function dayNumber(date: Date, timeZone: string | undefined): number {
     day: 'numeric',
   }).formatToParts(date);
   const part = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((p) => p.type === type)?.value);
-  return Date.UTC(part('year'), part('month') - 1, part('day')) / 86_400_000;
+  return Date.UTC(part('year'), part('month') - 1, part('day')) / DAY_MS;
 }
 
 /**
