@@ -26,3 +26,10 @@ export const LEASH_RULES = ['offLeash', 'onLeash', 'mixed'] as const;
 
 /** A moderator publishes a new account's place first (LIMITS.antiSpam.newAccountDays). */
 export const SPOT_STATUSES = ['pending', 'published'] as const;
+
+/** The query parameter of /mesta that opens one place's details (a link to share, a report's target). */
+export const SPOT_PARAM = 'kraj';
+
+/** A place on OpenStreetMap, its marker at the point (until the app's own map, issue 33). */
+export const spotMapLink = ({ lat, lon }: { lat: number; lon: number }) =>
+  `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateInDays } from '#shared/domain/event-time';
 import { apiOwner, apiUser, eventCard, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 import { makeUser } from '../helpers/factories';
+import { spots } from '../../server/db/schema';
 
 const e2e = useE2e();
 const AXE = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
@@ -329,8 +330,30 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
     });
   });
 
-  it('has none with the dialogs open: dog details, event details, the event form, the terms, the deck’s', async () => {
+  it('has none with the dialogs open: dog details, event details, the event form, the terms, the deck’s, a place’s', async () => {
+    const [place] = await e2e.server.app.deps.db
+      .insert(spots)
+      .values({
+        countryCode: 'SI',
+        location: 'Ljubljana',
+        lat: 46.0569,
+        lon: 14.4973,
+        kind: 'vet',
+        name: `Ambulanta za axe ${name}`,
+        emergency: true,
+        hours: [[{ from: '08:00', to: '19:00' }], [], [], [], [], [], []],
+        status: 'published',
+      })
+      .returning({ id: spots.id });
     await walkWithAxe(ana.token, async (page, record) => {
+      // A place's page with the rating form, a rating missing.
+      await page.goto(`${e2e.server.url}/mesta?kraj=${place!.id}`);
+      const details = page.getByRole('dialog', { name: `Ambulanta za axe ${name}` });
+      await details.getByRole('button', { name: 'Shrani oceno' }).click();
+      await details.getByText('Oceno izberite od 1 do 5.').waitFor();
+      await record('place details with the rating form');
+      await page.keyboard.press('Escape');
+
       await page.goto(`${e2e.server.url}/moji-psi`);
       await page.getByRole('main').getByRole('button', { name: /Piki/ }).first().click();
       await page.getByRole('dialog', { name: 'Piki' }).waitFor();

@@ -1,4 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import os from 'node:os';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { spots } from '../../server/db/schema';
+import { SPOT_AMENITIES } from '#shared/domain/spots';
 import { LOCALES } from '#shared/i18n';
 import { PAGE_MODULES } from '../../web/src/app/page-modules';
 import { apiOwner, apiUser, sessionContext, sidewaysOverflow, useE2e } from '../helpers/e2e';
@@ -8,6 +12,33 @@ import { apiOwner, apiUser, sessionContext, sidewaysOverflow, useE2e } from '../
 // profile's grid sized to its widest word instead of the screen (a new member's, with no dog yet).
 
 const e2e = useE2e();
+
+const PLACE_NAME = 'Hundeauslaufgebietsverwaltungsgesellschaft Tivoli';
+/** A place with what widens a page most: a long word, hours on every day, every amenity. */
+let place: Promise<{ id: string }>;
+beforeAll(() => {
+  place = e2e.server.app.deps.db
+    .insert(spots)
+    .values({
+      countryCode: 'SI',
+      location: 'Ljubljana',
+      lat: 46.0569,
+      lon: 14.4973,
+      kind: 'dogPark',
+      name: PLACE_NAME,
+      description: 'Ograjen travnik.',
+      amenities: [...SPOT_AMENITIES],
+      leashRule: 'mixed',
+      hours: Array.from({ length: 7 }, () => [
+        { from: '06:00', to: '12:00' },
+        { from: '13:00', to: '17:00' },
+        { from: '18:00', to: '22:00' },
+      ]),
+      status: 'published',
+    })
+    .returning({ id: spots.id })
+    .then(([row]) => row!);
+});
 
 describe('every page on a 320 px phone, signed in', () => {
   it.each(LOCALES.flatMap((locale) => [[locale, 'a new member'] as const, [locale, 'an owner'] as const]))(
@@ -35,6 +66,19 @@ describe('every page on a 320 px phone, signed in', () => {
           await page.locator('#root fieldset[disabled]').waitFor({ state: 'detached' });
           const overflow = await sidewaysOverflow(page);
           if (overflow > 0) wider.push(`${route}: ${overflow} px`);
+        }
+        // A place's page over the list: its hours, amenities, reviews and the rating form.
+        if (who === 'an owner') {
+          await page.goto(`${e2e.server.url}/mesta?kraj=${(await place).id}`);
+          const dialog = page.getByRole('dialog', { name: PLACE_NAME });
+          await dialog.getByRole('table').waitFor();
+          await page.screenshot({
+            path: path.join(os.tmpdir(), `narrow-place-${locale}.png`),
+            fullPage: true,
+          });
+          const inside = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
+          const box = await dialog.boundingBox();
+          if (inside > 0 || box!.x + box!.width > 320) wider.push(`place dialog: ${inside} px`);
         }
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
         expect(wider).toEqual([]);

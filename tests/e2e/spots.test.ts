@@ -107,4 +107,74 @@ describe.each(Object.entries(VIEWPORTS))('dog places on a %s', (name, options) =
       await owner.api.close();
     }
   });
+
+  it('an owner opens a shared place and rates it with a tip; a visitor opens it from the list, reads it and may report it', async () => {
+    const [park] = await e2e.server.app.deps.db
+      .insert(spots)
+      .values({
+        ...near('Celje', 0.004),
+        kind: 'dogPark',
+        name: `Travnik ob Savinji (${name})`,
+        description: 'Ograjen travnik z drevoredom.',
+        amenities: ['fenced', 'shade'],
+        leashRule: 'offLeash',
+        hours: [[{ from: '07:00', to: '21:00' }], [], [], [], [], [], []],
+        status: 'published',
+      })
+      .returning({ id: spots.id });
+    const owner = await apiOwner(e2e.server, 'Ana Kos', `ana.rates.${name}@example.com`, 'Reks');
+    const ownerContext = await sessionContext(e2e.browser, e2e.server, options, owner.token);
+    const visitorContext = await e2e.browser.newContext(options);
+    const errors: string[] = [];
+    try {
+      // The owner follows a shared link: the place opens over the list.
+      const page = await ownerContext.newPage();
+      page.on('pageerror', (error) => errors.push(error.message));
+      await page.goto(`${e2e.server.url}/mesta?kraj=${park!.id}`);
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('heading', { name: `Travnik ob Savinji (${name})` }).waitFor();
+      await see(dialog, 'Ograjen travnik z drevoredom.');
+      expect(await dialog.getByRole('row', { name: /ponedeljek/i }).innerText()).toMatch(/07:00–21:00/);
+      expect(await dialog.getByRole('row', { name: /torek/i }).innerText()).toMatch(/Zaprto/);
+      await see(dialog, 'Še brez ocen');
+      // Saving without a rating says what is missing; then four stars and a tip.
+      await dialog.getByRole('button', { name: 'Shrani oceno' }).click();
+      await see(dialog, 'Oceno izberite od 1 do 5.');
+      // A tap on the fourth star; the stars are a group of radio buttons (arrow keys move the choice).
+      await dialog.locator('label', { hasText: '4 zvezdice od 5' }).click();
+      expect(await dialog.getByRole('radio', { name: '4 zvezdice od 5' }).isChecked()).toBe(true);
+      await dialog.getByLabel('Nasvet (neobvezno)').fill('Zjutraj je mirno.');
+      await dialog.getByRole('button', { name: 'Shrani oceno' }).click();
+      await see(page, 'Ocena je shranjena.');
+      await see(dialog, '4 od 5 (1 ocena)');
+      await dialog.getByRole('button', { name: 'Posodobi oceno' }).waitFor();
+      await page.screenshot({ path: path.join(os.tmpdir(), `spot-${name}-owner-rated.png`) });
+      expect(await sidewaysOverflow(page)).toBe(0);
+      await page.keyboard.press('Escape');
+      await page.waitForURL((url) => !url.searchParams.has('kraj'));
+
+      // A visitor finds it near Celje and opens it from the list.
+      const visitor = await visitorContext.newPage();
+      visitor.on('pageerror', (error) => errors.push(error.message));
+      await visitor.goto(`${e2e.server.url}/mesta`);
+      const main = visitor.getByRole('main');
+      await main.getByRole('heading', { name: 'Kraji za pse', level: 1 }).waitFor();
+      await main.getByLabel('Blizu kraja').selectOption('Celje');
+      await main.getByRole('button', { name: `Travnik ob Savinji (${name})` }).click();
+      const details = visitor.getByRole('dialog');
+      await see(details, 'Zjutraj je mirno.');
+      await see(details, 'Ana Kos');
+      expect(new URL(visitor.url()).searchParams.get('kraj')).toBe(park!.id);
+      await details.getByRole('link', { name: 'Prijavite se in ocenite kraj' }).waitFor();
+      await visitor.screenshot({ path: path.join(os.tmpdir(), `spot-${name}-visitor.png`) });
+      expect(await sidewaysOverflow(visitor)).toBe(0);
+      await details.getByRole('button', { name: 'Prijavi kraj' }).click();
+      await visitor.getByRole('heading', { name: 'Prijavi kraj' }).waitFor();
+      expect(errors).toEqual([]);
+    } finally {
+      await ownerContext.close();
+      await visitorContext.close();
+      await owner.api.close();
+    }
+  });
 });

@@ -5,6 +5,7 @@ import { useIntl } from 'react-intl';
 import type { Photo } from '#shared/schemas/uploads';
 import { useLocale, useT } from '../../lib/intl';
 import { Avatar } from '../profile/avatar';
+import { Fact } from '../ui/fact';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../ui/dialog';
 import { dogAgeText } from './dog-age';
 import { DogPhoto } from './dog-photo';
@@ -84,9 +85,17 @@ function DogDetails({
           <DialogDescription className="text-lead">{breedName(dog.breed, locale)}</DialogDescription>
         </div>
         <dl className="grid gap-2">
-          <Fact icon={Cake} label={t('dog.ageLabel')} value={dogAgeText(intl, dog.birthMonth)} />
-          <Fact icon={MapPin} label={t('dog.location')} value={place} />
-          {distance && <Fact icon={Navigation} label={t('dog.distance')} value={distance} />}
+          <Fact icon={Cake} label={t('dog.ageLabel')}>
+            {dogAgeText(intl, dog.birthMonth)}
+          </Fact>
+          <Fact icon={MapPin} label={t('dog.location')}>
+            {place}
+          </Fact>
+          {distance && (
+            <Fact icon={Navigation} label={t('dog.distance')}>
+              {distance}
+            </Fact>
+          )}
         </dl>
         {facts.length > 0 && (
           <section className="flex flex-col gap-2">
@@ -123,19 +132,6 @@ function DogDetails({
           />
         )}
       </div>
-    </div>
-  );
-}
-
-function Fact({ icon: Icon, label, value }: { icon: typeof Cake; label: string; value: string }) {
-  return (
-    <div className="flex items-center gap-3">
-      {/* The icon inside the dt: a dl's groups hold only dt and dd. */}
-      <dt className="flex size-9 shrink-0 items-center justify-center rounded-control bg-muted text-primary-strong">
-        <Icon aria-hidden="true" className="size-4.5" />
-        <span className="sr-only">{label}</span>
-      </dt>
-      <dd className="min-w-0 break-words">{value}</dd>
     </div>
   );
 }

@@ -4,8 +4,6 @@ import {
   ChevronRight,
   Clock,
   Download,
-  ExternalLink,
-  type LucideIcon,
   MapPin,
   MessagesSquare,
   Navigation,
@@ -15,7 +13,7 @@ import {
   UsersRound,
 } from 'lucide-react';
 import { isUpcoming, mapLink } from '#shared/domain/events';
-import { type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useIntl } from 'react-intl';
 import { countryName, placeName } from '../../components/dogs/names';
 import { Avatar } from '../../components/profile/avatar';
@@ -23,6 +21,8 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { SafetyActions } from '../../components/safety/safety-actions';
 import { Dialog, DialogContent, DialogTitle } from '../../components/ui/dialog';
+import { Fact } from '../../components/ui/fact';
+import { MapLink } from '../../components/ui/map-link';
 import { PageSpinner } from '../../components/ui/spinner';
 import { useErrorText } from '../../lib/errors';
 import { useLocale, useT } from '../../lib/intl';
@@ -144,20 +144,15 @@ function EventDetails({
           <Fact icon={MapPin} label={t('events.details.locationName')}>
             <span className="flex flex-wrap items-center gap-x-3">
               {event.locationName}
-              <a
+              <MapLink
                 href={mapLink({
                   locationName: event.locationName,
                   city: event.city,
                   countryName: countryName(event.country, locale),
                 })}
-                target="_blank"
-                rel="noopener noreferrer"
-                className="inline-flex min-h-9 items-center gap-1 font-semibold text-primary-strong underline-offset-2 hover:underline"
               >
                 {t('events.details.map')}
-                <ExternalLink aria-hidden="true" className="size-3.5" />
-                <span className="sr-only">{t('events.details.newWindow')}</span>
-              </a>
+              </MapLink>
             </span>
           </Fact>
           <Fact icon={Navigation} label={t('events.details.place')}>
@@ -262,19 +257,6 @@ function EventDetails({
         onClose={() => setConfirming(false)}
         onDeleted={onDeleted}
       />
-    </div>
-  );
-}
-
-function Fact({ icon: Icon, label, children }: { icon: LucideIcon; label: string; children: ReactNode }) {
-  return (
-    <div className="flex items-center gap-3">
-      {/* The icon inside the dt: a dl's groups hold only dt and dd. */}
-      <dt className="flex size-9 shrink-0 items-center justify-center rounded-control bg-muted text-primary-strong">
-        <Icon aria-hidden="true" className="size-4.5" />
-        <span className="sr-only">{label}</span>
-      </dt>
-      <dd className="min-w-0 break-words">{children}</dd>
     </div>
   );
 }

@@ -1,47 +1,36 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import {
-  BedDouble,
-  Coffee,
-  Dog,
-  Footprints,
-  GraduationCap,
-  type LucideIcon,
-  MapPin,
-  Scissors,
-  Siren,
-  Star,
-  Stethoscope,
-  Store,
-  Trees,
-  Waves,
-} from 'lucide-react';
+import { Dog, MapPin, Siren } from 'lucide-react';
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useIntl } from 'react-intl';
 import { SI_MUNICIPALITIES } from '#shared/data/municipalities';
 import { displayName } from '#shared/data/named';
 import { LIMITS } from '#shared/limits';
-import { SPOT_AMENITIES, SPOT_KINDS, type SpotAmenity, type SpotKind } from '#shared/domain/spots';
+import {
+  SPOT_AMENITIES,
+  SPOT_KINDS,
+  SPOT_PARAM,
+  type SpotAmenity,
+  type SpotKind,
+} from '#shared/domain/spots';
 import type { SpotSummary } from '#shared/schemas/spots';
+import { cityName } from '../../components/dogs/names';
 import { Empty, LoadError } from '../../components/list-states';
 import { SelectField } from '../../components/pickers/select-field';
 import { Chip, ChipRow } from '../../components/ui/chips';
+import { lazyDialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
 import { useErrorText } from '../../lib/errors';
 import { useLocale, useT } from '../../lib/intl';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+import { AmenityList, KIND_ICONS, KindTile, RatingText } from './spot-look';
 
-const KIND_ICONS: Record<SpotKind, LucideIcon> = {
-  dogPark: Trees,
-  trail: Footprints,
-  water: Waves,
-  vet: Stethoscope,
-  petShop: Store,
-  groomer: Scissors,
-  training: GraduationCap,
-  cafe: Coffee,
-  stay: BedDouble,
-};
+/** A place's page over the list, its module loaded on the first opening (or a shared link's first render). */
+const SpotDetailsDialog = lazyDialog(
+  () => import('./spot-details-dialog').then((module) => module.SpotDetailsDialog),
+  ({ spotId }) => spotId !== null,
+);
 
 /** Where a visitor (or an owner without a dog) starts: the capital. */
 const DEFAULT_TOWN = 'Ljubljana';
@@ -76,6 +65,19 @@ export default function SpotsPage() {
   const [radiusKm, setRadius] = useState<number>(LIMITS.spot.defaultRadiusKm);
   const [kinds, setKinds] = useState<SpotKind[]>([]);
   const [amenities, setAmenities] = useState<SpotAmenity[]>([]);
+  // A link may name one place to open (shared, or from the list).
+  const [params, setParams] = useSearchParams();
+  const openId = params.get(SPOT_PARAM);
+  const setOpenId = (id: string | null) =>
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (id) next.set(SPOT_PARAM, id);
+        else next.delete(SPOT_PARAM);
+        return next;
+      },
+      { replace: true },
+    );
   const near = trpc.spots.near.useQuery(
     { country: 'SI', location: town, radiusKm, kinds, amenities },
     // An owner's list starts at their dog's town: it waits for their dogs, not to look in the wrong town first.
@@ -168,6 +170,12 @@ export default function SpotsPage() {
         onRetry={() => void near.refetch()}
         radiusKm={radiusKm}
         town={townName(town)}
+        onOpen={setOpenId}
+      />
+      <SpotDetailsDialog
+        spotId={openId}
+        initial={near.data?.find((spot) => spot.id === openId)}
+        onClose={() => setOpenId(null)}
       />
     </div>
   );
@@ -181,6 +189,7 @@ function Results({
   onRetry,
   radiusKm,
   town,
+  onOpen,
 }: {
   spots: SpotSummary[] | undefined;
   fetching: boolean;
@@ -188,6 +197,7 @@ function Results({
   onRetry: () => void;
   radiusKm: number;
   town: string;
+  onOpen: (id: string) => void;
 }) {
   const t = useT();
   const errorText = useErrorText();
@@ -216,7 +226,7 @@ function Results({
         <ul className="grid gap-4 md:grid-cols-2">
           {spots.map((spot) => (
             <li key={spot.id} className="grid">
-              <SpotCard spot={spot} />
+              <SpotCard spot={spot} onOpen={() => onOpen(spot.id)} />
             </li>
           ))}
         </ul>
@@ -225,11 +235,11 @@ function Results({
   );
 }
 
-/** A place in the list: what it is, how far, how owners rate it, what it has. */
-function SpotCard({ spot }: { spot: SpotSummary }) {
+/** A place in the list: what it is, how far, how owners rate it, what it has; its name opens it. */
+function SpotCard({ spot, onOpen }: { spot: SpotSummary; onOpen: () => void }) {
   const t = useT();
   const intl = useIntl();
-  const Icon = KIND_ICONS[spot.kind];
+  const [locale] = useLocale();
   const distance =
     spot.distanceM === null
       ? null
@@ -241,26 +251,25 @@ function SpotCard({ spot }: { spot: SpotSummary }) {
             maximumFractionDigits: 1,
           });
   return (
-    <article className="flex min-w-0 gap-4 rounded-card border border-border bg-surface p-4 shadow-card">
-      <span className="flex size-12 shrink-0 items-center justify-center rounded-control bg-primary-soft text-primary-strong">
-        <Icon aria-hidden="true" className="size-6" />
-      </span>
+    <article className="relative flex min-w-0 gap-4 rounded-card border border-border bg-surface p-4 shadow-card transition-colors hover:border-primary/40">
+      <KindTile kind={spot.kind} />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
-        <h2 className="text-lead font-bold break-words">{spot.name}</h2>
+        <h2 className="text-lead font-bold wrap-anywhere">
+          <button
+            type="button"
+            onClick={onOpen}
+            className="text-left after:absolute after:inset-0 after:content-[''] hover:text-primary-strong focus-visible:outline-none focus-visible:after:rounded-card focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-ring"
+          >
+            {spot.name}
+          </button>
+        </h2>
         <p className="flex flex-wrap gap-x-3 gap-y-1 text-label text-muted-foreground">
           <span>{t(`spots.kind.${spot.kind}`)}</span>
-          <span>{spot.location}</span>
+          <span>{cityName(spot.location, spot.country, locale)}</span>
           {distance && <span>{t('spots.away', { distance })}</span>}
         </p>
         <p className="flex flex-wrap items-center gap-x-3 gap-y-1 text-label">
-          {spot.rating === null ? (
-            <span className="text-muted-foreground">{t('spots.noRatings')}</span>
-          ) : (
-            <span className="inline-flex items-center gap-1 font-semibold">
-              <Star aria-hidden="true" className="size-4 fill-current text-accent" />
-              {t('spots.rating', { rating: spot.rating, count: spot.ratings })}
-            </span>
-          )}
+          <RatingText spot={spot} />
           {spot.leashRule && <span>{t(`spots.leash.${spot.leashRule}`)}</span>}
           {spot.emergency && (
             <span className="inline-flex items-center gap-1 font-semibold text-danger">
@@ -269,15 +278,7 @@ function SpotCard({ spot }: { spot: SpotSummary }) {
             </span>
           )}
         </p>
-        {spot.amenities.length > 0 && (
-          <ul aria-label={t('spots.amenities')} className="flex flex-wrap gap-1.5">
-            {spot.amenities.map((amenity) => (
-              <li key={amenity} className="rounded-pill bg-muted px-2.5 py-0.5 text-caption font-semibold">
-                {t(`spots.amenity.${amenity}`)}
-              </li>
-            ))}
-          </ul>
-        )}
+        <AmenityList amenities={spot.amenities} />
         {(spot.demo || spot.status === 'pending') && (
           <p className="text-caption font-semibold text-accent-strong">
             {t(spot.demo ? 'spots.demo' : 'spots.pending')}
