@@ -1,4 +1,5 @@
 import { Pencil, Trash2 } from 'lucide-react';
+import { CardOpenButton } from '../../components/ui/card';
 import { DogPhoto } from '../../components/dogs/dog-photo';
 import { GenderBadge } from '../../components/dogs/gender-badge';
 import type { Dog } from '../../components/dogs/types';
@@ -37,13 +38,7 @@ export function DogCard({ dog, onOpen, onEdit, onDelete, eager = false }: DogCar
           dog={dog}
           title={
             <h2 className="min-w-0 text-title font-bold break-words">
-              <button
-                type="button"
-                onClick={onOpen}
-                className="text-left after:absolute after:inset-0 after:content-[''] hover:text-primary-strong focus-visible:outline-none focus-visible:after:rounded-card focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-ring"
-              >
-                {dog.name}
-              </button>
+              <CardOpenButton onOpen={onOpen}>{dog.name}</CardOpenButton>
             </h2>
           }
         />

@@ -14,6 +14,7 @@ import {
 } from 'lucide-react';
 import { useIntl } from 'react-intl';
 import { isFull, isUpcoming } from '#shared/domain/events';
+import { CardOpenButton } from '../../components/ui/card';
 import { cityName } from '../../components/dogs/names';
 import { buttonClasses } from '../../components/ui/button';
 import { useLocale, useT } from '../../lib/intl';
@@ -83,13 +84,9 @@ export function EventCard({ event, onOpen, onEdit, onOpenChat, eager = false }: 
             )}
           </p>
           <h2 className="text-lead font-bold break-words hyphens-auto">
-            <button
-              type="button"
-              onClick={onOpen}
-              className="line-clamp-2 text-left after:absolute after:inset-0 after:content-[''] hover:text-primary-strong focus-visible:outline-none focus-visible:after:rounded-card focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-ring"
-            >
+            <CardOpenButton onOpen={onOpen} className="line-clamp-2">
               {event.title}
-            </button>
+            </CardOpenButton>
           </h2>
           <p className="flex items-center gap-1.5 text-label text-muted-foreground">
             <MapPin aria-hidden="true" className="size-4 shrink-0" />

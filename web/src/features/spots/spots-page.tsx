@@ -14,6 +14,7 @@ import {
   type SpotKind,
 } from '#shared/domain/spots';
 import type { SpotSummary } from '#shared/schemas/spots';
+import { CardOpenButton } from '../../components/ui/card';
 import { cityName } from '../../components/dogs/names';
 import { Empty, LoadError } from '../../components/list-states';
 import { SelectField } from '../../components/pickers/select-field';
@@ -255,13 +256,7 @@ function SpotCard({ spot, onOpen }: { spot: SpotSummary; onOpen: () => void }) {
       <KindTile kind={spot.kind} />
       <div className="flex min-w-0 flex-1 flex-col gap-1.5">
         <h2 className="text-lead font-bold wrap-anywhere">
-          <button
-            type="button"
-            onClick={onOpen}
-            className="text-left after:absolute after:inset-0 after:content-[''] hover:text-primary-strong focus-visible:outline-none focus-visible:after:rounded-card focus-visible:after:outline-2 focus-visible:after:-outline-offset-2 focus-visible:after:outline-ring"
-          >
-            {spot.name}
-          </button>
+          <CardOpenButton onOpen={onOpen}>{spot.name}</CardOpenButton>
         </h2>
         <p className="flex flex-wrap gap-x-3 gap-y-1 text-label text-muted-foreground">
           <span>{t(`spots.kind.${spot.kind}`)}</span>
