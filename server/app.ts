@@ -149,7 +149,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
   });
   // Pages, photos, uploads and the health check get helmet's headers for documents; /trpc has its own.
   await app.register(async (scope) => {
-    await scope.register(fastifyHelmet, helmetOptions(config.publicUrl, storage));
+    await scope.register(fastifyHelmet, helmetOptions(config.publicUrl, storage, config.mapTiles.origin));
     await scope.register(healthPlugin, { database: db });
     await scope.register(webPlugin, { webDist: config.webDist, renderWithSession: sessionPages(deps) });
     await scope.register(async (calls) => {

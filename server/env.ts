@@ -4,6 +4,8 @@ import { ROOT } from './paths';
 import { BROWSER_PUSH_SERVICES, type PushServices } from './push/push-services';
 import type { S3Options } from './storage/s3-storage';
 
+const DEFAULT_MAP_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const emailList = z
@@ -93,6 +95,17 @@ const envSchema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   /** `false`: this instance only queues jobs (pushes, e-mails) and others deliver them. */
   JOB_WORKERS: z.enum(['true', 'false']).default('true'),
+  /**
+   * The dog places' map tiles: an http(s) address with {z}, {x} and {y} (and {s} for a server's subdomains
+   * a, b, c). OpenStreetMap's own tiles by default, within their usage policy (README: Map tiles).
+   */
+  MAP_TILE_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine(
+      (url) => ['{z}', '{x}', '{y}'].every((part) => url.includes(part)),
+      'must contain {z}, {x} and {y}',
+    )
+    .default(DEFAULT_MAP_TILE_URL),
 });
 
 export interface Config {
@@ -115,6 +128,8 @@ export interface Config {
   pushServices: PushServices;
   jobPollSeconds: number;
   jobWorkers: boolean;
+  /** The map's tile address template, and the origin the page's CSP lets images come from. */
+  mapTiles: { url: string; origin: string };
 }
 
 /** Parse the environment; throws one readable message listing every bad setting. */
@@ -169,5 +184,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushServices: { hosts: e.PUSH_SERVICES, allowPrivate: e.PUSH_ALLOW_PRIVATE === 'true' },
     jobPollSeconds: e.JOB_POLL_SECONDS,
     jobWorkers: e.JOB_WORKERS === 'true',
+    mapTiles: { url: e.MAP_TILE_URL, origin: tileOrigin(e.MAP_TILE_URL) },
   };
+}
+
+/** The origin of a tile address template; `{s}.host` (the server's subdomains) as `*.host`. */
+export function tileOrigin(template: string): string {
+  const url = new URL(template.replaceAll(/\{[sxyz]\}/g, (part) => (part === '{s}' ? 'subdomain' : '0')));
+  return template.includes('{s}.')
+    ? `${url.protocol}//*.${url.host.replace(/^subdomain\./, '')}`
+    : url.origin;
 }

@@ -20,7 +20,7 @@ export function apiHeaders(secure: boolean): Record<string, string> {
 }
 
 /** Helmet's headers for pages: a CSP for the built app, HSTS behind HTTPS. */
-export function helmetOptions(publicUrl: string, storage: Storage) {
+export function helmetOptions(publicUrl: string, storage: Storage, tileOrigin: string) {
   const secure = publicUrl.startsWith('https://');
   const wsOrigin = publicUrl.replace(/^http/, 'ws');
   return {
@@ -31,7 +31,8 @@ export function helmetOptions(publicUrl: string, storage: Storage) {
         scriptSrc: ["'self'"],
         // Radix and sonner position elements with inline style attributes.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...(storage.origin ? [storage.origin] : [])],
+        // Photos from the storage's origin, the places' map tiles from theirs.
+        imgSrc: ["'self'", 'data:', 'blob:', ...(storage.origin ? [storage.origin] : []), tileOrigin],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", wsOrigin],
         objectSrc: ["'none'"],

@@ -6,6 +6,6 @@ import { answer } from '../trpc/answer';
 export const configRouter = router({
   get: publicProcedure
     .meta({ scope: 'read', summary: 'Public settings of this server.' })
-    .output(answer(z.object({ donationUrl: z.string().nullable() })))
-    .query(({ ctx }) => ({ donationUrl: ctx.config.donationUrl })),
+    .output(answer(z.object({ donationUrl: z.string().nullable(), mapTileUrl: z.string() })))
+    .query(({ ctx }) => ({ donationUrl: ctx.config.donationUrl, mapTileUrl: ctx.config.mapTiles.url })),
 });

@@ -330,13 +330,14 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
     });
   });
 
-  it('has none with the dialogs open: dog details, event details, the event form, the terms, the deck’s, a place’s', async () => {
+  it('has none with the dialogs open: dog details, event details, the event form, the terms, the deck’s, a place’s, the places map', async () => {
     const [place] = await e2e.server.app.deps.db
       .insert(spots)
       .values({
         countryCode: 'SI',
         location: 'Ljubljana',
-        lat: 46.0569,
+        // 2 km apart on the two screens: each its own marker on the map, not a cluster of both.
+        lat: 46.0569 + (name === 'desktop' ? 0.02 : 0),
         lon: 14.4973,
         kind: 'vet',
         name: `Ambulanta za axe ${name}`,
@@ -353,6 +354,17 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
       await details.getByText('Oceno izberite od 1 do 5.').waitFor();
       await record('place details with the rating form');
       await page.keyboard.press('Escape');
+      // The places' map, its markers, and its notice that the tiles (the test server's 404s) did not load.
+      await page.getByRole('main').getByRole('button', { name: 'Zemljevid' }).click();
+      await page
+        .getByRole('main')
+        .getByText('Podlage zemljevida ni bilo mogoče naložiti.', { exact: false })
+        .waitFor();
+      await page
+        .getByRole('main')
+        .getByRole('button', { name: `Ambulanta za axe ${name}` })
+        .waitFor();
+      await record('places map');
 
       await page.goto(`${e2e.server.url}/moji-psi`);
       await page.getByRole('main').getByRole('button', { name: /Piki/ }).first().click();

@@ -1,10 +1,21 @@
 import os from 'node:os';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import sharp from 'sharp';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spots } from '../../server/db/schema';
 import { PLACE_COORDINATES } from '#shared/data/coordinates';
-import { apiOwner, sessionContext, sidewaysOverflow, useE2e, VIEWPORTS } from '../helpers/e2e';
+import {
+  apiOwner,
+  sessionContext,
+  sidewaysOverflow,
+  startServer,
+  type TestServer,
+  useE2e,
+  VIEWPORTS,
+} from '../helpers/e2e';
 
 const e2e = useE2e();
 
@@ -175,6 +186,127 @@ describe.each(Object.entries(VIEWPORTS))('dog places on a %s', (name, options) =
       await ownerContext.close();
       await visitorContext.close();
       await owner.api.close();
+    }
+  });
+});
+
+describe.each(Object.entries(VIEWPORTS))('the places map on a %s', (name, options) => {
+  /** A tile server of the test's own (MAP_TILE_URL): the map never fetches from outside. */
+  const tiles = { requests: 0, failing: false, url: '' };
+  let tileServer: http.Server;
+  let server: TestServer;
+  beforeAll(async () => {
+    const png = await sharp({
+      create: { width: 256, height: 256, channels: 3, background: '#e8efe4' },
+    })
+      .png()
+      .toBuffer();
+    tileServer = http.createServer((request, response) => {
+      tiles.requests++;
+      if (tiles.failing || !/^\/\d+\/\d+\/\d+\.png$/.test(request.url ?? '')) response.writeHead(404).end();
+      else response.writeHead(200, { 'content-type': 'image/png' }).end(png);
+    });
+    await new Promise<void>((resolve) => tileServer.listen(0, '127.0.0.1', resolve));
+    tiles.url = `http://127.0.0.1:${(tileServer.address() as AddressInfo).port}`;
+    server = await startServer({ MAP_TILE_URL: `${tiles.url}/{z}/{x}/{y}.png` });
+    // Two places 50 m apart (one cluster at the first zoom), one 3 km north.
+    const [lat, lon] = PLACE_COORDINATES.SI.Maribor!;
+    await server.app.deps.db.insert(spots).values([
+      {
+        countryCode: 'SI',
+        location: 'Maribor',
+        lat,
+        lon,
+        kind: 'dogPark',
+        name: 'Park ob Dravi',
+        status: 'published',
+      },
+      {
+        countryCode: 'SI',
+        location: 'Maribor',
+        lat: lat + 0.00045,
+        lon,
+        kind: 'cafe',
+        name: 'Kavarna na Lentu',
+        status: 'published',
+      },
+      {
+        countryCode: 'SI',
+        location: 'Maribor',
+        lat: lat + 0.027,
+        lon,
+        kind: 'trail',
+        name: 'Pot na Kalvarijo',
+        status: 'published',
+      },
+    ]);
+    return async () => {
+      await server.close();
+      await new Promise((resolve) => tileServer.close(resolve));
+    };
+  });
+
+  /** /mesta near Maribor, its three places found, shown on the map. */
+  async function mapOfMaribor(page: Page) {
+    await page.goto(`${server.url}/mesta`);
+    const main = page.getByRole('main');
+    await main.getByLabel('Blizu kraja').selectOption('Maribor');
+    await see(main, '3 kraji do 5 km od kraja Maribor');
+    await main.getByRole('button', { name: 'Zemljevid' }).click();
+    return main;
+  }
+
+  it('shows the places on tiles of MAP_TILE_URL, clustered; a cluster zooms in, a marker opens its place', async () => {
+    const context = await e2e.browser.newContext(options);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    const outside: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('request', (request) => {
+      if (new URL(request.url()).hostname !== '127.0.0.1') outside.push(request.url());
+    });
+    try {
+      const main = await mapOfMaribor(page);
+      const map = main.getByRole('region', { name: 'Zemljevid krajev za pse' });
+      await map.getByRole('link', { name: 'OpenStreetMap' }).waitFor();
+      await expect.poll(() => tiles.requests).toBeGreaterThan(0);
+      // The two near ones are one cluster; the third its own marker.
+      const cluster = map.getByRole('button', { name: '2 kraja tukaj: približaj' });
+      await cluster.waitFor();
+      await map.getByRole('button', { name: 'Pot na Kalvarijo' }).waitFor();
+      await page.screenshot({ path: path.join(os.tmpdir(), `spots-map-${name}.png`) });
+      expect(await sidewaysOverflow(page)).toBe(0);
+      await cluster.click();
+      const cafe = map.getByRole('button', { name: 'Kavarna na Lentu' });
+      await cafe.waitFor();
+      // By keyboard: a marker is a button; Enter opens its place.
+      await cafe.focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('dialog').getByRole('heading', { name: 'Kavarna na Lentu' }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.waitForURL((url) => !url.searchParams.has('kraj'));
+      // Back to the list: the same places.
+      await main.getByRole('button', { name: 'Seznam' }).click();
+      expect(await listed(main)).toEqual(['Park ob Dravi', 'Kavarna na Lentu', 'Pot na Kalvarijo']);
+      expect(outside).toEqual([]);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('says when the tiles cannot load, and the list still has every place', async () => {
+    tiles.failing = true;
+    const context = await e2e.browser.newContext(options);
+    const page = await context.newPage();
+    try {
+      const main = await mapOfMaribor(page);
+      await see(main, 'Podlage zemljevida ni bilo mogoče naložiti. Vsi kraji so v seznamu.');
+      // The markers are there without the tiles.
+      await main.getByRole('button', { name: 'Pot na Kalvarijo' }).waitFor();
+    } finally {
+      tiles.failing = false;
+      await context.close();
     }
   });
 });

@@ -38,6 +38,8 @@ export async function startServer(env: Record<string, string> = {}) {
     LOG_LEVEL: 'warn',
     // The made-up push service of app-install.test.ts's browsers (headless Chromium has none).
     PUSH_SERVICES: 'push.example.test',
+    // Map tiles never come from outside: the server's own 404s, unless a test serves tiles of its own.
+    MAP_TILE_URL: `${url}/test-tiles/{z}/{x}/{y}.png`,
     ...env,
   });
   if (!fs.existsSync(path.join(config.webDist, 'index.html')))

@@ -310,6 +310,9 @@ describe.each(dbKinds())('account, shop and config on %s', (kind) => {
   });
 
   it('tells the web app the donation link', async () => {
-    expect(await (await t.caller()).config.get()).toEqual({ donationUrl: 'https://donate.example/tacke' });
+    expect(await (await t.caller()).config.get()).toEqual({
+      donationUrl: 'https://donate.example/tacke',
+      mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    });
   });
 });

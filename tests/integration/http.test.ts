@@ -293,7 +293,10 @@ describe.each(dbKinds())('HTTP and WebSocket on %s', (kind) => {
       { result: { data: { json: unknown } } },
       { error: { json: { data: { appCode: string; httpStatus: number } } } },
     ];
-    expect(good.result.data.json).toEqual({ donationUrl: null });
+    expect(good.result.data.json).toEqual({
+      donationUrl: null,
+      mapTileUrl: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    });
     expect(refused.error.json.data).toMatchObject({ appCode: 'VALIDATION', httpStatus: 400 });
 
     /** The status and the (first) error's tRPC code; a batch answers with an array. */

@@ -68,7 +68,7 @@ describe('the app on S3 storage', () => {
 
     const page = await t.app.inject({ method: 'GET', url: '/healthz' });
     expect(page.headers['content-security-policy']).toContain(
-      `img-src 'self' data: blob: http://127.0.0.1:${s3.port}`,
+      `img-src 'self' data: blob: http://127.0.0.1:${s3.port} https://tile.openstreetmap.org`,
     );
 
     const me = await t.caller(token);

@@ -50,6 +50,26 @@ describe('configuration', () => {
     });
   });
 
+  it('takes a map tile address with {z}, {x} and {y}, and allows its origin (subdomains too) for images', () => {
+    expect(loadConfig({}).mapTiles).toEqual({
+      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      origin: 'https://tile.openstreetmap.org',
+    });
+    expect(
+      loadConfig({ MAP_TILE_URL: 'https://{s}.tiles.example.org/osm/{z}/{x}/{y}.png' }).mapTiles,
+    ).toEqual({
+      url: 'https://{s}.tiles.example.org/osm/{z}/{x}/{y}.png',
+      origin: 'https://*.tiles.example.org',
+    });
+    expect(loadConfig({ MAP_TILE_URL: 'http://127.0.0.1:4000/t/{z}/{x}/{y}.png' }).mapTiles.origin).toBe(
+      'http://127.0.0.1:4000',
+    );
+    expect(() => loadConfig({ MAP_TILE_URL: 'https://tiles.example.org/map.png' })).toThrow(
+      /MAP_TILE_URL: must contain \{z\}, \{x\} and \{y\}/,
+    );
+    expect(() => loadConfig({ MAP_TILE_URL: 'javascript:alert(1)//{z}/{x}/{y}' })).toThrow(/MAP_TILE_URL/);
+  });
+
   it('fails fast with every bad setting named', () => {
     expect(() => loadConfig({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' })).toThrow(
       /PORT[\s\S]*DATABASE_URL[\s\S]*LOG_LEVEL/,

@@ -1,6 +1,6 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { Dog, MapPin, Siren } from 'lucide-react';
-import { useState } from 'react';
+import { Dog, List, type LucideIcon, Map as MapIcon, MapPin, Siren } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useIntl } from 'react-intl';
 import { SI_MUNICIPALITIES } from '#shared/data/municipalities';
@@ -32,6 +32,11 @@ const SpotDetailsDialog = lazyDialog(
   () => import('./spot-details-dialog').then((module) => module.SpotDetailsDialog),
   ({ spotId }) => spotId !== null,
 );
+
+/** The map (Leaflet, its tiles and clusters): its own chunk, loaded when the map is first shown. */
+const importMap = () => import('./spots-map');
+const loadMap = () => void importMap();
+const SpotsMap = lazy(importMap);
 
 /** Where a visitor (or an owner without a dog) starts: the capital. */
 const DEFAULT_TOWN = 'Ljubljana';
@@ -170,7 +175,8 @@ export default function SpotsPage() {
         error={near.isError ? near.error : null}
         onRetry={() => void near.refetch()}
         radiusKm={radiusKm}
-        town={townName(town)}
+        town={town}
+        townLabel={townName(town)}
         onOpen={setOpenId}
       />
       <SpotDetailsDialog
@@ -190,6 +196,7 @@ function Results({
   onRetry,
   radiusKm,
   town,
+  townLabel,
   onOpen,
 }: {
   spots: SpotSummary[] | undefined;
@@ -197,33 +204,67 @@ function Results({
   error: unknown;
   onRetry: () => void;
   radiusKm: number;
+  /** The town searched near (its stored name), and as the language names it. */
   town: string;
+  townLabel: string;
   onOpen: (id: string) => void;
 }) {
   const t = useT();
   const errorText = useErrorText();
+  const [view, setView] = useState<'list' | 'map'>('list');
   if (error && !spots)
     return (
       <LoadError title={t('spots.error')} onRetry={onRetry}>
         {errorText(error)}
       </LoadError>
     );
+  const viewButton = (value: 'list' | 'map', Icon: LucideIcon, label: string) => (
+    <button
+      type="button"
+      aria-pressed={view === value}
+      onClick={() => setView(value)}
+      // The map's code loads on a sign of intent, before the tap.
+      onPointerEnter={value === 'map' ? loadMap : undefined}
+      onFocus={value === 'map' ? loadMap : undefined}
+      className="inline-flex min-h-10 items-center gap-2 rounded-control px-3 font-semibold text-muted-foreground transition-colors hover:text-foreground aria-pressed:bg-surface aria-pressed:text-foreground aria-pressed:shadow-sm"
+    >
+      <Icon aria-hidden="true" className="size-4.5" />
+      {label}
+    </button>
+  );
   return (
     <section aria-labelledby="spots-count" className="flex flex-col gap-4">
-      <p
-        id="spots-count"
-        aria-live="polite"
-        className="flex min-h-6 items-center gap-2 text-label text-muted-foreground"
-      >
-        {spots ? t('spots.count', { count: spots.length, km: radiusKm, town }) : t('spots.loading')}
-        {fetching && <Spinner className="size-4 text-primary" />}
-      </p>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p
+          id="spots-count"
+          aria-live="polite"
+          className="flex min-h-6 items-center gap-2 text-label text-muted-foreground"
+        >
+          {spots
+            ? t('spots.count', { count: spots.length, km: radiusKm, town: townLabel })
+            : t('spots.loading')}
+          {fetching && <Spinner className="size-4 text-primary" />}
+        </p>
+        <div
+          role="group"
+          aria-label={t('spots.view.label')}
+          className="flex gap-1 rounded-control bg-muted p-1"
+        >
+          {viewButton('list', List, t('spots.view.list'))}
+          {viewButton('map', MapIcon, t('spots.view.map'))}
+        </div>
+      </div>
+      {view === 'map' && spots && (
+        <Suspense fallback={<div className="h-[60dvh] min-h-72 animate-pulse rounded-card bg-muted" />}>
+          <SpotsMap spots={spots} town={town} radiusKm={radiusKm} onOpen={onOpen} />
+        </Suspense>
+      )}
       {spots?.length === 0 && (
         <Empty icon={<MapPin aria-hidden="true" className="size-6" />} title={t('spots.empty')}>
           {t('spots.emptyHint')}
         </Empty>
       )}
-      {spots && spots.length > 0 && (
+      {view === 'list' && spots && spots.length > 0 && (
         <ul className="grid gap-4 md:grid-cols-2">
           {spots.map((spot) => (
             <li key={spot.id} className="grid">
