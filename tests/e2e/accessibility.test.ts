@@ -330,7 +330,7 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
     });
   });
 
-  it('has none with the dialogs open: dog details, event details, the event form, the terms, the deck’s, a place’s, the places map', async () => {
+  it('has none with the dialogs open: dog details, event details, the event form, the terms, the deck’s, a place’s, the places map and form', async () => {
     const [place] = await e2e.server.app.deps.db
       .insert(spots)
       .values({
@@ -365,6 +365,13 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
         .getByRole('button', { name: `Ambulanta za axe ${name}` })
         .waitFor();
       await record('places map');
+      // Adding a place: the form with its errors, its map to mark the point.
+      await page.getByRole('main').getByRole('button', { name: 'Dodaj kraj' }).click();
+      const adding = page.getByRole('dialog', { name: 'Nov kraj za pse' });
+      await adding.getByRole('button', { name: 'Dodaj kraj' }).click();
+      await adding.getByText('Izberite eno od ponujenih možnosti.').waitFor();
+      await record('new place form with errors');
+      await page.keyboard.press('Escape');
 
       await page.goto(`${e2e.server.url}/moji-psi`);
       await page.getByRole('main').getByRole('button', { name: /Piki/ }).first().click();

@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import sharp from 'sharp';
+import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spots } from '../../server/db/schema';
@@ -292,6 +293,60 @@ describe.each(Object.entries(VIEWPORTS))('the places map on a %s', (name, option
       expect(errors).toEqual([]);
     } finally {
       await context.close();
+    }
+  });
+
+  it('an owner adds a place: kind, name, town, the point moved on the map by keyboard; a new account’s waits', async () => {
+    const owner = await apiOwner(server, 'Ana Kos', `ana.adds.${name}@example.com`, 'Reks');
+    const context = await sessionContext(e2e.browser, server, options, owner.token);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      await page.goto(`${server.url}/mesta`);
+      await page.getByRole('main').getByRole('button', { name: 'Dodaj kraj' }).click();
+      const form = page.getByRole('dialog', { name: 'Nov kraj za pse' });
+      // Nothing chosen yet: every missing field says so.
+      await form.getByRole('button', { name: 'Dodaj kraj' }).click();
+      await see(form, 'Izberite eno od ponujenih možnosti.');
+      await see(form, /Ime kraja mora imeti vsaj 2 znaka/);
+      await form.getByLabel('Vrsta kraja').selectOption('vet');
+      await form.getByLabel('Ime kraja').fill(`Ambulanta Tabor (${name})`);
+      await form.getByLabel('Občina').selectOption('Maribor');
+      const pin = form.getByText(/^Bucika: /);
+      await expect.poll(() => pin.innerText()).toBe('Bucika: 46,5547, 15,6467');
+      // The map moves under the pin by keyboard.
+      await form.getByRole('region', { name: 'Zemljevid za izbiro točke' }).focus();
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(() => pin.innerText()).not.toBe('Bucika: 46,5547, 15,6467');
+      await form.getByLabel('Nujna pomoč 24 ur').check();
+      await form.getByRole('button', { name: 'Senca' }).click();
+      await page.screenshot({ path: path.join(os.tmpdir(), `spot-form-${name}.png`) });
+      expect(await sidewaysOverflow(page)).toBe(0);
+      await form.getByRole('button', { name: 'Dodaj kraj' }).click();
+
+      await see(page, 'Kraj je shranjen in čaka na pregled moderatorja.');
+      const details = page.getByRole('dialog', { name: `Ambulanta Tabor (${name})` });
+      await see(details, 'Čaka na pregled moderatorja');
+      const [row] = await server.app.deps.db
+        .select()
+        .from(spots)
+        .where(eq(spots.name, `Ambulanta Tabor (${name})`));
+      const [lat, lon] = PLACE_COORDINATES.SI.Maribor!;
+      expect(row).toMatchObject({
+        kind: 'vet',
+        location: 'Maribor',
+        emergency: true,
+        amenities: ['shade'],
+        status: 'pending',
+      });
+      expect(Math.abs(row!.lat - lat)).toBeLessThan(0.01);
+      expect(row!.lon).toBeGreaterThan(lon);
+      expect(row!.lon - lon).toBeLessThan(0.02);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await owner.api.close();
     }
   });
 

@@ -10,6 +10,7 @@ import type { DogEnergy, DogGender, DogSize, PlayStyle } from '#shared/schemas/d
 import type { Photo } from '#shared/schemas/uploads';
 import { dogAgeText } from '../../components/dogs/dog-age';
 import type { Dog } from '../../components/dogs/types';
+import { PhotosField } from '../../components/pickers/photos-field';
 import { type BirthPick, BirthMonthPicker } from '../../components/pickers/birth-month-picker';
 import { BreedPicker } from '../../components/pickers/breed-picker';
 import { FieldError } from '../../components/pickers/field-parts';
@@ -25,7 +26,6 @@ import { placeIssue } from '../../lib/place-issue';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { toast } from '../../lib/toast';
 import { useCreateDog, useUpdateDog } from './api';
-import { DogPhotosField } from './dog-photos-field';
 import { loadDogSchema } from './schemas';
 import { useT } from '../../lib/intl';
 
@@ -386,7 +386,9 @@ function DogForm({
           ))}
         </div>
       </fieldset>
-      <DogPhotosField
+      <PhotosField
+        kind="dog"
+        max={LIMITS.dogPhotos.max}
         value={values.photos}
         onChange={(update) => set('photos', update)}
         onBusyChange={setUploading}

@@ -8,9 +8,8 @@ import type { SpotSummary } from '#shared/schemas/spots';
 import { Alert } from '../../components/ui/alert';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
+import { tiledMap } from './map-tiles';
 
-/** OpenStreetMap's data is under the ODbL: every map of it names it, whoever draws the tiles. */
-const ATTRIBUTION = '© <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a>';
 /**
  * Leaflet makes markers focusable buttons, but only a pointer clicks them: Enter and Space do too here, as
  * on any button.
@@ -58,12 +57,8 @@ export default function SpotsMap({ spots, town, radiusKm, onOpen }: Props) {
   // The map once per tile address.
   useEffect(() => {
     if (!box.current || !tileUrl) return;
-    const created = L.map(box.current, { zoomControl: true, attributionControl: true });
-    created.attributionControl.setPrefix(false);
-    L.tileLayer(tileUrl, { attribution: ATTRIBUTION, maxZoom: 19, subdomains: 'abc' })
-      .on('tileerror', () => setTilesFailed(true))
-      .on('tileload', () => setTilesFailed(false))
-      .addTo(created);
+    const { map: created, tiles } = tiledMap(box.current, tileUrl);
+    tiles.on('tileerror', () => setTilesFailed(true)).on('tileload', () => setTilesFailed(false));
     map.current = created;
     layer.current = L.layerGroup().addTo(created);
     return () => {

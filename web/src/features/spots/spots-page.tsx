@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { Dog, List, type LucideIcon, Map as MapIcon, MapPin, Siren } from 'lucide-react';
+import { Dog, List, Plus, type LucideIcon, Map as MapIcon, MapPin, Siren } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useIntl } from 'react-intl';
@@ -18,6 +18,7 @@ import { CardOpenButton } from '../../components/ui/card';
 import { cityName } from '../../components/dogs/names';
 import { Empty, LoadError } from '../../components/list-states';
 import { SelectField } from '../../components/pickers/select-field';
+import { Button } from '../../components/ui/button';
 import { Chip, ChipRow } from '../../components/ui/chips';
 import { lazyDialog } from '../../components/ui/dialog';
 import { Spinner } from '../../components/ui/spinner';
@@ -37,6 +38,12 @@ const SpotDetailsDialog = lazyDialog(
 const importMap = () => import('./spots-map');
 const loadMap = () => void importMap();
 const SpotsMap = lazy(importMap);
+
+/** Adding a place: its form (with a map to mark the point) loads on intent or on opening. */
+const SpotFormDialog = lazyDialog(
+  () => import('./spot-form-dialog').then((module) => module.SpotFormDialog),
+  ({ open }) => open,
+);
 
 /** Where a visitor (or an owner without a dog) starts: the capital. */
 const DEFAULT_TOWN = 'Ljubljana';
@@ -68,6 +75,7 @@ export default function SpotsPage() {
     const place = SI_MUNICIPALITIES.find((municipality) => municipality.name === name);
     return place ? displayName(place, locale) : name;
   };
+  const [adding, setAdding] = useState(false);
   const [radiusKm, setRadius] = useState<number>(LIMITS.spot.defaultRadiusKm);
   const [kinds, setKinds] = useState<SpotKind[]>([]);
   const [amenities, setAmenities] = useState<SpotAmenity[]>([]);
@@ -95,9 +103,17 @@ export default function SpotsPage() {
 
   return (
     <div className="flex flex-col gap-6 md:gap-8">
-      <header>
-        <h1 className="text-headline font-extrabold">{t('spots.title')}</h1>
-        <p className="mt-1 text-lead text-muted-foreground">{t('spots.subtitle')}</p>
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-headline font-extrabold">{t('spots.title')}</h1>
+          <p className="mt-1 text-lead text-muted-foreground">{t('spots.subtitle')}</p>
+        </div>
+        {session.user && (
+          <Button className="shrink-0 self-start sm:self-auto" onClick={() => setAdding(true)}>
+            <Plus aria-hidden="true" className="size-5" />
+            {t('spots.form.open')}
+          </Button>
+        )}
       </header>
 
       <section
@@ -178,6 +194,15 @@ export default function SpotsPage() {
         town={town}
         townLabel={townName(town)}
         onOpen={setOpenId}
+      />
+      <SpotFormDialog
+        open={adding}
+        town={town}
+        onClose={() => setAdding(false)}
+        onCreated={(id) => {
+          setAdding(false);
+          setOpenId(id);
+        }}
       />
       <SpotDetailsDialog
         spotId={openId}

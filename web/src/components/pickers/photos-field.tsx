@@ -1,16 +1,20 @@
 import { Star, X } from 'lucide-react';
-import { LIMITS } from '#shared/limits';
 import type { Photo } from '#shared/schemas/uploads';
-import { DogPhoto } from '../../components/dogs/dog-photo';
-import { PhotoUpload } from '../../components/pickers/photo-upload';
+import type { UploadKind } from '#shared/schemas/uploads';
 import { useT } from '../../lib/intl';
+import { DogPhoto } from '../dogs/dog-photo';
+import { PhotoUpload } from './photo-upload';
 
 /** A cell of the grid: a third of the sheet on phones, a sixth from sm, of the 38rem dialog from md. */
 const PHOTO_SIZES =
   '(min-width: 768px) 95px, (min-width: 640px) calc((100vw - 5rem) / 6), calc((100vw - 3.5rem) / 3)';
 
-interface DogPhotosFieldProps {
-  /** The dog's photos in order; the first is the main one. */
+interface PhotosFieldProps {
+  /** What the photos are of (the upload's kind). */
+  kind: UploadKind;
+  /** How many it takes (LIMITS.dogPhotos.max, LIMITS.spot.photosMax). */
+  max: number;
+  /** The photos in order; the first is the main one. */
   value: Photo[];
   /** Gets an update of the latest list (an upload may finish after other changes). */
   onChange: (update: (photos: Photo[]) => Photo[]) => void;
@@ -20,10 +24,9 @@ interface DogPhotosFieldProps {
   disabled?: boolean;
 }
 
-/** Up to LIMITS.dogPhotos.max photos: thumbnails to remove or make the main one, and an upload box. */
-export function DogPhotosField({ value, onChange, onBusyChange, error, disabled }: DogPhotosFieldProps) {
+/** Up to `max` photos (a dog's, a place's): thumbnails to remove or make the main one, and an upload box. */
+export function PhotosField({ kind, max, value, onChange, onBusyChange, error, disabled }: PhotosFieldProps) {
   const t = useT();
-  const max = LIMITS.dogPhotos.max;
   const full = value.length >= max;
 
   const remove = (key: string) => onChange((photos) => photos.filter((photo) => photo.key !== key));
@@ -86,7 +89,7 @@ export function DogPhotosField({ value, onChange, onBusyChange, error, disabled 
         </p>
       ) : (
         <PhotoUpload
-          kind="dog"
+          kind={kind}
           label={value.length > 0 ? t('dogs.form.addPhoto') : t('dogs.form.photo')}
           error={error}
           disabled={disabled}

@@ -1,0 +1,263 @@
+import { useId, useState } from 'react';
+import { SI_MUNICIPALITIES } from '#shared/data/municipalities';
+import { PLACE_COORDINATES } from '#shared/data/coordinates';
+import { displayName } from '#shared/data/named';
+import { LIMITS } from '#shared/limits';
+import {
+  LEASH_RULES,
+  SPOT_AMENITIES,
+  SPOT_KINDS,
+  type SpotAmenity,
+  type SpotKind,
+} from '#shared/domain/spots';
+import type { Photo } from '#shared/schemas/uploads';
+import { FieldError } from '../../components/pickers/field-parts';
+import { PhotosField } from '../../components/pickers/photos-field';
+import { SelectField } from '../../components/pickers/select-field';
+import { Alert } from '../../components/ui/alert';
+import { Button } from '../../components/ui/button';
+import { Chip, ChipRow } from '../../components/ui/chips';
+import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
+import { TextField } from '../../components/ui/field';
+import { TextareaField } from '../../components/ui/textarea-field';
+import { useErrorText } from '../../lib/errors';
+import { useLocale, useT } from '../../lib/intl';
+import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+import { useSchemaForm } from '../../lib/use-schema-form';
+import { type Point, SpotPointPicker } from './spot-point-picker';
+
+type LeashRule = (typeof LEASH_RULES)[number];
+
+interface Values {
+  kind: SpotKind | '';
+  name: string;
+  location: string;
+  point: Point | null;
+  description: string;
+  amenities: SpotAmenity[];
+  leashRule: LeashRule | '';
+  emergency: boolean;
+  photos: Photo[];
+}
+
+const FIELDS = [
+  'kind',
+  'name',
+  'location',
+  'lat',
+  'lon',
+  'description',
+  'amenities',
+  'leashRule',
+  'photos',
+] as const;
+
+const loadSchema = async () => (await import('#shared/schemas/spots')).spotCreateInput;
+
+const centreOf = (town: string): Point | null => {
+  const coordinates = PLACE_COORDINATES.SI[town];
+  return coordinates ? { lat: coordinates[0], lon: coordinates[1] } : null;
+};
+
+/** Adding a dog place (issue 33): an owner's, published at once or (a new account's) after a moderator. */
+export function SpotFormDialog({
+  open,
+  town,
+  onClose,
+  onCreated,
+}: {
+  open: boolean;
+  /** The town the page looks near: where the new place starts. */
+  town: string;
+  onClose: () => void;
+  /** The new place, to open it. */
+  onCreated: (id: string) => void;
+}) {
+  const t = useT();
+  return (
+    <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
+      <DialogContent className="md:max-w-2xl!">
+        <DialogTitle>{t('spots.form.title')}</DialogTitle>
+        <DialogDescription>{t('spots.form.text')}</DialogDescription>
+        {open && <SpotForm town={town} onCancel={onClose} onCreated={onCreated} />}
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function SpotForm({
+  town,
+  onCancel,
+  onCreated,
+}: {
+  town: string;
+  onCancel: () => void;
+  onCreated: (id: string) => void;
+}) {
+  const t = useT();
+  const id = useId();
+  const [locale] = useLocale();
+  const errorText = useErrorText();
+  const utils = trpc.useUtils();
+  const [uploading, setUploading] = useState(false);
+  const { formRef, values, set, message, ...form } = useSchemaForm({
+    loadSchema,
+    initial: (): Values => ({
+      kind: '',
+      name: '',
+      location: town,
+      point: centreOf(town),
+      description: '',
+      amenities: [],
+      leashRule: '',
+      emergency: false,
+      photos: [],
+    }),
+    order: FIELDS,
+    bounds: {
+      name: { min: LIMITS.spot.name.min, max: LIMITS.spot.name.max },
+      description: { max: LIMITS.spot.descriptionMax },
+      photos: { max: LIMITS.spot.photosMax },
+    },
+    issueOf: (key) => (key === 'point' ? 'lat' : (key as (typeof FIELDS)[number])),
+    toInput: (current) => ({
+      kind: current.kind || undefined,
+      name: current.name,
+      country: 'SI',
+      location: current.location,
+      lat: current.point?.lat,
+      lon: current.point?.lon,
+      description: current.description,
+      amenities: current.amenities,
+      leashRule: current.leashRule || null,
+      emergency: current.kind === 'vet' && current.emergency,
+      photos: current.photos.map((photo) => photo.key),
+    }),
+  });
+  const create = trpc.spots.create.useMutation({
+    onSuccess: (view) => {
+      utils.spots.byId.setData({ id: view.id }, view);
+      void utils.spots.near.invalidate();
+      void utils.spots.mine.invalidate();
+      toast.success(t(view.status === 'pending' ? 'spots.form.pending' : 'spots.form.added'));
+      onCreated(view.id);
+    },
+    onError: (error) => void form.refused(error),
+  });
+  const submit = form.submitWith((input) => create.mutate(input), create.isPending || uploading);
+  const pointError = message('lat') ?? message('lon');
+  const toggled = (amenity: SpotAmenity) =>
+    set('amenities', (current) =>
+      current.includes(amenity) ? current.filter((a) => a !== amenity) : [...current, amenity],
+    );
+
+  return (
+    <form ref={formRef} noValidate onSubmit={submit} className="mt-5 flex flex-col gap-5">
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField
+          label={t('spots.form.kind')}
+          name="kind"
+          value={values.kind}
+          placeholder={t('spots.form.kindPlaceholder')}
+          onChange={(kind) => set('kind', kind)}
+          options={SPOT_KINDS.map((kind) => ({ value: kind, label: t(`spots.kind.${kind}`) }))}
+          error={message('kind')}
+        />
+        <TextField label={t('spots.form.name')} maxLength={LIMITS.spot.name.max} {...form.field('name')} />
+      </div>
+      <SelectField
+        label={t('spots.form.town')}
+        name="location"
+        value={values.location}
+        onChange={(location) => {
+          set('location', location);
+          set('point', centreOf(location));
+        }}
+        options={SI_MUNICIPALITIES.map((place) => ({ value: place.name, label: displayName(place, locale) }))}
+        error={message('location')}
+      />
+      <div className="flex flex-col gap-1.5">
+        <p id={`${id}-point`} className="text-body font-semibold">
+          {t('spots.form.point')}
+        </p>
+        <p id={`${id}-point-hint`} className="text-caption text-muted-foreground">
+          {t('spots.form.pointHint')}
+        </p>
+        <SpotPointPicker
+          town={centreOf(values.location)}
+          value={values.point}
+          onChange={(point) => set('point', point)}
+          label={t('spots.form.pointMap')}
+          describedBy={`${id}-point-hint`}
+        />
+        {pointError && <FieldError id={`${id}-point-error`}>{pointError}</FieldError>}
+      </div>
+      <TextareaField
+        label={t('spots.form.description')}
+        name="description"
+        rows={3}
+        maxLength={LIMITS.spot.descriptionMax}
+        value={values.description}
+        onChange={(event) => set('description', event.target.value)}
+        error={message('description')}
+      />
+      <div className="flex flex-col gap-1.5">
+        <p aria-hidden="true" className="text-body font-semibold">
+          {t('spots.amenities')}
+        </p>
+        <ChipRow label={t('spots.amenities')}>
+          {SPOT_AMENITIES.map((amenity) => (
+            <Chip
+              key={amenity}
+              tone="accent"
+              pressed={values.amenities.includes(amenity)}
+              onClick={() => toggled(amenity)}
+            >
+              {t(`spots.amenity.${amenity}`)}
+            </Chip>
+          ))}
+        </ChipRow>
+      </div>
+      <SelectField
+        label={t('spots.details.leash')}
+        name="leashRule"
+        value={values.leashRule}
+        emptyLabel={t('spots.form.leashUnknown')}
+        onChange={(rule) => set('leashRule', rule)}
+        options={LEASH_RULES.map((rule) => ({ value: rule, label: t(`spots.leash.${rule}`) }))}
+        error={message('leashRule')}
+      />
+      {values.kind === 'vet' && (
+        <label className="flex min-h-11 items-center gap-3">
+          <input
+            type="checkbox"
+            name="emergency"
+            checked={values.emergency}
+            onChange={(event) => set('emergency', event.target.checked)}
+            className="size-5 shrink-0 accent-primary"
+          />
+          {t('spots.emergency')}
+        </label>
+      )}
+      <PhotosField
+        kind="spot"
+        max={LIMITS.spot.photosMax}
+        value={values.photos}
+        onChange={(update) => set('photos', update)}
+        onBusyChange={setUploading}
+        error={message('photos')}
+        disabled={create.isPending}
+      />
+      {create.error && !Object.keys(form.issues).length && <Alert>{errorText(create.error)}</Alert>}
+      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+        <Button variant="outline" onClick={onCancel}>
+          {t('spots.form.cancel')}
+        </Button>
+        <Button type="submit" loading={create.isPending} disabled={uploading}>
+          {t('spots.form.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}
