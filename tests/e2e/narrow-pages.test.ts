@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import os from 'node:os';
+import type { Locator } from 'playwright-core';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { spots } from '../../server/db/schema';
@@ -12,6 +14,10 @@ import { apiOwner, apiUser, sessionContext, sidewaysOverflow, useE2e } from '../
 // profile's grid sized to its widest word instead of the screen (a new member's, with no dog yet).
 
 const e2e = useE2e();
+
+/** A language's catalogue, to find the controls by their names in it. */
+const messages = (locale: string): Record<string, string> =>
+  JSON.parse(fs.readFileSync(path.join(import.meta.dirname, '../../locales', `${locale}.json`), 'utf8'));
 
 const PLACE_NAME = 'Hundeauslaufgebietsverwaltungsgesellschaft Tivoli';
 /** A place with what widens a page most: a long word, hours on every day, every amenity. */
@@ -59,6 +65,12 @@ describe('every page on a 320 px phone, signed in', () => {
       const errors: string[] = [];
       page.on('pageerror', (error) => errors.push(error.message));
       const wider: string[] = [];
+      /** A dialog neither scrolls sideways nor reaches past the screen's right edge. */
+      const fitsInside = async (dialog: Locator, what: string) => {
+        const inside = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
+        const box = await dialog.boundingBox();
+        if (inside > 0 || box!.x + box!.width > 320) wider.push(`${what}: ${inside} px`);
+      };
       try {
         for (const route of Object.keys(PAGE_MODULES)) {
           await page.goto(`${e2e.server.url}${route}`);
@@ -76,9 +88,16 @@ describe('every page on a 320 px phone, signed in', () => {
             path: path.join(os.tmpdir(), `narrow-place-${locale}.png`),
             fullPage: true,
           });
-          const inside = await dialog.evaluate((element) => element.scrollWidth - element.clientWidth);
-          const box = await dialog.boundingBox();
-          if (inside > 0 || box!.x + box!.width > 320) wider.push(`place dialog: ${inside} px`);
+          await fitsInside(dialog, 'place dialog');
+          await page.keyboard.press('Escape');
+          // The form to add one, its errors shown.
+          const text = messages(locale);
+          await page.getByRole('main').getByRole('button', { name: text['spots.form.open'] }).click();
+          const form = page.getByRole('dialog', { name: text['spots.form.title'] });
+          await form.getByRole('button', { name: text['spots.form.submit'] }).click();
+          await form.getByText(text['validation.choiceInvalid']!).waitFor();
+          await page.screenshot({ path: path.join(os.tmpdir(), `narrow-place-form-${locale}.png`) });
+          await fitsInside(form, 'place form');
         }
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
         expect(wider).toEqual([]);
