@@ -94,8 +94,10 @@ describe('every page on a 320 px phone, signed in', () => {
           const text = messages(locale);
           await page.getByRole('main').getByRole('button', { name: text['spots.form.open'] }).click();
           const form = page.getByRole('dialog', { name: text['spots.form.title'] });
+          await form.getByLabel(text['spots.form.hasHours']!).check();
           await form.getByRole('button', { name: text['spots.form.submit'] }).click();
           await form.getByText(text['validation.choiceInvalid']!).waitFor();
+          await form.getByText(text['spots.form.copyMonday']!).scrollIntoViewIfNeeded();
           await page.screenshot({ path: path.join(os.tmpdir(), `narrow-place-form-${locale}.png`) });
           await fitsInside(form, 'place form');
         }

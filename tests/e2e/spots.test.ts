@@ -321,6 +321,18 @@ describe.each(Object.entries(VIEWPORTS))('the places map on a %s', (name, option
       await expect.poll(() => pin.innerText()).not.toBe('Bucika: 46,5547, 15,6467');
       await form.getByLabel('Nujna pomoč 24 ur').check();
       await form.getByRole('button', { name: 'Senca' }).click();
+      // Opening hours: Monday's copied to every day, Sunday closed, a second range on Saturday.
+      await form.getByLabel('Ima delovni čas').check();
+      await form.getByLabel('ponedeljek, od (1. razpon)').fill('07:30');
+      await form.getByRole('button', { name: 'Vsi dnevi kot ponedeljek' }).click();
+      await form.getByRole('button', { name: 'Odstrani 1. razpon: nedelja' }).click();
+      await form.getByRole('button', { name: 'Dodaj razpon: sobota' }).click();
+      await form.getByLabel('sobota, od (2. razpon)').fill('12:00');
+      await form.getByLabel('sobota, do (2. razpon)').fill('11:00');
+      await form.getByRole('button', { name: 'Dodaj kraj' }).click();
+      await see(form, /Ure odprtja niso veljavne/);
+      await form.getByLabel('sobota, od (2. razpon)').fill('17:00');
+      await form.getByLabel('sobota, do (2. razpon)').fill('19:00');
       await page.screenshot({ path: path.join(os.tmpdir(), `spot-form-${name}.png`) });
       expect(await sidewaysOverflow(page)).toBe(0);
       await form.getByRole('button', { name: 'Dodaj kraj' }).click();
@@ -340,6 +352,12 @@ describe.each(Object.entries(VIEWPORTS))('the places map on a %s', (name, option
         amenities: ['shade'],
         status: 'pending',
       });
+      const day = [{ from: '07:30', to: '16:00' }];
+      expect(row!.hours).toEqual([
+        ...Array.from({ length: 5 }, () => day),
+        [...day, { from: '17:00', to: '19:00' }],
+        [],
+      ]);
       expect(Math.abs(row!.lat - lat)).toBeLessThan(0.01);
       expect(row!.lon).toBeGreaterThan(lon);
       expect(row!.lon - lon).toBeLessThan(0.02);

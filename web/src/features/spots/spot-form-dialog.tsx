@@ -25,6 +25,7 @@ import { useLocale, useT } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
+import { type Hours, SpotHoursField } from './spot-hours-field';
 import { type Point, SpotPointPicker } from './spot-point-picker';
 
 type LeashRule = (typeof LEASH_RULES)[number];
@@ -37,6 +38,7 @@ interface Values {
   description: string;
   amenities: SpotAmenity[];
   leashRule: LeashRule | '';
+  hours: Hours | null;
   emergency: boolean;
   photos: Photo[];
 }
@@ -50,6 +52,7 @@ const FIELDS = [
   'description',
   'amenities',
   'leashRule',
+  'hours',
   'photos',
 ] as const;
 
@@ -111,6 +114,7 @@ function SpotForm({
       description: '',
       amenities: [],
       leashRule: '',
+      hours: null,
       emergency: false,
       photos: [],
     }),
@@ -131,6 +135,7 @@ function SpotForm({
       description: current.description,
       amenities: current.amenities,
       leashRule: current.leashRule || null,
+      hours: current.hours,
       emergency: current.kind === 'vet' && current.emergency,
       photos: current.photos.map((photo) => photo.key),
     }),
@@ -227,6 +232,12 @@ function SpotForm({
         onChange={(rule) => set('leashRule', rule)}
         options={LEASH_RULES.map((rule) => ({ value: rule, label: t(`spots.leash.${rule}`) }))}
         error={message('leashRule')}
+      />
+      <SpotHoursField
+        value={values.hours}
+        onChange={(hours) => set('hours', hours)}
+        error={message('hours')}
+        errorId={`${id}-hours-error`}
       />
       {values.kind === 'vet' && (
         <label className="flex min-h-11 items-center gap-3">
