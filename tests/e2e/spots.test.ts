@@ -286,6 +286,15 @@ describe.each(Object.entries(VIEWPORTS))('the places map on a %s', (name, option
       await page.getByRole('dialog').getByRole('heading', { name: 'Kavarna na Lentu' }).waitFor();
       await page.keyboard.press('Escape');
       await page.waitForURL((url) => !url.searchParams.has('kraj'));
+      // A filter changes the markers, not the view: the map stays zoomed in, the third place out of it.
+      await main.getByRole('button', { name: 'Pasji park', exact: true }).click();
+      await see(main, '1 kraj do 5 km od kraja Maribor');
+      await map.getByRole('button', { name: 'Park ob Dravi' }).waitFor();
+      expect(await map.getByRole('button', { name: 'Kavarna na Lentu' }).count()).toBe(0);
+      await main.getByRole('button', { name: 'Vse vrste' }).click();
+      await see(main, '3 kraji do 5 km od kraja Maribor');
+      await cafe.waitFor();
+      expect(await map.getByRole('button', { name: 'Pot na Kalvarijo' }).count()).toBe(0);
       // Back to the list: the same places.
       await main.getByRole('button', { name: 'Seznam' }).click();
       expect(await listed(main)).toEqual(['Park ob Dravi', 'Kavarna na Lentu', 'Pot na Kalvarijo']);

@@ -68,18 +68,25 @@ export default function SpotsMap({ spots, town, radiusKm, onOpen }: Props) {
     };
   }, [tileUrl]);
 
-  // The search's circle and places: the view fits the circle, the clusters follow the zoom.
+  // The search's circle, and the view fitted to it: a new town or radius, not a filter, moves the map.
+  const [lat, lon] = centre ?? [];
   useEffect(() => {
     const current = map.current;
-    const group = layer.current;
-    if (!current || !group || !centre) return;
-    // The view first: a map shows its layers once it has one.
-    current.fitBounds(L.latLng(centre[0], centre[1]).toBounds(radiusKm * 2000), { animate: false });
-    const circle = L.circle([centre[0], centre[1]], {
+    if (!current || lat === undefined || lon === undefined) return;
+    current.fitBounds(L.latLng(lat, lon).toBounds(radiusKm * 2000), { animate: false });
+    const circle = L.circle([lat, lon], {
       radius: radiusKm * 1000,
       interactive: false,
       className: 'spots-map-radius',
     }).addTo(current);
+    return () => void circle.remove();
+  }, [lat, lon, radiusKm, tileUrl]);
+
+  // The places, clustered as the zoom asks (after the view above: a map shows its layers once it has one).
+  useEffect(() => {
+    const current = map.current;
+    const group = layer.current;
+    if (!current || !group) return;
     const index = new Supercluster<{ id: string; name: string }>({ radius: 48, maxZoom: CLUSTER_MAX_ZOOM });
     index.load(
       spots.map((spot) => ({
@@ -141,10 +148,9 @@ export default function SpotsMap({ spots, town, radiusKm, onOpen }: Props) {
     current.on('moveend', draw);
     return () => {
       current.off('moveend', draw);
-      circle.remove();
       group.clearLayers();
     };
-  }, [spots, centre, radiusKm, t, tileUrl]);
+  }, [spots, t, tileUrl]);
 
   return (
     <div className="flex flex-col gap-3">
