@@ -17,11 +17,8 @@ import { photoSources } from '../../lib/photo-sources';
 import { useLocale, useT } from '../../lib/intl';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
-import { AmenityList, KindTile, RatingText, Stars } from './spot-look';
+import { AmenityList, KindTile, RatingText, Stars, WEEK } from './spot-look';
 import { SpotReviewForm } from './spot-review-form';
-
-/** Monday to Sunday, as the opening hours list them (1 January 2024 was a Monday). */
-const WEEK = Array.from({ length: 7 }, (_, day) => new Date(Date.UTC(2024, 0, 1 + day)));
 
 /** One place's page, over the list: what it is and has, when it is open, its reviews and mine. */
 export function SpotDetailsDialog({

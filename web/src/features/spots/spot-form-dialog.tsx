@@ -27,6 +27,7 @@ import { trpc } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { type Hours, SpotHoursField } from './spot-hours-field';
 import { type Point, SpotPointPicker } from './spot-point-picker';
+import { useSpotChanged } from './spots-cache';
 
 type LeashRule = (typeof LEASH_RULES)[number];
 
@@ -102,7 +103,7 @@ function SpotForm({
   const id = useId();
   const [locale] = useLocale();
   const errorText = useErrorText();
-  const utils = trpc.useUtils();
+  const changed = useSpotChanged();
   const [uploading, setUploading] = useState(false);
   const { formRef, values, set, message, ...form } = useSchemaForm({
     loadSchema,
@@ -142,9 +143,7 @@ function SpotForm({
   });
   const create = trpc.spots.create.useMutation({
     onSuccess: (view) => {
-      utils.spots.byId.setData({ id: view.id }, view);
-      void utils.spots.near.invalidate();
-      void utils.spots.mine.invalidate();
+      changed(view.id, view);
       toast.success(t(view.status === 'pending' ? 'spots.form.pending' : 'spots.form.added'));
       onCreated(view.id);
     },

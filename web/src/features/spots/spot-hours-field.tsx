@@ -4,11 +4,9 @@ import { LIMITS } from '#shared/limits';
 import { TimeField } from '../../components/pickers/time-field';
 import { FieldError } from '../../components/pickers/field-parts';
 import { useLocale, useT } from '../../lib/intl';
+import { WEEK } from './spot-look';
 
 export type Hours = Array<Array<{ from: string; to: string }>>;
-
-/** Monday to Sunday (1 January 2024 was a Monday). */
-const WEEK = Array.from({ length: 7 }, (_, day) => new Date(Date.UTC(2024, 0, 1 + day)));
 
 /** Where a place with opening hours starts: every day eight to four, to be changed. */
 const FIRST_HOURS: Hours = WEEK.map(() => [{ from: '08:00', to: '16:00' }]);

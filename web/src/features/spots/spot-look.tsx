@@ -16,6 +16,9 @@ import type { SpotKind } from '#shared/domain/spots';
 import type { SpotSummary } from '#shared/schemas/spots';
 import { useT } from '../../lib/intl';
 
+/** Monday to Sunday, as opening hours list them (1 January 2024 was a Monday), to name in a language. */
+export const WEEK = Array.from({ length: 7 }, (_, day) => new Date(Date.UTC(2024, 0, 1 + day)));
+
 export const KIND_ICONS: Record<SpotKind, LucideIcon> = {
   dogPark: Trees,
   trail: Footprints,

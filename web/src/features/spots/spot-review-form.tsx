@@ -10,24 +10,14 @@ import { useErrorText } from '../../lib/errors';
 import { useT } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
-
-/** Refreshes what shows a place's rating: its details (the answer given) and the lists. */
-function useSpotsChanged() {
-  const utils = trpc.useUtils();
-  return (id: string, view?: SpotView) => {
-    if (view) utils.spots.byId.setData({ id }, view);
-    else void utils.spots.byId.invalidate({ id });
-    void utils.spots.near.invalidate();
-    void utils.spots.mine.invalidate();
-  };
-}
+import { useSpotChanged } from './spots-cache';
 
 /** My 1–5 and an optional one-line tip for a place; a second review replaces the first, or I take it back. */
 export function SpotReviewForm({ spot }: { spot: SpotView }) {
   const t = useT();
   const errorText = useErrorText();
   const id = useId();
-  const changed = useSpotsChanged();
+  const changed = useSpotChanged();
   const mine = spot.myReview;
   const [rating, setRating] = useState(mine?.rating ?? 0);
   const [tip, setTip] = useState(mine?.tip ?? '');
