@@ -178,4 +178,11 @@ export const LIMITS = {
     nearMax: 100,
     perDay: 10,
   },
+  /** "We're here now" (issue 33 §4): how long a check-in lasts, the choices offered, a day's cap. */
+  checkIn: {
+    minutes: [30, 60, 90, 120, 180],
+    defaultMinutes: 60,
+    dogsMax: 10,
+    perDay: 20,
+  },
 } as const;

@@ -36,7 +36,13 @@ import {
   REPORT_TARGETS,
 } from '#shared/domain/safety';
 import { UPLOAD_KINDS } from '#shared/schemas/uploads';
-import { LEASH_RULES, SPOT_AMENITIES, SPOT_KINDS, SPOT_STATUSES } from '#shared/domain/spots';
+import {
+  CHECK_IN_AUDIENCES,
+  LEASH_RULES,
+  SPOT_AMENITIES,
+  SPOT_KINDS,
+  SPOT_STATUSES,
+} from '#shared/domain/spots';
 import type { OpeningHours } from '#shared/schemas/spots';
 import { TOKEN_SCOPES } from '#shared/domain/access-tokens';
 
@@ -75,6 +81,7 @@ export const spotKind = pgEnum('spot_kind', SPOT_KINDS);
 export const spotAmenity = pgEnum('spot_amenity', SPOT_AMENITIES);
 export const leashRule = pgEnum('leash_rule', LEASH_RULES);
 export const spotStatus = pgEnum('spot_status', SPOT_STATUSES);
+export const checkInAudience = pgEnum('check_in_audience', CHECK_IN_AUDIENCES);
 
 /** A user's id that goes with the user (ON DELETE CASCADE): the rows of an account are deleted with it. */
 const userRef = (column: string) =>
@@ -794,4 +801,42 @@ export const spotReviews = pgTable(
     index('spot_reviews_spot_updated_idx').on(t.spotId, t.updatedAt.desc()),
     check('spot_reviews_rating_check', sql`${t.rating} between 1 and 5`),
   ],
+);
+
+/**
+ * "We're here now" (issue 33 §4): an owner at a place with some of their dogs until `ends_at` (checking out
+ * sets it to the moment). One open check-in per owner: a new one ends the last. The client makes the id, so
+ * a retried check-in is stored once. Kept a day after it ends (the day's cap counts them), then purged.
+ */
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    id: uuid('id').primaryKey(),
+    spotId: uuid('spot_id')
+      .notNull()
+      .references(() => spots.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    /** Who sees which dogs: the owner's matches, or every signed-in owner; everyone else, a count. */
+    audience: checkInAudience('audience').notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('check_ins_spot_ends_idx').on(t.spotId, t.endsAt),
+    index('check_ins_user_created_idx').on(t.userId, t.createdAt),
+  ],
+);
+
+/** The dogs of a check-in (a dog deleted meanwhile leaves it). */
+export const checkInDogs = pgTable(
+  'check_in_dogs',
+  {
+    checkInId: uuid('check_in_id')
+      .notNull()
+      .references(() => checkIns.id, { onDelete: 'cascade' }),
+    dogId: uuid('dog_id')
+      .notNull()
+      .references(() => dogProfiles.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.checkInId, t.dogId] }), index('check_in_dogs_dog_idx').on(t.dogId)],
 );

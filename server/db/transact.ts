@@ -101,7 +101,8 @@ function withParameters(text: string, values: readonly unknown[]): SQL {
  * `executeSql` it is handed; a commitWith of `tx` waits until the library has sent its statement.
  */
 export function inLibrary<T>(tx: Tx, work: (db: LibraryDb) => Promise<T>): Promise<T> {
-  let sent!: () => void;
+  // Outside a `transact` nobody waits for it.
+  let sent = () => {};
   pending.get(tx)?.library.push(new Promise<void>((resolve) => (sent = resolve)));
   const run = async () =>
     work({

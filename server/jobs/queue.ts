@@ -24,6 +24,8 @@ export const QUEUES = {
   digest: 'short',
   /** An announcement → every user who wants one. */
   announce: 'standard',
+  /** An owner's check-in at a place → a push to each of their matches who asked for one. */
+  'check-in': 'standard',
   /** An event's reminder a day or an hour before its start → notices to its organiser and attendees. */
   'event-reminder': 'short',
   /** An edited event → one change notice, a few minutes after the first edit of a burst. */

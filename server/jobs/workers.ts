@@ -6,6 +6,7 @@ import { suspensionEnded } from '../services/safety/moderation';
 import { deliverAnnouncement, deliverChatPush, deliverNotices } from '../services/delivery/push-delivery';
 import type { AppDeps } from '../trpc/context';
 import { type MailJob, sendQueuedMail } from '../services/delivery/mail-delivery';
+import { deliverCheckIn } from '../services/delivery/check-in-push';
 
 export const mailDeps = (deps: AppDeps) => ({
   db: deps.db,
@@ -18,6 +19,7 @@ export async function startDeliveryWorkers(deps: AppDeps) {
   await deps.jobs.work('notices', (data: { userId: string }) => deliverNotices(deps, data));
   await deps.jobs.work('chat-push', (data: ChatPushJob) => deliverChatPush(deps, data));
   await deps.jobs.work('announce', (data: { id: string }) => deliverAnnouncement(deps, data));
+  await deps.jobs.work('check-in', (data: { checkInId: string }) => deliverCheckIn(deps, data));
   await deps.jobs.work(
     'event-reminder',
     (data: { eventId: string; type: EventReminderType; startsAt: string }) =>

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { okOutput } from '#shared/schemas/common';
 import {
+  checkInInput,
+  hereNowView,
   spotCreateInput,
   spotIdInput,
   spotReviewInput,
@@ -8,6 +10,7 @@ import {
   spotSummary,
   spotView,
 } from '#shared/schemas/spots';
+import * as checkIns from '../services/spots/check-ins';
 import * as spots from '../services/spots/spots';
 import { answer } from '../trpc/answer';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';
@@ -17,7 +20,7 @@ export const spotsRouter = router({
     .meta({ scope: 'read', summary: 'Dog places within a radius of a point, nearest first, with filters.' })
     .input(spotsNearInput)
     .output(answer(z.array(spotSummary)))
-    .query(({ ctx, input }) => spots.spotsNear(ctx, input)),
+    .query(({ ctx, input }) => spots.spotsNear(ctx, ctx.user?.id ?? null, input)),
   byId: publicProcedure
     .meta({ scope: 'read', summary: 'A dog place with its opening hours, photos and newest reviews.' })
     .input(spotIdInput)
@@ -45,4 +48,24 @@ export const spotsRouter = router({
     .input(z.object({ spotId: spotIdInput.shape.id }))
     .output(answer(okOutput))
     .mutation(({ ctx, input }) => spots.removeSpotReview(ctx, ctx.user.id, input.spotId)),
+  hereNow: publicProcedure
+    .meta({
+      scope: 'read',
+      summary: 'Who is at a place now: how many dogs, and those the caller may see by name.',
+    })
+    .input(spotIdInput)
+    .output(answer(hereNowView))
+    .query(({ ctx, input }) => checkIns.hereNow(ctx, ctx.user?.id ?? null, input.id)),
+  checkIn: authedProcedure
+    .meta({
+      scope: 'write',
+      summary: 'Check some of the caller’s dogs in at a place for a while; ends their check-in elsewhere.',
+    })
+    .input(checkInInput)
+    .output(answer(hereNowView))
+    .mutation(({ ctx, input }) => checkIns.checkIn(ctx, ctx.user.id, input)),
+  checkOut: authedProcedure
+    .meta({ scope: 'write', summary: 'End the caller’s check-in now.' })
+    .output(answer(okOutput))
+    .mutation(({ ctx }) => checkIns.checkOut(ctx, ctx.user.id)),
 });

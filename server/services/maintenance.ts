@@ -2,7 +2,7 @@ import { and, isNotNull, lt, ne, or } from 'drizzle-orm';
 import { daysBefore } from '#shared/domain/days';
 import { LIMITS } from '#shared/limits';
 import type { DbOrTx } from '../db/client';
-import { accessTokens, announcementDeliveries, emailTokens, reports, sessions } from '../db/schema';
+import { accessTokens, announcementDeliveries, checkIns, emailTokens, reports, sessions } from '../db/schema';
 import type { Storage } from '../storage/storage';
 import { purgeOldHits } from './rate-limit';
 import { purgeUnattachedUploads } from './uploads';
@@ -11,13 +11,14 @@ import { purgeUnattachedUploads } from './uploads';
  * Delete what can no longer be used: expired sessions, used or expired e-mail tokens, rate-limit hits older
  * than any window, photos uploaded but never used, decided reports (with their snapshots) past the
  * retention period (LIMITS.report.retentionDays; open ones stay until decided), personal access tokens
- * expired for LIMITS.accessToken.keepExpiredDays, and the records of announcements' deliveries after a month.
+ * expired for LIMITS.accessToken.keepExpiredDays, the records of announcements’ deliveries after a month, and
+ * check-ins a day after their end.
  */
 export async function purgeExpired(db: DbOrTx, storage: Storage, now = new Date()) {
   const retained = daysBefore(now, LIMITS.report.retentionDays);
   const tokensExpiredBefore = daysBefore(now, LIMITS.accessToken.keepExpiredDays);
   const deliveredBefore = daysBefore(now, 30);
-  const [s, t, f, u, r, a, d] = await Promise.all([
+  const [s, t, f, u, r, a, d, c] = await Promise.all([
     db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }),
     db
       .delete(emailTokens)
@@ -37,6 +38,11 @@ export async function purgeExpired(db: DbOrTx, storage: Storage, now = new Date(
       .delete(announcementDeliveries)
       .where(lt(announcementDeliveries.createdAt, deliveredBefore))
       .returning({ id: announcementDeliveries.userId }),
+    // Where an owner was is kept no longer than the day's cap needs it.
+    db
+      .delete(checkIns)
+      .where(lt(checkIns.endsAt, daysBefore(now, 1)))
+      .returning({ id: checkIns.id }),
   ]);
   return {
     sessions: s.length,
@@ -46,5 +52,6 @@ export async function purgeExpired(db: DbOrTx, storage: Storage, now = new Date(
     reports: r.length,
     accessTokens: a.length,
     announcementDeliveries: d.length,
+    checkIns: c.length,
   };
 }

@@ -6,7 +6,14 @@ import { isEventNotice, type NotificationType } from './requests';
  */
 
 /** What a notification is about; each has its own choice of channel. */
-export const NOTIFY_TOPICS = ['requests', 'matches', 'messages', 'events', 'announcements'] as const;
+export const NOTIFY_TOPICS = [
+  'requests',
+  'matches',
+  'messages',
+  'events',
+  'announcements',
+  'checkIns',
+] as const;
 export type NotifyTopic = (typeof NOTIFY_TOPICS)[number];
 
 /**
@@ -18,20 +25,39 @@ export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
 
 export type NotifyChannels = Record<NotifyTopic, NotifyChannel>;
 
+/**
+ * The channels a topic offers. A match's check-in is news for the next hour or two, so it is pushed or not
+ * told at all: a summary e-mail would tell it when it is over.
+ */
+export const channelsOf = (topic: NotifyTopic): readonly NotifyChannel[] =>
+  topic === 'checkIns' ? ['push', 'off'] : NOTIFY_CHANNELS;
+
+/** Topics added after the first five: a caller that names only those keeps its choice for these. */
+export const LATER_TOPICS = ['checkIns'] as const satisfies readonly NotifyTopic[];
+
 export const DEFAULT_CHANNELS: NotifyChannels = {
   requests: 'push',
   matches: 'push',
   messages: 'push',
   events: 'push',
   announcements: 'push',
+  // Only those who ask hear where their matches walk (issue 33 §4).
+  checkIns: 'off',
 };
 
 /**
  * Whether a topic's news reaches the user by e-mail: chosen so, or push with no device to push to; never a
- * topic whose e-mail they unsubscribed from (`emailOff`), whose pushes go on (issue 34).
+ * topic whose e-mail they unsubscribed from (`emailOff`), whose pushes go on (issue 34), nor one that offers
+ * no e-mail.
  */
-export function byEmail(channel: NotifyChannel, hasDevices: boolean, emailOff: boolean): boolean {
-  return !emailOff && (channel === 'email' || (channel === 'push' && !hasDevices));
+export function byEmail(
+  topic: NotifyTopic,
+  channel: NotifyChannel,
+  hasDevices: boolean,
+  emailOff: boolean,
+): boolean {
+  if (emailOff || !channelsOf(topic).includes('email')) return false;
+  return channel === 'email' || (channel === 'push' && !hasDevices);
 }
 
 /** The topic of a notice type; null: not sent away from the app (moderation decisions go by e-mail anyway). */

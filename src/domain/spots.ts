@@ -27,6 +27,10 @@ export const LEASH_RULES = ['offLeash', 'onLeash', 'mixed'] as const;
 /** A moderator publishes a new account's place first (LIMITS.antiSpam.newAccountDays). */
 export const SPOT_STATUSES = ['pending', 'published'] as const;
 
+/** Who sees the dogs of a check-in by name (the default first); everyone else sees only how many are there. */
+export const CHECK_IN_AUDIENCES = ['matches', 'everyone'] as const;
+export type CheckInAudience = (typeof CHECK_IN_AUDIENCES)[number];
+
 /** The query parameter of /mesta that opens one place's details (a link to share, a report's target). */
 export const SPOT_PARAM = 'kraj';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SPOT_KINDS, SPOT_STATUSES } from '../domain/spots';
+import { CHECK_IN_AUDIENCES, SPOT_KINDS, SPOT_STATUSES } from '../domain/spots';
 import { accessTokenView } from './access-tokens';
 import { notifyPreferencesView } from './notifications';
 import { ATTENDANCE_STATUSES } from '../domain/events';
@@ -141,6 +141,16 @@ export const accountExportView = z.object({
   ),
   spotReviews: z.array(
     z.object({ spot: z.string(), rating: z.number(), tip: z.string().nullable(), updatedAt: z.date() }),
+  ),
+  /** Where I said we were, kept a day after each ended. */
+  checkIns: z.array(
+    z.object({
+      spot: z.string(),
+      dogs: z.array(z.string()),
+      audience: z.enum(CHECK_IN_AUDIENCES),
+      createdAt: z.date(),
+      endsAt: z.date(),
+    }),
   ),
   notifications: notifyPreferencesView.extend({
     pushDevices: z.array(z.object({ endpoint: z.string(), createdAt: z.date() })),

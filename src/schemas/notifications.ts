@@ -1,22 +1,38 @@
 import { z } from 'zod';
-import { isTimeZone, NOTIFY_CHANNELS, NOTIFY_TOPICS } from '../domain/notify';
+import {
+  channelsOf,
+  isTimeZone,
+  LATER_TOPICS,
+  NOTIFY_TOPICS,
+  type NotifyChannel,
+  type NotifyTopic,
+} from '../domain/notify';
 import { LOCALES } from '../i18n';
 import { LIMITS } from '../limits';
 
-const channelSchema = z.enum(NOTIFY_CHANNELS, 'validation.notifyChannelInvalid');
+const channelSchema = (topic: NotifyTopic) =>
+  z.enum(channelsOf(topic) as [NotifyChannel, ...NotifyChannel[]], 'validation.notifyChannelInvalid');
 const timeSchema = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'validation.timeInvalid');
 
-/** A channel for each topic. */
+/** A channel for each topic, of those the topic offers. */
 const channelsSchema = z.object(
-  Object.fromEntries(NOTIFY_TOPICS.map((topic) => [topic, channelSchema])) as Record<
-    (typeof NOTIFY_TOPICS)[number],
-    typeof channelSchema
+  Object.fromEntries(NOTIFY_TOPICS.map((topic) => [topic, channelSchema(topic)])) as Record<
+    NotifyTopic,
+    z.ZodEnum<Record<NotifyChannel, NotifyChannel>>
+  >,
+);
+
+/** What a caller sends: a topic added later may be left out (a script written before it keeps working). */
+const channelsInput = channelsSchema.partial(
+  Object.fromEntries(LATER_TOPICS.map((topic) => [topic, true])) as Record<
+    (typeof LATER_TOPICS)[number],
+    true
   >,
 );
 
 /** The settings' notification choices: a channel per topic, and quiet hours (both ends, or none). */
 export const notifyPreferencesSchema = z.object({
-  channels: channelsSchema,
+  channels: channelsInput,
   quietHours: z
     .object({ from: timeSchema, to: timeSchema })
     .refine((quiet) => quiet.from !== quiet.to, {

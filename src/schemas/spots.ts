@@ -4,7 +4,7 @@ import { LIMITS } from '../limits';
 import { countryCodeSchema, idSchema, intInRange, optionalText, placeIn } from './common';
 import { ONE_LINE_MESSAGE, oneLine } from './text';
 import { photoSchema, uploadKeySchema } from './uploads';
-import { LEASH_RULES, SPOT_AMENITIES, SPOT_KINDS, SPOT_STATUSES } from '../domain/spots';
+import { CHECK_IN_AUDIENCES, LEASH_RULES, SPOT_AMENITIES, SPOT_KINDS, SPOT_STATUSES } from '../domain/spots';
 
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'validation.spotHoursInvalid');
 
@@ -147,6 +147,8 @@ export const spotSummary = z.object({
   status: z.enum(SPOT_STATUSES),
   /** A place of the demo set. */
   demo: z.boolean(),
+  /** Dogs checked in there now, of owners the viewer may see. */
+  dogsHere: z.number(),
 });
 export type SpotSummary = z.infer<typeof spotSummary>;
 
@@ -169,3 +171,52 @@ export const spotView = spotSummary.extend({
   myReview: spotReviewView.nullable(),
 });
 export type SpotView = z.infer<typeof spotView>;
+
+/**
+ * "We're here now": some of my dogs at a place for a while. The client makes `id`, so a retry after a lost
+ * answer stores nothing twice.
+ */
+export const checkInInput = z.object({
+  id: idSchema,
+  spotId: idSchema,
+  dogIds: z
+    .array(idSchema)
+    .min(1, 'validation.checkInDogsRequired')
+    .max(LIMITS.checkIn.dogsMax, 'validation.checkInDogsRequired')
+    .refine((ids) => new Set(ids).size === ids.length, 'validation.checkInDogsRequired'),
+  minutes: z
+    .number({ error: 'validation.choiceInvalid' })
+    .refine((m) => (LIMITS.checkIn.minutes as readonly number[]).includes(m), 'validation.choiceInvalid')
+    .default(LIMITS.checkIn.defaultMinutes),
+  audience: z.enum(CHECK_IN_AUDIENCES, 'validation.choiceInvalid').default('matches'),
+});
+export type CheckInInput = z.input<typeof checkInInput>;
+
+/** A dog of a check-in, as the viewer may see it. */
+const checkedInDog = z.object({ id: z.string(), name: z.string(), photo: photoSchema.nullable() });
+
+/** Who is at a place now: how many dogs, and those the viewer may see by name; mine apart. */
+export const hereNowView = z.object({
+  dogs: z.number(),
+  shown: z.array(
+    z.object({
+      id: z.string(),
+      ownerName: z.string(),
+      /** The owner is one of the viewer's matches. */
+      match: z.boolean(),
+      until: z.date(),
+      dogs: z.array(checkedInDog),
+    }),
+  ),
+  mine: z
+    .object({
+      id: z.string(),
+      until: z.date(),
+      audience: z.enum(CHECK_IN_AUDIENCES),
+      dogs: z.array(checkedInDog),
+    })
+    .nullable(),
+  /** My open check-in at another place, which a new one here would end. */
+  elsewhere: z.object({ spotId: z.string(), spotName: z.string() }).nullable(),
+});
+export type HereNow = z.infer<typeof hereNowView>;

@@ -29,6 +29,7 @@ const TOPIC: Record<NotifyTopic, string> = {
   messages: 'Sporočila',
   events: 'Dogodki: opomniki, spremembe, čakalna vrsta',
   announcements: 'Obvestila Tačk',
+  checkIns: 'Ujemanja na sprehodu (»Smo tu«)',
 };
 
 /** A confirmed user who chose push for most topics and e-mail for events, and their id. */
@@ -98,6 +99,14 @@ describe.each(Object.entries(VIEWPORTS))(
           expect(await select.inputValue(), topic).toBe('off');
           expect(await description(select), topic).toBeNull();
         }
+        // Check-ins: off until chosen, and never by e-mail (over before a summary could tell them).
+        const checkIns = topicSelect(page, TOPIC.checkIns);
+        expect(await checkIns.inputValue()).toBe('off');
+        expect(
+          await checkIns
+            .locator('option')
+            .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)),
+        ).toEqual(['push', 'off']);
         const hints = page.getByText(HINT.sl, { exact: true });
         expect(await hints.count()).toBe(3);
         expect(await hints.first().isVisible()).toBe(true);

@@ -2,7 +2,9 @@ import { TRPCError } from '@trpc/server';
 import type { inferRouterInputs } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { accessTokens, emailTokens, sessions, uploads, users } from '../../server/db/schema';
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { accessTokens, emailTokens, sessions, spots, uploads, users } from '../../server/db/schema';
 import type { AppRouter } from '../../server/routers/_app';
 import { clientErrorOf, toAppErrorData } from '../../server/trpc/init';
 import { dateInDays } from '#shared/domain/event-time';
@@ -58,6 +60,8 @@ interface World {
   anaPushEndpoint: string;
   /** Ana's personal access token (its row id). */
   anaAccessToken: string;
+  park: string;
+  anaCheckIn: string;
 }
 
 /** A browser's subscription keys (a P-256 public key and an auth secret, base64url). */
@@ -135,6 +139,7 @@ const spot = {
   lon: 14.5,
 };
 const SECRET_MESSAGE = 'Ključ je pod predpražnikom';
+const INTRUDER_CHECK_IN = '5c1e0c4e-7a9b-4d3f-9e21-0b6a2f4c8d11';
 /** Eve answering the like she sent herself. */
 const eveOwnLike: [(w: World) => { id: string }, AppErrorCode] = [(w) => ({ id: w.eveRequest }), 'NOT_FOUND'];
 
@@ -266,6 +271,13 @@ const table: { [P in Path]: Rule<InputOf<P>> } = {
   'spots.create': user((w) => ({ ...spot, photos: [w.anaUpload.dog] }), 'UPLOAD_NOT_FOUND'),
   'spots.review': user((w) => ({ spotId: w.anaSpot, rating: 1 }), 'NOT_FOUND'),
   'spots.removeReview': user((w) => ({ spotId: w.anaSpot }), 'writes'), // the caller has none: Ana's stays
+  'spots.hereNow': open((w) => ({ id: w.anaSpot }), 'NOT_FOUND'), // Ana's place waits for a moderator
+  // Ana's dog at a published place; Ana's check-in id with Eve's own dog (a "retry" of someone else's).
+  'spots.checkIn': user((w) => ({ id: INTRUDER_CHECK_IN, spotId: w.park, dogIds: [w.anaDog] }), 'NOT_FOUND', [
+    (w) => ({ id: w.anaCheckIn, spotId: w.park, dogIds: [w.eveDog] }),
+    'VALIDATION',
+  ]),
+  'spots.checkOut': user(undefined, 'writes'), // the caller's own check-in only: Ana's at the park goes on
 
   // notifications: only the caller's own choices and devices; someone else's endpoint is not found, unchanged.
   'notifySettings.preferences': user(undefined, 'answers'),
@@ -365,7 +377,7 @@ describe('the authorization table', () => {
       withoutEntry: paths.filter((path) => !named.includes(path)),
       notAProcedure: named.filter((path) => !paths.includes(path)),
     }).toEqual({ withoutEntry: [], notAProcedure: [] });
-    expect(paths).toHaveLength(95);
+    expect(paths).toHaveLength(98);
   });
 });
 
@@ -412,6 +424,11 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
     await bor.api.events.join({ id: anaEvent.id });
     const anaSpot = await ana.api.spots.create({ ...spot, name: 'Anin park' });
     await ana.api.spots.review({ spotId: anaSpot.id, rating: 5, tip: 'Veliko sence' });
+    // A published place with Ana and her dog checked in.
+    const park = await ana.api.spots.create({ ...spot, name: 'Javni park' });
+    await t.db.update(spots).set({ status: 'published' }).where(eq(spots.id, park.id));
+    const anaCheckIn = randomUUID();
+    await ana.api.spots.checkIn({ id: anaCheckIn, spotId: park.id, dogIds: [ana.dogId] });
 
     // Ana likes Bor's dog and Bor accepts: their chat, with a message of Ana's.
     await ana.api.likes.like({ fromDogId: ana.dogId, dogId: bor.dogId });
@@ -452,6 +469,8 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
       anaDog: ana.dogId,
       anaEvent: anaEvent.id,
       anaSpot: anaSpot.id,
+      park: park.id,
+      anaCheckIn,
       anaUpload,
       anaBorChat,
       anaMessage: message.id,

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../server/db/client';
-import { users } from '../../server/db/schema';
+import { checkIns, matches, notifySettings, spots, users } from '../../server/db/schema';
+import { DEFAULT_CHANNELS } from '#shared/domain/notify';
 import type { ChatMessage } from '#shared/schemas/chats';
 import { addPushSubscription } from '../../server/services/notices/notify-settings';
 import { ANNOUNCE_AT_ONCE } from '../../server/services/delivery/push-delivery';
@@ -280,6 +281,75 @@ describe.runIf(postgresAvailable())('deliveries across a crash, on PostgreSQL', 
       expect(new Set(phones.flatMap((phone) => phone.received.map((p) => p.tag)))).toEqual(
         new Set([`announcement:${id}`]),
       );
+    });
+  });
+
+  /** Ana and Bor matched, Ana's dog and Bor's phone that asked for check-ins; a published park. */
+  async function checkInWorld(database: Database, push: PushService) {
+    const [ana, bor] = [await seedUser(database.db, 'Ana'), await seedUser(database.db, 'Bor')];
+    const [aro, rex] = [
+      await makeDog(database.db, ana.id, { name: 'Aro' }),
+      await makeDog(database.db, bor.id, { name: 'Rex' }),
+    ];
+    await database.db
+      .insert(matches)
+      .values({ user1Id: ana.id, dog1Id: aro.id, user2Id: bor.id, dog2Id: rex.id });
+    const phone = push.device();
+    await addPushSubscription(database.db, bor.id, phone);
+    await database.db
+      .insert(notifySettings)
+      .values({ userId: bor.id, channels: { ...DEFAULT_CHANNELS, checkIns: 'push' } });
+    const [park] = await database.db
+      .insert(spots)
+      .values({
+        kind: 'dogPark',
+        name: 'Pasji park Tivoli',
+        countryCode: 'SI',
+        location: 'Ljubljana',
+        lat: 46.0569,
+        lon: 14.4973,
+        status: 'published',
+      })
+      .returning({ id: spots.id });
+    const input = { id: randomUUID(), spotId: park!.id, dogIds: [aro.id] };
+    return { ana, phone, input };
+  }
+
+  it('a check-in whose instance died right after the commit: stored once, its push sent once, the retry answered', async () => {
+    await withDatabase(async ({ database, push, start, closeLater }) => {
+      const [a, b] = [await start('check-in:committed'), await start()];
+      const { ana, phone, input } = await checkInWorld(database, push);
+      const onA = apiClient(ana.token, a.url);
+      closeLater(onA.close);
+      await expect(onA.api.spots.checkIn.mutate(input)).rejects.toThrow();
+      await killed(a);
+      // The client tries again with the same id, on the instance still there: the stored check-in answers.
+      const onB = apiClient(ana.token, b.url);
+      closeLater(onB.close);
+      const view = await onB.api.spots.checkIn.mutate(input);
+      expect(view.mine?.id).toBe(input.id);
+      expect(await database.db.select().from(checkIns).where(eq(checkIns.userId, ana.id))).toHaveLength(1);
+      // The job committed with the check-in: the survivor pushes it, and the retry queued none.
+      await pushedExactly(phone, 1);
+      expect(phone.received[0]).toMatchObject({ title: 'Pasji park Tivoli', tag: `check-in:${input.id}` });
+    });
+  });
+
+  it('a check-in push whose instance died after pushing: the re-run pushes again under the same tag', async () => {
+    await withDatabase(async ({ database, push, start, closeLater }) => {
+      const a = await start('check-in:pushed');
+      const { ana, phone, input } = await checkInWorld(database, push);
+      const onA = apiClient(ana.token, a.url);
+      closeLater(onA.close);
+      await onA.api.spots.checkIn.mutate(input).catch(() => undefined);
+      await killed(a);
+      expect(phone.received).toHaveLength(1);
+
+      await expireNow(database, 'check-in');
+      await start();
+      // At least once, and the second replaces the first on the device: one notification to see.
+      await pushedExactly(phone, 2);
+      expect(phone.received.map((p) => p.tag)).toEqual([`check-in:${input.id}`, `check-in:${input.id}`]);
     });
   });
 

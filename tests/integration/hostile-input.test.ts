@@ -409,6 +409,9 @@ function validValue(path: string, field: string, world: World): unknown {
     spotId: randomUUID(),
     rating: 4,
     tip: 'Zjutraj je mirno.',
+    dogIds: [world.myDog],
+    minutes: 60,
+    audience: 'matches',
   };
   return field in values ? values[field] : 'x';
 }

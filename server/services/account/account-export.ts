@@ -18,6 +18,7 @@ import {
   reports,
   shopWishes,
   spotReviews,
+  checkIns,
   spots,
   swipes,
   users,
@@ -177,6 +178,20 @@ export async function exportAccount(deps: ServiceDeps, userId: string) {
     .innerJoin(spots, eq(spots.id, spotReviews.spotId))
     .where(eq(spotReviews.userId, userId))
     .orderBy(asc(spotReviews.createdAt));
+  // Where I said we were, as long as it is kept (a day after its end).
+  const checkInsMade = await db
+    .select({
+      spot: spots.name,
+      dogs: sql<string[]>`array(select d.name from check_in_dogs cd join dog_profiles d on d.id = cd.dog_id
+        where cd.check_in_id = ${checkIns.id} order by d.name)`,
+      audience: checkIns.audience,
+      createdAt: checkIns.createdAt,
+      endsAt: checkIns.endsAt,
+    })
+    .from(checkIns)
+    .innerJoin(spots, eq(spots.id, checkIns.spotId))
+    .where(eq(checkIns.userId, userId))
+    .orderBy(asc(checkIns.createdAt));
   const pushDevices = await db
     .select({ endpoint: pushSubscriptions.endpoint, createdAt: pushSubscriptions.createdAt })
     .from(pushSubscriptions)
@@ -237,6 +252,7 @@ export async function exportAccount(deps: ServiceDeps, userId: string) {
     shopNotify: wish ? { since: wish.createdAt } : null,
     spotsAdded,
     spotReviews: spotReviewsWritten,
+    checkIns: checkInsMade,
     notifications: { ...(await notifyPreferences(db, userId)), pushDevices },
   };
 }

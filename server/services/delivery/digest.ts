@@ -1,7 +1,14 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { and, count, eq, gt, sql } from 'drizzle-orm';
 import { DAY_MS } from '#shared/domain/days';
-import { byEmail, NOTIFY_TOPICS, type NotifyTopic, quietUntil, topicOfNotice } from '#shared/domain/notify';
+import {
+  byEmail,
+  channelsOf,
+  NOTIFY_TOPICS,
+  type NotifyTopic,
+  quietUntil,
+  topicOfNotice,
+} from '#shared/domain/notify';
 import { NOTIFICATION_TYPES, type NotificationType } from '#shared/domain/requests';
 import { isLocale } from '#shared/i18n';
 import { LIMITS } from '#shared/limits';
@@ -55,6 +62,7 @@ export async function unsubscribe(db: Db, userId: string, topic: NotifyTopic | '
   const channels = { ...prefs.channels };
   const emailOff = new Set(prefs.emailOff);
   for (const t of topic === 'all' ? NOTIFY_TOPICS : [topic]) {
+    if (!channelsOf(t).includes('email')) continue;
     if (channels[t] === 'email') channels[t] = 'off';
     if (channels[t] === 'push') emailOff.add(t);
   }
@@ -109,6 +117,8 @@ async function waiting(db: Db, userId: string, since: Date): Promise<Record<Noti
     messages: (messages?.n ?? 0) + (await unreadEventMessageCount(db, userId, since)),
     events: ofTypes(typesOf('events')),
     announcements: announcements?.n ?? 0,
+    // Never by e-mail (channelsOf): over by the time a summary would tell it.
+    checkIns: 0,
   };
 }
 
@@ -141,7 +151,7 @@ export async function sendDigest(deps: DigestDeps, { userId }: { userId: string 
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId));
   const topics = NOTIFY_TOPICS.filter((t) =>
-    byEmail(prefs.channels[t], !!devices?.n, prefs.emailOff.includes(t)),
+    byEmail(t, prefs.channels[t], !!devices?.n, prefs.emailOff.includes(t)),
   );
   const since = new Date(
     Math.max(now - LOOKBACK_MS, user.lastSeenAt?.getTime() ?? 0, user.lastDigestAt?.getTime() ?? 0),

@@ -19,6 +19,8 @@ export interface Notifier {
   eventMessage(eventId: string, recipientIds: string[], tx?: Tx): Promise<void>;
   /** A new announcement. */
   announcement(id: string): Promise<void>;
+  /** An owner checked in at a place: their matches who asked for it hear of it. */
+  checkIn(checkInId: string, tx?: Tx): Promise<void>;
   /**
    * The event's date, time or place changed from `before`: its people are told a few minutes later, once for
    * a burst of edits (the first edit's `before` is kept).
@@ -91,6 +93,7 @@ export function createNotifier(jobs: Jobs, log: FastifyBaseLogger): Notifier {
         ),
       ),
     announcement: (id) => queue('announce', { id }),
+    checkIn: (checkInId, tx) => queue('check-in', { checkInId }, { tx }),
     eventChanged: (eventId, before) =>
       queue(
         'event-changed',

@@ -1,5 +1,11 @@
 import { and, count, eq } from 'drizzle-orm';
-import { DEFAULT_CHANNELS, type NotifyChannels, type QuietHours } from '#shared/domain/notify';
+import {
+  channelsOf,
+  DEFAULT_CHANNELS,
+  NOTIFY_TOPICS,
+  type NotifyChannels,
+  type QuietHours,
+} from '#shared/domain/notify';
 import { AppError } from '#shared/errors';
 import type { Locale } from '#shared/i18n';
 import { LIMITS } from '#shared/limits';
@@ -18,7 +24,12 @@ async function defaultChannels(db: DbOrTx, userId: string): Promise<NotifyChanne
     .from(pushSubscriptions)
     .where(eq(pushSubscriptions.userId, userId));
   if (devices?.n) return DEFAULT_CHANNELS;
-  return Object.fromEntries(Object.keys(DEFAULT_CHANNELS).map((topic) => [topic, 'email'])) as NotifyChannels;
+  return Object.fromEntries(
+    NOTIFY_TOPICS.map((topic) => [
+      topic,
+      channelsOf(topic).includes('email') ? 'email' : DEFAULT_CHANNELS[topic],
+    ]),
+  ) as NotifyChannels;
 }
 
 export async function notifyPreferences(db: DbOrTx, userId: string): Promise<NotifyPreferences> {
@@ -37,10 +48,12 @@ export const quietHoursOf = (prefs: NotifyPreferences): QuietHours | null =>
   prefs.quietHours && { ...prefs.quietHours, timeZone: prefs.timeZone };
 
 export async function updateNotifyPreferences(db: DbOrTx, userId: string, input: NotifyPreferencesInput) {
-  const { emailOff } = await notifyPreferences(db, userId);
+  const { emailOff, channels: before } = await notifyPreferences(db, userId);
+  // A topic the caller left out (one added after their script was written) keeps its channel.
+  const channels: NotifyChannels = { ...before, ...input.channels };
   const values = {
-    channels: input.channels,
-    emailOff: emailOff.filter((topic) => input.channels[topic] !== 'email'),
+    channels,
+    emailOff: emailOff.filter((topic) => channels[topic] !== 'email'),
     quietFrom: input.quietHours?.from ?? null,
     quietTo: input.quietHours?.to ?? null,
     timeZone: input.timeZone,

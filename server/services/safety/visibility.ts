@@ -30,7 +30,7 @@ export const shownTo = (viewer: Viewer, other: AnyPgColumn | SQL): SQL =>
   sql`not ${hiddenFrom(viewer, other)}`;
 
 /** A user's content shows to anyone (signed-out visitors too): not suspended, not banned. */
-export const activeUser = (user: AnyPgColumn): SQL => sql`not exists (select 1 from users u
+export const activeUser = (user: AnyPgColumn | SQL): SQL => sql`not exists (select 1 from users u
   where u.id = ${user} and (u.banned_at is not null or u.suspended_until > now()))`;
 
 /** A chat's parties: the rows that are theirs (the data export, deletion). */

@@ -5,7 +5,7 @@ import { AppError } from '#shared/errors';
 import { LIMITS } from '#shared/limits';
 import type { spotCreateInput, SpotSummary, SpotView, spotsNearInput } from '#shared/schemas/spots';
 import { lockKeys } from '../../db/advisory-lock';
-import { places, profiles, reports, spotReviews, spots, users } from '../../db/schema';
+import { checkInDogs, checkIns, places, profiles, reports, spotReviews, spots, users } from '../../db/schema';
 import { isNewAccountColumn } from '../account/new-account';
 import { attachUploads, photoOf } from '../uploads';
 import { activeUser, shownTo } from '../safety/visibility';
@@ -17,6 +17,9 @@ const REVIEWS_SHOWN = 20;
 /** A place whose author is suspended or banned shows to nobody; one whose author left stays everyone's. */
 const authorActive = or(isNull(spots.authorId), activeUser(spots.authorId))!;
 
+/** A place anyone sees: published, its author active. */
+export const publishedSpot = and(eq(spots.status, 'published'), authorActive)!;
+
 /**
  * The mean rating (one decimal) and the number of ratings of a place, read once per place: a query joins
  * `withRating` (an aggregate without groups, so exactly one row per place) and selects `ratingColumns`.
@@ -26,11 +29,21 @@ const withRating = sql`lateral (select round(avg(r.rating), 1)::float8 as rating
 const ratingColumns = {
   rating: sql<number | null>`rating.rating`,
   ratings: sql<number>`rating.ratings`,
+  dogsHere: sql<number>`here.dogs_here`,
 };
 
-/** A place anyone sees (published, its author active), or one of the viewer's own (waiting ones too). */
-const visibleTo = (viewerId: string | null) =>
-  or(and(eq(spots.status, 'published'), authorActive), viewerId ? eq(spots.authorId, viewerId) : undefined);
+/** A place anyone sees, or one of the viewer's own (waiting ones too). */
+export const spotVisibleTo = (viewerId: string | null) =>
+  or(publishedSpot, viewerId ? eq(spots.authorId, viewerId) : undefined);
+
+/**
+ * The dogs checked in at a place now (issue 33 §4) whose owners the viewer may see, named to them or not: a
+ * lateral join per place, read from the index on (spot, end).
+ */
+const dogsHere = (viewerId: string | null) => sql`lateral (select count(*)::int as dogs_here
+  from ${checkIns} c join ${checkInDogs} cd on cd.check_in_id = c.id
+  where c.spot_id = ${spots.id} and c.ends_at > now()
+    and ${viewerId ? shownTo(viewerId, sql`c.user_id`) : activeUser(sql`c.user_id`)}) here`;
 
 const summaryColumns = {
   id: spots.id,
@@ -75,6 +88,7 @@ function summaryOf(deps: ServiceDeps, row: SummaryRow, distanceM: number | null)
  */
 export async function spotsNear(
   deps: ServiceDeps,
+  viewerId: string | null,
   input: z.output<typeof spotsNearInput>,
 ): Promise<SpotSummary[]> {
   // The centre: the point given, or a town of the pickers' (the `places` table, migration 0013), in the
@@ -92,6 +106,7 @@ export async function spotsNear(
     .from(spots)
     .innerJoin(near, sql`near.id = ${spots.id}`)
     .innerJoin(withRating, sql`true`)
+    .innerJoin(dogsHere(viewerId), sql`true`)
     .where(authorActive)
     .orderBy(sql`near.distance_m`, asc(spots.id));
   return rows.map(({ distanceM, ...row }) => summaryOf(deps, row, distanceM));
@@ -103,6 +118,7 @@ export async function mySpots(deps: ServiceDeps, userId: string): Promise<SpotSu
     .select(summaryColumns)
     .from(spots)
     .innerJoin(withRating, sql`true`)
+    .innerJoin(dogsHere(userId), sql`true`)
     .where(eq(spots.authorId, userId))
     .orderBy(desc(spots.createdAt), desc(spots.id));
   return rows.map((row) => summaryOf(deps, row, null));
@@ -122,7 +138,8 @@ export async function spotById(deps: ServiceDeps, viewerId: string | null, id: s
     })
     .from(spots)
     .innerJoin(withRating, sql`true`)
-    .where(and(eq(spots.id, id), visibleTo(viewerId)));
+    .innerJoin(dogsHere(viewerId), sql`true`)
+    .where(and(eq(spots.id, id), spotVisibleTo(viewerId)));
   if (!row) throw new AppError('NOT_FOUND');
   const { authorId, description, hours, ...summary } = row;
   const reviews = await deps.db
@@ -232,7 +249,7 @@ export async function reviewSpot(
     const [spot] = await tx
       .select({ id: spots.id })
       .from(spots)
-      .where(and(eq(spots.id, input.spotId), visibleTo(userId)))
+      .where(and(eq(spots.id, input.spotId), spotVisibleTo(userId)))
       .for('key share', { of: spots });
     if (!spot) return false;
     await tx

@@ -2,7 +2,7 @@ import { Bell, BellOff } from 'lucide-react';
 import { useEffect, useId, useState } from 'react';
 import {
   byEmail,
-  NOTIFY_CHANNELS,
+  channelsOf,
   NOTIFY_TOPICS,
   type NotifyChannels,
   type NotifyTopic,
@@ -34,7 +34,8 @@ export function NotificationSettings() {
   const prefs = trpc.notifySettings.preferences.useQuery();
   // Whether anything would reach them by e-mail while no device takes pushes (not once all is unsubscribed).
   const emailWithoutDevice = NOTIFY_TOPICS.some(
-    (topic) => prefs.data && byEmail(prefs.data.channels[topic], false, prefs.data.emailOff.includes(topic)),
+    (topic) =>
+      prefs.data && byEmail(topic, prefs.data.channels[topic], false, prefs.data.emailOff.includes(topic)),
   );
   return (
     <div className="flex flex-col gap-4 border-t border-border pt-4">
@@ -215,7 +216,7 @@ function PreferencesForm({ saved }: { saved: Saved }) {
               aria-describedby={emailOff(topic) ? `${id}-${topic}-email-off` : undefined}
               className={CONTROL_CLASSES}
             >
-              {NOTIFY_CHANNELS.map((channel) => (
+              {channelsOf(topic).map((channel) => (
                 <option key={channel} value={channel}>
                   {t(`notify.channel.${channel}`)}
                 </option>

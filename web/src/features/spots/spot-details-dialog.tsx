@@ -18,6 +18,7 @@ import { useLocale, useT } from '../../lib/intl';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { AmenityList, KindTile, RatingText, Stars, WEEK } from './spot-look';
+import { SpotHereNow } from './spot-here-now';
 import { SpotReviewForm } from './spot-review-form';
 
 /** One place's page, over the list: what it is and has, when it is open, its reviews and mine. */
@@ -117,6 +118,7 @@ function SpotDetails({ spot }: { spot: SpotView }) {
       </dl>
       <AmenityList amenities={spot.amenities} />
       {spot.description && <p className="break-words whitespace-pre-line">{spot.description}</p>}
+      {spot.status === 'published' && <SpotHereNow spotId={spot.id} />}
       {spot.hours && (
         <section aria-labelledby="spot-hours" className="flex flex-col gap-2">
           <h3 id="spot-hours" className="flex items-center gap-2 text-lead font-bold">

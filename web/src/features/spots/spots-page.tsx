@@ -1,5 +1,5 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { Dog, List, Plus, type LucideIcon, Map as MapIcon, MapPin, Siren } from 'lucide-react';
+import { Dog, List, Plus, type LucideIcon, Map as MapIcon, MapPin, Siren, Users } from 'lucide-react';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useIntl } from 'react-intl';
@@ -336,6 +336,12 @@ function SpotCard({ spot, onOpen }: { spot: SpotSummary; onOpen: () => void }) {
             <span className="inline-flex items-center gap-1 font-semibold text-danger">
               <Siren aria-hidden="true" className="size-4" />
               {t('spots.emergency')}
+            </span>
+          )}
+          {spot.dogsHere > 0 && (
+            <span className="inline-flex items-center gap-1 font-semibold text-primary-strong">
+              <Users aria-hidden="true" className="size-4" />
+              {t('spots.here.badge', { count: spot.dogsHere })}
             </span>
           )}
         </p>
