@@ -1,5 +1,5 @@
 import clsx from 'clsx';
-import { LogIn, Users } from 'lucide-react';
+import { LogIn, PawPrint, Users } from 'lucide-react';
 import { type FormEvent, useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useIntl } from 'react-intl';
@@ -86,23 +86,26 @@ export function SpotHereNow({ spotId }: { spotId: string }) {
 function DogFaces({ dogs }: { dogs: Dog[] }) {
   return (
     <span className="flex shrink-0 -space-x-3">
-      {dogs
-        .slice(0, 3)
-        .map((dog) =>
-          dog.photo ? (
-            <img
-              key={dog.id}
-              {...photoSources(dog.photo, '40px')}
-              alt=""
-              width={40}
-              height={40}
-              loading="lazy"
-              className="size-10 rounded-full border-2 border-background bg-muted object-cover"
-            />
-          ) : (
-            <span key={dog.id} className="size-10 rounded-full border-2 border-background bg-muted" />
-          ),
-        )}
+      {dogs.slice(0, 3).map((dog) =>
+        dog.photo ? (
+          <img
+            key={dog.id}
+            {...photoSources(dog.photo, '40px')}
+            alt=""
+            width={40}
+            height={40}
+            loading="lazy"
+            className="size-10 rounded-full border-2 border-background bg-muted object-cover"
+          />
+        ) : (
+          <span
+            key={dog.id}
+            className="flex size-10 items-center justify-center rounded-full border-2 border-background bg-muted text-primary-strong"
+          >
+            <PawPrint aria-hidden="true" className="size-5" />
+          </span>
+        ),
+      )}
     </span>
   );
 }
