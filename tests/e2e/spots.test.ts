@@ -74,10 +74,25 @@ describe.each(Object.entries(VIEWPORTS))('dog places on a %s', (name, options) =
       await see(main, 'Nujna pomoč 24 ur');
       await page.screenshot({ path: path.join(os.tmpdir(), `spots-${name}-visitor.png`), fullPage: true });
       expect(await sidewaysOverflow(page)).toBe(0);
+      // The first place starts on the first screen.
+      const first = await main.getByRole('listitem').first().boundingBox();
+      expect(first!.y).toBeLessThan(options.viewport.height - 100);
 
+      // On a phone the kinds and amenities are folded behind one button, which says how many are chosen.
+      const fold = main.getByRole('button', { name: /^Vrste in oprema/ });
+      if (name === 'phone') {
+        expect(await main.getByRole('button', { name: 'Veterinar', exact: true }).isVisible()).toBe(false);
+        expect(await fold.getAttribute('aria-expanded')).toBe('false');
+        await fold.click();
+        expect(await fold.getAttribute('aria-expanded')).toBe('true');
+      } else expect(await fold.isVisible()).toBe(false);
       await main.getByRole('button', { name: 'Veterinar', exact: true }).click();
       await see(main, '1 kraj do 5 km od kraja Ljubljana');
       expect(await listed(main)).toEqual(['Veterinarska ambulanta Center']);
+      if (name === 'phone') {
+        expect(await fold.innerText()).toMatch(/1 izbran/);
+        await page.screenshot({ path: path.join(os.tmpdir(), `spots-${name}-filters-open.png`) });
+      }
       await main.getByRole('button', { name: 'Vse vrste' }).click();
       await main.getByLabel('Blizu kraja').selectOption('Kranj');
       await see(main, '1 kraj do 5 km od kraja Kranj');
@@ -287,6 +302,7 @@ describe.each(Object.entries(VIEWPORTS))('the places map on a %s', (name, option
       await page.keyboard.press('Escape');
       await page.waitForURL((url) => !url.searchParams.has('kraj'));
       // A filter changes the markers, not the view: the map stays zoomed in, the third place out of it.
+      if (name === 'phone') await main.getByRole('button', { name: /^Vrste in oprema/ }).click();
       await main.getByRole('button', { name: 'Pasji park', exact: true }).click();
       await see(main, '1 kraj do 5 km od kraja Maribor');
       await map.getByRole('button', { name: 'Park ob Dravi' }).waitFor();

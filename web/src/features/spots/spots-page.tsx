@@ -1,6 +1,18 @@
 import { keepPreviousData } from '@tanstack/react-query';
-import { Dog, List, Plus, type LucideIcon, Map as MapIcon, MapPin, Siren, Users } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import {
+  ChevronDown,
+  Dog,
+  List,
+  type LucideIcon,
+  Map as MapIcon,
+  MapPin,
+  Plus,
+  Siren,
+  SlidersHorizontal,
+  Users,
+} from 'lucide-react';
+import clsx from 'clsx';
+import { lazy, Suspense, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useIntl } from 'react-intl';
 import { SI_MUNICIPALITIES } from '#shared/data/municipalities';
@@ -79,6 +91,10 @@ export default function SpotsPage() {
   const [radiusKm, setRadius] = useState<number>(LIMITS.spot.defaultRadiusKm);
   const [kinds, setKinds] = useState<SpotKind[]>([]);
   const [amenities, setAmenities] = useState<SpotAmenity[]>([]);
+  const [moreOpen, setMoreOpen] = useState(false);
+  const moreId = useId();
+  // Kinds and amenities chosen: said on the folded filters' button.
+  const chosen = kinds.length + amenities.length;
   // A link may name one place to open (shared, or from the list).
   const [params, setParams] = useSearchParams();
   const openId = params.get(SPOT_PARAM);
@@ -120,7 +136,8 @@ export default function SpotsPage() {
         aria-label={t('spots.filters')}
         className="flex flex-col gap-4 rounded-card border border-border bg-surface p-4 shadow-card md:p-5"
       >
-        <div className="grid gap-4 sm:grid-cols-2">
+        {/* From 360 px the town and the distance share a row (the distance’s labels are short). */}
+        <div className="grid gap-3 min-[360px]:grid-cols-[minmax(0,1fr)_8.5rem] sm:grid-cols-2 sm:gap-4">
           <SelectField
             label={t('spots.town')}
             name="town"
@@ -157,32 +174,58 @@ export default function SpotsPage() {
             ))}
           </ChipRow>
         )}
-        <ChipRow label={t('spots.kinds')}>
-          <Chip pressed={kinds.length === 0} onClick={() => setKinds([])}>
-            {t('spots.kind.all')}
-          </Chip>
-          {SPOT_KINDS.map((kind) => {
-            const Icon = KIND_ICONS[kind];
-            return (
-              <Chip key={kind} pressed={kinds.includes(kind)} onClick={() => setKinds(toggled(kinds, kind))}>
-                <Icon aria-hidden="true" className="size-4" />
-                {t(`spots.kind.${kind}`)}
-              </Chip>
-            );
-          })}
-        </ChipRow>
-        <ChipRow label={t('spots.amenities')}>
-          {SPOT_AMENITIES.map((amenity) => (
-            <Chip
-              key={amenity}
-              tone="accent"
-              pressed={amenities.includes(amenity)}
-              onClick={() => setAmenities(toggled(amenities, amenity))}
-            >
-              {t(`spots.amenity.${amenity}`)}
+        <button
+          type="button"
+          aria-expanded={moreOpen}
+          aria-controls={moreId}
+          onClick={() => setMoreOpen(!moreOpen)}
+          className="inline-flex min-h-11 items-center gap-2 self-start rounded-control font-semibold text-primary-strong sm:hidden"
+        >
+          <SlidersHorizontal aria-hidden="true" className="size-5" />
+          {t('spots.moreFilters')}
+          {chosen > 0 && (
+            <span className="rounded-pill bg-primary px-2 text-caption text-primary-foreground">
+              {t('spots.filtersOn', { count: chosen })}
+            </span>
+          )}
+          <ChevronDown
+            aria-hidden="true"
+            className={clsx('size-5 transition-transform', moreOpen && 'rotate-180')}
+          />
+        </button>
+        {/* Kinds and amenities: folded on a phone, where they would push the first place off the screen. */}
+        <div id={moreId} className={clsx('flex-col gap-4', moreOpen ? 'flex' : 'hidden sm:flex')}>
+          <ChipRow label={t('spots.kinds')}>
+            <Chip pressed={kinds.length === 0} onClick={() => setKinds([])}>
+              {t('spots.kind.all')}
             </Chip>
-          ))}
-        </ChipRow>
+            {SPOT_KINDS.map((kind) => {
+              const Icon = KIND_ICONS[kind];
+              return (
+                <Chip
+                  key={kind}
+                  pressed={kinds.includes(kind)}
+                  onClick={() => setKinds(toggled(kinds, kind))}
+                >
+                  <Icon aria-hidden="true" className="size-4" />
+                  {t(`spots.kind.${kind}`)}
+                </Chip>
+              );
+            })}
+          </ChipRow>
+          <ChipRow label={t('spots.amenities')}>
+            {SPOT_AMENITIES.map((amenity) => (
+              <Chip
+                key={amenity}
+                tone="accent"
+                pressed={amenities.includes(amenity)}
+                onClick={() => setAmenities(toggled(amenities, amenity))}
+              >
+                {t(`spots.amenity.${amenity}`)}
+              </Chip>
+            ))}
+          </ChipRow>
+        </div>
       </section>
 
       <Results
