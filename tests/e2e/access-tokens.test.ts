@@ -1,11 +1,7 @@
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiUser, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
+import { apiUser, see, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 
 const e2e = useE2e();
-
-const see = (scope: Page | Locator, text: string | RegExp) =>
-  scope.getByText(text).first().waitFor({ timeout: 10_000 });
 
 describe.each(Object.entries(VIEWPORTS))('access tokens on a %s', (name, options) => {
   it('makes a token in the settings, shows it once to copy, lists its use, and revokes it', async () => {

@@ -2,19 +2,15 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { dogProfiles, users } from '../../server/db/schema';
 import { createApiClient } from '#shared/client';
 import { LIMITS } from '#shared/limits';
-import { apiUser, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
+import { apiUser, see, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 
 const e2e = useE2e();
-
-/** Wait until the text is on the page (Playwright's auto-waiting, bounded). */
-const see = (scope: Page | Locator, text: string | RegExp) =>
-  scope.getByText(text).first().waitFor({ timeout: 10_000 });
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(os.tmpdir(), `account-${name}.png`), fullPage: true });

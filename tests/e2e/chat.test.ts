@@ -5,14 +5,11 @@ import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chatMessages, chats, eventMessages, users } from '../../server/db/schema';
 import { eventChatPath } from '#shared/domain/events';
-import { apiOwner, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
+import { apiOwner, see, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 import { subscriptionsStarted } from '../helpers/subscriptions';
 import { EVENT_INPUT } from '../helpers/factories';
 
 const e2e = useE2e();
-
-const see = (scope: Page | Locator, text: string | RegExp) =>
-  scope.getByText(text).first().waitFor({ timeout: 10_000 });
 
 type Owner = Awaited<ReturnType<typeof owner>>;
 

@@ -1,16 +1,11 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { matches, spots } from '../../server/db/schema';
 import { PLACE_COORDINATES } from '#shared/data/coordinates';
-import { apiOwner, sessionContext, sidewaysOverflow, useE2e, VIEWPORTS } from '../helpers/e2e';
+import { apiOwner, see, sessionContext, sidewaysOverflow, useE2e, VIEWPORTS } from '../helpers/e2e';
 
 const e2e = useE2e();
-
-/** Wait until the text is on the page (Playwright's auto-waiting, bounded). */
-const see = (scope: Page | Locator, text: string | RegExp) =>
-  scope.getByText(text).first().waitFor({ timeout: 10_000 });
 
 /** "We're here now" (issue 33 §4), from the place's page: the owner, a match, a visitor. */
 describe.each(Object.entries(VIEWPORTS))('check-ins on a %s', (name, options) => {

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dogProfiles, users } from '../../server/db/schema';
-import { apiUser, sessionContext, signedInContext, useE2e, VIEWPORTS } from '../helpers/e2e';
+import { apiUser, see, sessionContext, signedInContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 import { jpeg } from '../helpers/images';
 
 const e2e = useE2e();
@@ -18,10 +18,6 @@ beforeAll(async () => {
 afterAll(() => {
   if (photoFile) fs.rmSync(path.dirname(photoFile), { recursive: true, force: true });
 });
-
-/** Wait until the text is on the page (Playwright's auto-waiting, bounded). */
-const see = (scope: Page | Locator, text: string | RegExp) =>
-  scope.getByText(text).first().waitFor({ timeout: 10_000 });
 
 /** The birth month and year of a dog `months` old this month, as the form's selects take them. */
 function bornMonthsAgo(months: number) {

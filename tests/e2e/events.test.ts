@@ -10,15 +10,13 @@ import {
   eventCard as card,
   mainRegion as main,
   openPage,
+  see,
   sessionContext,
   useE2e,
   VIEWPORTS,
 } from '../helpers/e2e';
 
 const e2e = useE2e();
-
-const see = (scope: Page | Locator, text: string | RegExp) =>
-  scope.getByText(text).first().waitFor({ timeout: 10_000 });
 
 /** Type into a picker and choose the suggestion. */
 async function pick(scope: Locator, label: string, text: string, option: string) {

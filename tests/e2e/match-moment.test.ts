@@ -1,17 +1,14 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { adminUpdates, notifications } from '../../server/db/schema';
-import { apiOwner, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
+import { apiOwner, see, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 import { subscriptionsStarted } from '../helpers/subscriptions';
 
 // Issue 30: "It's a match" for both sides of every match, the chat tab's new chats, the bell panel's tabs.
 
 const e2e = useE2e();
-
-const see = (scope: Page | Locator, text: string | RegExp) =>
-  scope.getByText(text).first().waitFor({ timeout: 10_000 });
 
 /** A user made through the API with one dog (mixed breed, in Ljubljana). */
 const owner = (fullName: string, email: string, dogName: string) =>

@@ -1,12 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { DogCreateInput } from '#shared/schemas/dogs';
 import {
   apiUser,
   insertDemoDog,
   launchBrowser,
+  see,
   sessionContext,
   startServer,
   type TestServer,
@@ -60,10 +61,6 @@ async function owner(fullName: string, dogs: Partial<DogCreateInput>[] = []) {
     );
   return { ...user, dogs: made };
 }
-
-/** Wait until the text is on the page (Playwright's auto-waiting, bounded). */
-const see = (scope: Page | Locator, text: string | RegExp) =>
-  scope.getByText(text).first().waitFor({ timeout: 10_000 });
 
 /** Runs a browser test on a page that must not throw; a failure leaves a screenshot in the temp folder. */
 async function onPage(context: BrowserContext, name: string, test: (page: Page) => Promise<void>) {

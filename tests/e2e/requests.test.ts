@@ -1,17 +1,13 @@
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, users } from '../../server/db/schema';
-import { apiUser, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
+import { apiUser, see, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 import { subscriptionsStarted } from '../helpers/subscriptions';
 
 const e2e = useE2e();
-
-/** Wait until the text is in the scope (Playwright's auto-waiting, bounded). */
-const see = (scope: Page | Locator, text: string | RegExp) =>
-  scope.getByText(text).first().waitFor({ timeout: 10_000 });
 
 type User = Awaited<ReturnType<typeof apiUser>>;
 

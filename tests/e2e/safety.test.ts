@@ -1,15 +1,12 @@
 import { eq } from 'drizzle-orm';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { reports, users } from '../../server/db/schema';
 import { appendMessage } from '../../server/services/chat/chats';
 import { makeChat, makeDog, makeEvent, makeUser } from '../helpers/factories';
-import { sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
+import { see, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 
 const e2e = useE2e();
-
-const see = (scope: Page | Locator, text: string | RegExp) =>
-  scope.getByText(text).first().waitFor({ timeout: 10_000 });
 
 const main = (page: Page) => page.getByRole('main');
 

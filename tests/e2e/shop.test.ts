@@ -1,14 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { apiUser, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
+import { apiUser, see, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 
 const e2e = useE2e();
-
-/** Wait until the text is on the page (Playwright's auto-waiting, bounded). */
-const see = (scope: Page | Locator, text: string | RegExp) =>
-  scope.getByText(text).first().waitFor({ timeout: 10_000 });
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(os.tmpdir(), `shop-${name}.png`), fullPage: true });

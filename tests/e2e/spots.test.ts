@@ -10,6 +10,7 @@ import { spots } from '../../server/db/schema';
 import { PLACE_COORDINATES } from '#shared/data/coordinates';
 import {
   apiOwner,
+  see,
   sessionContext,
   sidewaysOverflow,
   startServer,
@@ -19,10 +20,6 @@ import {
 } from '../helpers/e2e';
 
 const e2e = useE2e();
-
-/** Wait until the text is on the page (Playwright's auto-waiting, bounded). */
-const see = (scope: Page | Locator, text: string | RegExp) =>
-  scope.getByText(text).first().waitFor({ timeout: 10_000 });
 
 const near = (town: string, north: number) => {
   const [lat, lon] = PLACE_COORDINATES.SI[town]!;

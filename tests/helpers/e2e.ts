@@ -7,6 +7,7 @@ import {
   type Browser,
   type BrowserContext,
   type BrowserContextOptions,
+  type Locator,
   type Page,
 } from 'playwright-core';
 import { eq } from 'drizzle-orm';
@@ -249,6 +250,10 @@ export const mainRegion = (page: Page) => page.getByRole('main');
  * How many pixels the page is wider than the screen (0 when it fits). Against the layout viewport: a phone
  * zooms out to show a wider page, and `innerWidth` grows with it, so comparing with it sees nothing.
  */
+/** Waits until the text is on the page (Playwright's auto-waiting, bounded). */
+export const see = (scope: Page | Locator, text: string | RegExp) =>
+  scope.getByText(text).first().waitFor({ timeout: 10_000 });
+
 export const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
