@@ -38,7 +38,7 @@ export function PhotosField({ kind, max, value, onChange, onBusyChange, error, d
       {value.length > 0 && (
         <div className="flex flex-col gap-1.5">
           <p className="text-body font-semibold text-foreground">
-            {t('dogs.form.photos', { count: value.length, max })}
+            {t('photos.photos', { count: value.length, max })}
           </p>
           <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6">
             {value.map((photo, index) => {
@@ -47,21 +47,21 @@ export function PhotosField({ kind, max, value, onChange, onBusyChange, error, d
                 <li key={photo.key} className="relative">
                   <DogPhoto
                     photo={photo}
-                    alt={t('dogs.form.photoAlt', number)}
+                    alt={t('photos.photoAlt', number)}
                     sizes={PHOTO_SIZES}
                     className="aspect-square rounded-control"
                   />
                   {index === 0 ? (
                     <span className="absolute bottom-1 left-1 rounded-pill bg-primary px-2 py-0.5 text-caption font-semibold text-primary-foreground">
-                      {t('dogs.form.mainPhoto')}
+                      {t('photos.mainPhoto')}
                     </span>
                   ) : (
                     <button
                       type="button"
                       disabled={disabled}
                       onClick={() => makeMain(photo)}
-                      aria-label={t('dogs.form.makeMain', number)}
-                      title={t('dogs.form.makeMain', number)}
+                      aria-label={t('photos.makeMain', number)}
+                      title={t('photos.makeMain', number)}
                       className="absolute bottom-1 left-1 flex size-9 items-center justify-center rounded-pill bg-surface/90 text-primary-strong shadow-sm hover:bg-surface disabled:opacity-60"
                     >
                       <Star aria-hidden="true" className="size-4.5" />
@@ -71,8 +71,8 @@ export function PhotosField({ kind, max, value, onChange, onBusyChange, error, d
                     type="button"
                     disabled={disabled}
                     onClick={() => remove(photo.key)}
-                    aria-label={t('dogs.form.removePhoto', number)}
-                    title={t('dogs.form.removePhoto', number)}
+                    aria-label={t('photos.removePhoto', number)}
+                    title={t('photos.removePhoto', number)}
                     className="absolute top-1 right-1 flex size-9 items-center justify-center rounded-pill bg-surface/90 text-danger shadow-sm hover:bg-surface disabled:opacity-60"
                   >
                     <X aria-hidden="true" className="size-4.5" />
@@ -85,12 +85,12 @@ export function PhotosField({ kind, max, value, onChange, onBusyChange, error, d
       )}
       {full ? (
         <p className="rounded-control bg-muted px-4 py-3 text-caption text-muted-foreground">
-          {t('dogs.form.photosFull', { max })}
+          {t('photos.photosFull', { max })}
         </p>
       ) : (
         <PhotoUpload
           kind={kind}
-          label={value.length > 0 ? t('dogs.form.addPhoto') : t('dogs.form.photo')}
+          label={value.length > 0 ? t('photos.addPhoto') : t('photos.photo')}
           error={error}
           disabled={disabled}
           onBusyChange={onBusyChange}
