@@ -82,11 +82,6 @@ export default function SpotsPage() {
   );
   const [chosenTown, setTown] = useState<string | null>(null);
   const town = chosenTown ?? dogTowns[0]?.location ?? DEFAULT_TOWN;
-  // The town as the language names it (Koper is Capodistria in Italian).
-  const townName = (name: string) => {
-    const place = SI_MUNICIPALITIES.find((municipality) => municipality.name === name);
-    return place ? displayName(place, locale) : name;
-  };
   const [adding, setAdding] = useState(false);
   const [radiusKm, setRadius] = useState<number>(LIMITS.spot.defaultRadiusKm);
   const [kinds, setKinds] = useState<SpotKind[]>([]);
@@ -235,7 +230,7 @@ export default function SpotsPage() {
         onRetry={() => void near.refetch()}
         radiusKm={radiusKm}
         town={town}
-        townLabel={townName(town)}
+        townLabel={cityName(town, 'SI', locale)}
         onOpen={setOpenId}
       />
       <SpotFormDialog
