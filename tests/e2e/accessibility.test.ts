@@ -331,7 +331,7 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
     });
   });
 
-  it('has none with the dialogs open: dog details, event details, the event form, the terms, the deck’s, a place’s, the places map and form', async () => {
+  it('has none with the dialogs open: dog details, event details, the event form, the terms, the deck’s, a place’s (checked in too), the places map and form', async () => {
     const [place] = await e2e.server.app.deps.db
       .insert(spots)
       .values({
@@ -351,9 +351,16 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
       // A place's page with the rating form, a rating missing.
       await page.goto(`${e2e.server.url}/mesta?kraj=${place!.id}`);
       const details = page.getByRole('dialog', { name: `Ambulanta za axe ${name}` });
+      await details.getByRole('button', { name: 'Smo tu' }).waitFor();
       await details.getByRole('button', { name: 'Shrani oceno' }).click();
       await details.getByText('Oceno izberite od 1 do 5.').waitFor();
-      await record('place details with the rating form');
+      await record('place details with the check-in and rating forms');
+      // Checked in (then out again, as the next screen size starts from the form).
+      await details.getByRole('button', { name: 'Smo tu' }).click();
+      await details.getByRole('button', { name: 'Odhajamo' }).waitFor();
+      await record('place details, checked in');
+      await details.getByRole('button', { name: 'Odhajamo' }).click();
+      await details.getByRole('button', { name: 'Smo tu' }).waitFor();
       await page.keyboard.press('Escape');
       // The places' map, its markers, and its notice that the tiles (the test server's 404s) did not load.
       await page.getByRole('main').getByRole('button', { name: 'Zemljevid' }).click();
