@@ -81,17 +81,24 @@ describe('every page on a 320 px phone, signed in', () => {
         }
         // A place's page over the list: its hours, amenities, reviews and the rating form.
         if (who === 'an owner') {
+          const text = messages(locale);
           await page.goto(`${e2e.server.url}/mesta?kraj=${(await place).id}`);
           const dialog = page.getByRole('dialog', { name: PLACE_NAME });
           await dialog.getByRole('table').waitFor();
+          await dialog.getByRole('button', { name: text['spots.here.submit'] }).waitFor();
           await page.screenshot({
             path: path.join(os.tmpdir(), `narrow-place-${locale}.png`),
             fullPage: true,
           });
           await fitsInside(dialog, 'place dialog');
+          // Checked in there: the owner's own line, who sees it, and the way out.
+          await dialog.getByRole('button', { name: text['spots.here.submit'] }).click();
+          await dialog.getByRole('button', { name: text['spots.here.checkOut'] }).waitFor();
+          await dialog.getByRole('button', { name: text['spots.here.checkOut'] }).scrollIntoViewIfNeeded();
+          await page.screenshot({ path: path.join(os.tmpdir(), `narrow-place-here-${locale}.png`) });
+          await fitsInside(dialog, 'place dialog, checked in');
           await page.keyboard.press('Escape');
           // The form to add one, its errors shown.
-          const text = messages(locale);
           await page.getByRole('main').getByRole('button', { name: text['spots.form.open'] }).click();
           const form = page.getByRole('dialog', { name: text['spots.form.title'] });
           await form.getByLabel(text['spots.form.hasHours']!).check();
