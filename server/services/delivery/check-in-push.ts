@@ -18,6 +18,14 @@ const dogList = (locale: Locale, names: string[]) =>
 const clock = (locale: Locale, at: Date, timeZone: string) =>
   new Intl.DateTimeFormat(INTL_TAG[locale], { hour: '2-digit', minute: '2-digit', timeZone }).format(at);
 
+/** "Aro in Luna sta tam do približno 17:30." in the recipient's language, on their clock. */
+export const checkInBody = (locale: Locale, dogs: string[], until: Date, timeZone: string) =>
+  formatMessage(locale, 'push.check_in.body', {
+    dogs: dogList(locale, dogs),
+    count: dogs.length,
+    time: clock(locale, until, timeZone),
+  });
+
 /**
  * `check-in` job: "Aro is there until about 17:30" to each of the owner's matches who chose check-ins by push,
  * has a device and is not in quiet hours (such news is over by their end, so it waits for nobody); nothing to
@@ -99,11 +107,7 @@ export async function deliverCheckIn(deps: DeliveryDeps, { checkInId }: { checkI
       const locale = isLocale(recipient.locale) ? recipient.locale : 'sl';
       return pushTo(deps, devicesOf.get(recipient.id) ?? [], {
         title: checkIn.spot,
-        body: formatMessage(locale, 'push.check_in.body', {
-          dogs: dogList(locale, checkIn.dogs),
-          count: checkIn.dogs.length,
-          time: clock(locale, checkIn.until, recipient.timeZone),
-        }),
+        body: checkInBody(locale, checkIn.dogs, checkIn.until, recipient.timeZone),
         url: `/mesta?${SPOT_PARAM}=${checkIn.spotId}`,
         tag: `check-in:${checkInId}`,
       });
