@@ -7,10 +7,12 @@ import {
   accessTokens,
   adminUpdates,
   announcementDeliveries,
+  checkIns,
   emailTokens,
   rateLimitHits,
   reports,
   sessions,
+  spots,
   uploads,
 } from '../../server/db/schema';
 import { purgeExpired } from '../../server/services/maintenance';
@@ -85,6 +87,28 @@ describe.each(dbKinds())('maintenance on %s', (kind) => {
     };
     await delivered('Stara novica', new Date(Date.now() - 35 * day));
     await delivered('Včerajšnja novica', new Date(Date.now() - day));
+    // Check-ins: one that ended over a day ago goes; one that ended an hour ago stays (the day's cap counts it).
+    const [park] = await t.db
+      .insert(spots)
+      .values({
+        kind: 'dogPark',
+        name: 'Park',
+        countryCode: 'SI',
+        location: 'Ljubljana',
+        lat: 46,
+        lon: 14.5,
+        status: 'published',
+      })
+      .returning({ id: spots.id });
+    const checkIn = (endsAt: Date) => ({
+      id: randomUUID(),
+      spotId: park!.id,
+      userId: user!.userId,
+      audience: 'matches' as const,
+      endsAt,
+    });
+    const recent = checkIn(hourAgo);
+    await t.db.insert(checkIns).values([checkIn(new Date(Date.now() - day - 3_600_000)), recent]);
 
     expect(await purgeExpired(t.db, t.app.deps.storage)).toEqual({
       sessions: 1,
@@ -94,8 +118,10 @@ describe.each(dbKinds())('maintenance on %s', (kind) => {
       reports: 1,
       accessTokens: 1,
       announcementDeliveries: 1,
+      checkIns: 1,
     });
     expect(await t.db.select().from(announcementDeliveries)).toHaveLength(1);
+    expect((await t.db.select({ id: checkIns.id }).from(checkIns)).map((row) => row.id)).toEqual([recent.id]);
     expect(
       (await t.db.select({ name: accessTokens.name }).from(accessTokens)).map((row) => row.name),
     ).toEqual(['včerajšnja']);
