@@ -425,6 +425,8 @@ describe('signed out', () => {
       await page.waitForURL(/\/auth$/, { waitUntil: 'commit' });
 
       await page.goto(`${e2e.server.url}/events`);
+      // Once the app runs (a loaded CI machine once clicked while it hydrated, and the tap went nowhere).
+      await page.locator('#root fieldset[disabled]').waitFor({ state: 'detached' });
       await main(page).getByRole('link', { name: 'Ustvari dogodek' }).click();
       await page.waitForURL(/\/auth$/, { waitUntil: 'commit' });
       expect(errors).toEqual([]);

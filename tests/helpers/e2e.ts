@@ -246,14 +246,14 @@ export async function openPage(context: BrowserContext, server: TestServer, url:
 
 export const mainRegion = (page: Page) => page.getByRole('main');
 
-/**
- * How many pixels the page is wider than the screen (0 when it fits). Against the layout viewport: a phone
- * zooms out to show a wider page, and `innerWidth` grows with it, so comparing with it sees nothing.
- */
 /** Waits until the text is on the page (Playwright's auto-waiting, bounded). */
 export const see = (scope: Page | Locator, text: string | RegExp) =>
   scope.getByText(text).first().waitFor({ timeout: 10_000 });
 
+/**
+ * How many pixels the page is wider than the screen (0 when it fits). Against the layout viewport: a phone
+ * zooms out to show a wider page, and `innerWidth` grows with it, so comparing with it sees nothing.
+ */
 export const sidewaysOverflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
