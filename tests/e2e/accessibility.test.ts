@@ -82,7 +82,8 @@ const SIGNED_OUT: Route[] = [
     path: '/mesta',
     heading: 'Kraji za pse',
     shows: (main) => [
-      main.getByRole('group', { name: 'Vrsta kraja' }),
+      // The town, on every screen (a phone folds the kinds and amenities away).
+      main.getByRole('combobox', { name: 'Blizu kraja' }),
       // Found or not (the dialogs' walk adds a place in Ljubljana on the first screen size), once loaded.
       main.getByText(/do 5 km od kraja Ljubljana/),
     ],
