@@ -1,14 +1,13 @@
-import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { quietUntil } from '#shared/domain/notify';
 import { SPOT_PARAM } from '#shared/domain/spots';
 import { INTL_TAG, isLocale, type Locale } from '#shared/i18n';
-import { checkIns, notifySettings, pushSubscriptions, spots, users } from '../../db/schema';
+import { checkIns, notifySettings, spots, users } from '../../db/schema';
 import { crashPoint } from '../../crash-points';
 import { formatMessage } from '../../locales';
-import type { PushTarget } from '../../push/push-sender';
 import { activeUser, shownTo } from '../safety/visibility';
 import { publishedSpot } from '../spots/spots';
-import { type DeliveryDeps, pushTo } from './push-delivery';
+import { type DeliveryDeps, devicesOfUsers, pushTo } from './push-delivery';
 
 /** "Aro in Luna", in the recipient's language. */
 const dogList = (locale: Locale, names: string[]) =>
@@ -85,23 +84,10 @@ export async function deliverCheckIn(deps: DeliveryDeps, { checkInId }: { checkI
       ),
   );
   if (!awake.length) return;
-  const devices = await deps.db
-    .select({
-      userId: pushSubscriptions.userId,
-      endpoint: pushSubscriptions.endpoint,
-      p256dh: pushSubscriptions.p256dh,
-      auth: pushSubscriptions.auth,
-    })
-    .from(pushSubscriptions)
-    .where(
-      inArray(
-        pushSubscriptions.userId,
-        awake.map((r) => r.id),
-      ),
-    );
-  const devicesOf = new Map<string, PushTarget[]>();
-  for (const device of devices)
-    devicesOf.set(device.userId, [...(devicesOf.get(device.userId) ?? []), device]);
+  const devicesOf = await devicesOfUsers(
+    deps.db,
+    awake.map((r) => r.id),
+  );
   const results = await Promise.allSettled(
     awake.map((recipient) => {
       const locale = isLocale(recipient.locale) ? recipient.locale : 'sl';

@@ -57,6 +57,23 @@ async function targetsOf(db: Db, userId: string): Promise<PushTarget[]> {
     .where(eq(pushSubscriptions.userId, userId));
 }
 
+/** The push devices of many users at once, by user. */
+export async function devicesOfUsers(db: Db, userIds: string[]): Promise<Map<string, PushTarget[]>> {
+  const targets = await db
+    .select({
+      userId: pushSubscriptions.userId,
+      endpoint: pushSubscriptions.endpoint,
+      p256dh: pushSubscriptions.p256dh,
+      auth: pushSubscriptions.auth,
+    })
+    .from(pushSubscriptions)
+    .where(inArray(pushSubscriptions.userId, userIds));
+  const devicesOf = new Map<string, PushTarget[]>();
+  for (const target of targets)
+    devicesOf.set(target.userId, [...(devicesOf.get(target.userId) ?? []), target]);
+  return devicesOf;
+}
+
 /** Sends `payload` to each target; forgets those their push service no longer knows. True when any got it. */
 export async function pushTo(deps: DeliveryDeps, targets: PushTarget[], payload: PushPayload) {
   const results = await Promise.all(targets.map((target) => deps.push.send(target, payload)));
@@ -369,18 +386,7 @@ export async function deliverAnnouncement(deps: DeliveryDeps, { id }: { id: stri
     // The mailed and those in quiet hours are handled already.
     await handled(page.filter((u) => !pushing.has(u.id)).map((u) => u.id));
     if (!pushed.length) continue;
-    const targets = await deps.db
-      .select({
-        userId: pushSubscriptions.userId,
-        endpoint: pushSubscriptions.endpoint,
-        p256dh: pushSubscriptions.p256dh,
-        auth: pushSubscriptions.auth,
-      })
-      .from(pushSubscriptions)
-      .where(inArray(pushSubscriptions.userId, [...pushing]));
-    const devicesOf = new Map<string, PushTarget[]>();
-    for (const target of targets)
-      devicesOf.set(target.userId, [...(devicesOf.get(target.userId) ?? []), target]);
+    const devicesOf = await devicesOfUsers(deps.db, [...pushing]);
     // A few at a time, each few recorded once pushed: a stop can repeat at most the few in flight.
     for (let i = 0; i < pushed.length; i += ANNOUNCE_AT_ONCE) {
       const few = pushed.slice(i, i + ANNOUNCE_AT_ONCE);
