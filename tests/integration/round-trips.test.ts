@@ -60,6 +60,16 @@ async function countingProxy(target: URL) {
       }
       return roundTrips - before;
     },
+    /**
+     * The fewest round trips of `tries` runs of `work(i)`, one after another. The count is the whole pool's, so
+     * a background statement (a job worker's poll, the queue's supervision) that falls inside a run adds to it;
+     * it can only add, so the fewest is what the work itself needs.
+     */
+    async fewest(tries: number, work: (i: number) => Promise<unknown>) {
+      let least = Infinity;
+      for (let i = 0; i < tries; i++) least = Math.min(least, await this.during(() => work(i)));
+      return least;
+    },
     close: () => new Promise((resolve) => proxy.close(resolve)),
   };
 }
@@ -69,7 +79,8 @@ describe.runIf(postgresAvailable())('database round trips, on PostgreSQL', () =>
   let t: TestApp;
   beforeAll(async () => {
     proxy = await countingProxy(new URL(await createDatabase(inject('postgresUrl'))));
-    t = await startTestApp('postgres', { DATABASE_URL: proxy.url });
+    // The mail worker polls rarely, so that its polls seldom fall inside a counted run.
+    t = await startTestApp('postgres', { DATABASE_URL: proxy.url, JOB_POLL_SECONDS: '60' });
   });
   afterAll(async () => {
     await t?.close();
@@ -85,7 +96,7 @@ describe.runIf(postgresAvailable())('database round trips, on PostgreSQL', () =>
         .where(sql`${users.email} = ${email}`);
     // On every connection of the pool (10): the first run on a connection prepares the statement.
     for (let i = 0; i < 3; i++) await Promise.all(Array.from({ length: 10 }, find));
-    expect(await proxy.during(find)).toBe(1);
+    expect(await proxy.fewest(3, find)).toBe(1);
   });
 
   it('a chat message is stored, announced and its push queued in two round trips', async () => {
@@ -106,7 +117,9 @@ describe.runIf(postgresAvailable())('database round trips, on PostgreSQL', () =>
       await Promise.all(Array.from({ length: 10 }, (_, j) => send(`Sporočilo ${i}-${j} za Bora.`)));
     // The BEGIN with the sender's lock, the caps' one read and the chat's row lock; the message with its
     // announcement, the push's job and the commit.
-    expect(await proxy.during(() => send('Greva jutri zjutraj na sprehod ob reki?'))).toBe(2);
+    expect(await proxy.fewest(3, (i) => send(`Greva jutri zjutraj ob ${7 + i}h na sprehod ob reki?`))).toBe(
+      2,
+    );
   });
 
   it("a message to an event's chat, too: two round trips, and the sender's view needs no read", async () => {
@@ -127,11 +140,12 @@ describe.runIf(postgresAvailable())('database round trips, on PostgreSQL', () =>
       api.events.chatSend({ eventId: event.id, id: crypto.randomUUID(), content });
     for (let i = 0; i < 3; i++)
       await Promise.all(writers.map(({ api }, j) => send(api, `Kdo pride ${i}-${j}? Prinesem vodo.`)));
-    let sent: Awaited<ReturnType<typeof send>> | undefined;
-    const roundTrips = await proxy.during(async () => {
-      sent = await send(writers[0]!.api, 'Se vidimo ob desetih pri vhodu v park.');
+    // Three writers count one message each: a new account may send five a minute.
+    const sent: Awaited<ReturnType<typeof send>>[] = [];
+    const roundTrips = await proxy.fewest(3, async (i) => {
+      sent.push(await send(writers[i]!.api, `Se vidimo ob ${10 + i}h pri vhodu v park.`));
     });
-    expect(sent).toMatchObject({ sender: { fullName: 'Pisec 0' }, fromOrganiser: false });
+    expect(sent[0]).toMatchObject({ sender: { fullName: 'Pisec 0' }, fromOrganiser: false });
     expect(roundTrips).toBe(2);
   });
 });
