@@ -185,4 +185,16 @@ export const LIMITS = {
     dogsMax: 10,
     perDay: 20,
   },
+  /**
+   * Lost-dog alerts (issue 33 §5–8): the radii an owner widens through step by step (the first is the
+   * default), what a note may hold, how far back a last sighting may be, a month's cap per account, and how
+   * long an alert stays open unless renewed.
+   */
+  lostAlert: {
+    radiusKm: [5, 10, 15, 25],
+    noteMax: 500,
+    seenWithinDays: 7,
+    perMonth: 3,
+    expiresDays: 30,
+  },
 } as const;

@@ -5,9 +5,18 @@ import { mailHtml } from './mail-html';
 /** confirm: a new sign-up's link; reset: a reset link; pending: a repeated sign-up of an unconfirmed address
  * (a link to choose the password); exists: a sign-up of a confirmed address; reportDecision: the decision on a
  * report, to the contact address its reporter gave; moderationDecision: a decision and its reasons, to the
- * user it affects; accountDeleted: the account and its data are gone, to its former address. */
+ * user it affects; accountDeleted: the account and its data are gone, to its former address; lostAlert and
+ * lostFound: a dog lost nearby, and back home, to an owner who gets such news by e-mail. */
 export type MailKind =
-  'confirm' | 'reset' | 'pending' | 'exists' | 'reportDecision' | 'moderationDecision' | 'accountDeleted';
+  | 'confirm'
+  | 'reset'
+  | 'pending'
+  | 'exists'
+  | 'reportDecision'
+  | 'moderationDecision'
+  | 'accountDeleted'
+  | 'lostAlert'
+  | 'lostFound';
 
 /**
  * Subject, text and HTML of an e-mail in the user's language, from the same catalogues as the UI (the HTML is

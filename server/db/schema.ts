@@ -19,6 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { NotifyChannels, NotifyTopic } from '#shared/domain/notify';
+import { LOST_ALERT_STATUSES } from '#shared/domain/lost';
 import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES } from '#shared/domain/requests';
 import { LIMITS } from '#shared/limits';
 import { UPDATE_TYPES } from '#shared/schemas/announcements';
@@ -82,6 +83,9 @@ export const spotAmenity = pgEnum('spot_amenity', SPOT_AMENITIES);
 export const leashRule = pgEnum('leash_rule', LEASH_RULES);
 export const spotStatus = pgEnum('spot_status', SPOT_STATUSES);
 export const checkInAudience = pgEnum('check_in_audience', CHECK_IN_AUDIENCES);
+export const lostAlertStatus = pgEnum('lost_alert_status', LOST_ALERT_STATUSES);
+/** How an owner was told of a lost dog: pushed, mailed, or not at all for now (quiet hours). */
+export const lostAlertChannel = pgEnum('lost_alert_channel', ['push', 'email', 'none']);
 
 /** A user's id that goes with the user (ON DELETE CASCADE): the rows of an account are deleted with it. */
 const userRef = (column: string) =>
@@ -839,4 +843,57 @@ export const checkInDogs = pgTable(
       .references(() => dogProfiles.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.checkInId, t.dogId] }), index('check_in_dogs_dog_idx').on(t.dogId)],
+);
+
+/**
+ * A lost dog (issue 33 §5–8): where and when it was last seen, how far around owners are told. One open alert
+ * per dog (the partial unique index); it ends found, or closed when it expires (`expires_at`, renewable) or
+ * its owner takes it back.
+ */
+export const lostAlerts = pgTable(
+  'lost_alerts',
+  {
+    id: uuid('id').primaryKey(),
+    userId: userRef('user_id'),
+    dogId: uuid('dog_id')
+      .notNull()
+      .references(() => dogProfiles.id, { onDelete: 'cascade' }),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    /** The listed town nearest the point (none within 15 km: null), named in pushes and lists. */
+    town: text('town'),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+    note: text('note'),
+    radiusKm: integer('radius_km').notNull(),
+    status: lostAlertStatus('status').notNull().default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('lost_alerts_open_dog_idx')
+      .on(t.dogId)
+      .where(sql`status = 'open'`),
+    index('lost_alerts_user_created_idx').on(t.userId, t.createdAt),
+    index('lost_alerts_status_expires_idx').on(t.status, t.expiresAt),
+  ],
+);
+
+/**
+ * Each owner told of an alert, recorded once their push or e-mail has gone: a delivery that stopped goes on
+ * with the others, a widened radius tells only the new ones, and "found" goes to exactly these
+ * (`found_told_at` once told).
+ */
+export const lostAlertDeliveries = pgTable(
+  'lost_alert_deliveries',
+  {
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => lostAlerts.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    channel: lostAlertChannel('channel').notNull(),
+    foundToldAt: timestamp('found_told_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.alertId, t.userId] })],
 );

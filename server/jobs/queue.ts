@@ -26,6 +26,8 @@ export const QUEUES = {
   announce: 'standard',
   /** An owner's check-in at a place → a push to each of their matches who asked for one. */
   'check-in': 'standard',
+  /** A lost-dog alert, widened or found → owners within its radius (services/delivery/lost-alert-delivery.ts). */
+  'lost-alert': 'standard',
   /** An event's reminder a day or an hour before its start → notices to its organiser and attendees. */
   'event-reminder': 'short',
   /** An edited event → one change notice, a few minutes after the first edit of a burst. */

@@ -7,6 +7,7 @@ import { deliverAnnouncement, deliverChatPush, deliverNotices } from '../service
 import type { AppDeps } from '../trpc/context';
 import { type MailJob, sendQueuedMail } from '../services/delivery/mail-delivery';
 import { deliverCheckIn } from '../services/delivery/check-in-push';
+import { deliverLostAlert } from '../services/delivery/lost-alert-delivery';
 
 export const mailDeps = (deps: AppDeps) => ({
   db: deps.db,
@@ -20,6 +21,7 @@ export async function startDeliveryWorkers(deps: AppDeps) {
   await deps.jobs.work('chat-push', (data: ChatPushJob) => deliverChatPush(deps, data));
   await deps.jobs.work('announce', (data: { id: string }) => deliverAnnouncement(deps, data));
   await deps.jobs.work('check-in', (data: { checkInId: string }) => deliverCheckIn(deps, data));
+  await deps.jobs.work('lost-alert', (data: { alertId: string }) => deliverLostAlert(deps, data));
   await deps.jobs.work(
     'event-reminder',
     (data: { eventId: string; type: EventReminderType; startsAt: string }) =>

@@ -15,6 +15,7 @@ import { safetyRouter } from './safety';
 import { notifySettingsRouter } from './notify-settings';
 import { requestsRouter } from './requests';
 import { shopRouter } from './shop';
+import { lostRouter } from './lost';
 import { spotsRouter } from './spots';
 import { tokensRouter } from './tokens';
 
@@ -30,6 +31,7 @@ const routers = router({
   account: accountRouter,
   shop: shopRouter,
   spots: spotsRouter,
+  lost: lostRouter,
   notifySettings: notifySettingsRouter,
   config: configRouter,
   safety: safetyRouter,

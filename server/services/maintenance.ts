@@ -2,7 +2,16 @@ import { and, isNotNull, lt, ne, or } from 'drizzle-orm';
 import { daysBefore } from '#shared/domain/days';
 import { LIMITS } from '#shared/limits';
 import type { DbOrTx } from '../db/client';
-import { accessTokens, announcementDeliveries, checkIns, emailTokens, reports, sessions } from '../db/schema';
+import {
+  accessTokens,
+  announcementDeliveries,
+  checkIns,
+  emailTokens,
+  lostAlerts,
+  reports,
+  sessions,
+} from '../db/schema';
+import { closeExpiredLost } from './lost/lost-alerts';
 import type { Storage } from '../storage/storage';
 import { purgeOldHits } from './rate-limit';
 import { purgeUnattachedUploads } from './uploads';
@@ -11,14 +20,15 @@ import { purgeUnattachedUploads } from './uploads';
  * Delete what can no longer be used: expired sessions, used or expired e-mail tokens, rate-limit hits older
  * than any window, photos uploaded but never used, decided reports (with their snapshots) past the
  * retention period (LIMITS.report.retentionDays; open ones stay until decided), personal access tokens
- * expired for LIMITS.accessToken.keepExpiredDays, the records of announcements’ deliveries after a month, and
- * check-ins a day after their end.
+ * expired for LIMITS.accessToken.keepExpiredDays, the records of announcements’ deliveries after a month,
+ * check-ins a day after their end, and lost-dog alerts LIMITS.lostAlert.expiresDays after their end; open
+ * alerts past their expiry close.
  */
 export async function purgeExpired(db: DbOrTx, storage: Storage, now = new Date()) {
   const retained = daysBefore(now, LIMITS.report.retentionDays);
   const tokensExpiredBefore = daysBefore(now, LIMITS.accessToken.keepExpiredDays);
   const deliveredBefore = daysBefore(now, 30);
-  const [s, t, f, u, r, a, d, c] = await Promise.all([
+  const [s, t, f, u, r, a, d, c, l, x] = await Promise.all([
     db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }),
     db
       .delete(emailTokens)
@@ -43,6 +53,12 @@ export async function purgeExpired(db: DbOrTx, storage: Storage, now = new Date(
       .delete(checkIns)
       .where(lt(checkIns.endsAt, daysBefore(now, 1)))
       .returning({ id: checkIns.id }),
+    closeExpiredLost(db),
+    // Where a dog was lost (maybe at its home) goes once the month's cap no longer counts it.
+    db
+      .delete(lostAlerts)
+      .where(lt(lostAlerts.endedAt, daysBefore(now, LIMITS.lostAlert.expiresDays)))
+      .returning({ id: lostAlerts.id }),
   ]);
   return {
     sessions: s.length,
@@ -53,5 +69,7 @@ export async function purgeExpired(db: DbOrTx, storage: Storage, now = new Date(
     accessTokens: a.length,
     announcementDeliveries: d.length,
     checkIns: c.length,
+    lostAlertsClosed: l,
+    lostAlerts: x.length,
   };
 }

@@ -13,12 +13,13 @@ export const NOTIFY_TOPICS = [
   'events',
   'announcements',
   'checkIns',
+  'lostDogs',
 ] as const;
 export type NotifyTopic = (typeof NOTIFY_TOPICS)[number];
 
 /**
  * push: on my devices that allow it, or by e-mail while I have none; email: a summary e-mail once I have
- * been away a while; off: only inside the app.
+ * been away a while (a lost dog nearby: an e-mail at once); off: only inside the app.
  */
 export const NOTIFY_CHANNELS = ['push', 'email', 'off'] as const;
 export type NotifyChannel = (typeof NOTIFY_CHANNELS)[number];
@@ -33,7 +34,7 @@ export const channelsOf = (topic: NotifyTopic): readonly NotifyChannel[] =>
   topic === 'checkIns' ? ['push', 'off'] : NOTIFY_CHANNELS;
 
 /** Topics added after the first five: a caller that names only those keeps its choice for these. */
-export const LATER_TOPICS = ['checkIns'] as const satisfies readonly NotifyTopic[];
+export const LATER_TOPICS = ['checkIns', 'lostDogs'] as const satisfies readonly NotifyTopic[];
 
 export const DEFAULT_CHANNELS: NotifyChannels = {
   requests: 'push',
@@ -43,6 +44,8 @@ export const DEFAULT_CHANNELS: NotifyChannels = {
   announcements: 'push',
   // Only those who ask hear where their matches walk (issue 33 §4).
   checkIns: 'off',
+  // A dog lost nearby: everyone helps unless they say no (issue 33 §5).
+  lostDogs: 'push',
 };
 
 /**

@@ -1,3 +1,4 @@
+import { LOST_ALERT_STATUSES } from '../domain/lost';
 import { z } from 'zod';
 import { CHECK_IN_AUDIENCES, SPOT_KINDS, SPOT_STATUSES } from '../domain/spots';
 import { accessTokenView } from './access-tokens';
@@ -150,6 +151,20 @@ export const accountExportView = z.object({
       audience: z.enum(CHECK_IN_AUDIENCES),
       createdAt: z.date(),
       endsAt: z.date(),
+    }),
+  ),
+  /** My lost-dog alerts, kept LIMITS.lostAlert.expiresDays after each ended. */
+  lostAlerts: z.array(
+    z.object({
+      dog: z.string(),
+      lat: z.number(),
+      lon: z.number(),
+      seenAt: z.date(),
+      note: z.string().nullable(),
+      radiusKm: z.number(),
+      status: z.enum(LOST_ALERT_STATUSES),
+      createdAt: z.date(),
+      endedAt: z.date().nullable(),
     }),
   ),
   notifications: notifyPreferencesView.extend({

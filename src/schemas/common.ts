@@ -4,6 +4,19 @@ import { findCountry } from '../data/countries';
 
 export const idSchema = z.uuid('validation.idInvalid');
 
+/**
+ * Degrees to 7 decimals (about a centimetre): finer is noise, and a value too small for PostgreSQL's
+ * float8 (5e-324) would fail the statement.
+ */
+const degrees = (max: number) =>
+  z
+    .number({ error: 'validation.pointInvalid' })
+    .min(-max, 'validation.pointInvalid')
+    .max(max, 'validation.pointInvalid')
+    .transform((value) => Math.round(value * 1e7) / 1e7 || 0);
+export const latitude = degrees(90);
+export const longitude = degrees(180);
+
 /** The answer of a change that has nothing else to say. */
 export const okOutput = z.object({ ok: z.literal(true) });
 

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { DEFAULT_COUNTRY } from '../data/countries';
 import { LIMITS } from '../limits';
-import { countryCodeSchema, idSchema, intInRange, optionalText, placeIn } from './common';
+import {
+  countryCodeSchema,
+  idSchema,
+  intInRange,
+  latitude,
+  longitude,
+  optionalText,
+  placeIn,
+} from './common';
 import { ONE_LINE_MESSAGE, oneLine } from './text';
 import { photoSchema, uploadKeySchema } from './uploads';
 import { CHECK_IN_AUDIENCES, LEASH_RULES, SPOT_AMENITIES, SPOT_KINDS, SPOT_STATUSES } from '../domain/spots';
@@ -27,19 +35,6 @@ export const openingHoursSchema = z
     'validation.spotHoursInvalid',
   );
 export type OpeningHours = z.infer<typeof openingHoursSchema>;
-
-/**
- * Degrees to 7 decimals (about a centimetre): finer is noise, and a value too small for PostgreSQL's
- * float8 (5e-324) would fail the statement.
- */
-const degrees = (max: number) =>
-  z
-    .number({ error: 'validation.pointInvalid' })
-    .min(-max, 'validation.pointInvalid')
-    .max(max, 'validation.pointInvalid')
-    .transform((value) => Math.round(value * 1e7) / 1e7 || 0);
-const latitude = degrees(90);
-const longitude = degrees(180);
 
 const unique = <T>(values: readonly T[]) => new Set(values).size === values.length;
 

@@ -30,6 +30,7 @@ const TOPIC: Record<NotifyTopic, string> = {
   events: 'Dogodki: opomniki, spremembe, čakalna vrsta',
   announcements: 'Obvestila Tačk',
   checkIns: 'Ujemanja na sprehodu (»Smo tu«)',
+  lostDogs: 'Pogrešani psi v bližini',
 };
 
 /** A confirmed user who chose push for most topics and e-mail for events, and their id. */

@@ -62,7 +62,12 @@ interface World {
   anaAccessToken: string;
   park: string;
   anaCheckIn: string;
+  /** Ana's open lost-dog alert for her dog, last seen at ANA_LOST_AT. */
+  anaLost: string;
 }
+
+/** Where Ana's dog was last seen, maybe her door: others see it rounded (46.06, 14.51), never this. */
+const ANA_LOST_AT = { lat: 46.0563217, lon: 14.5098765 };
 
 /** A browser's subscription keys (a P-256 public key and an auth secret, base64url). */
 const PUSH_KEYS = {
@@ -140,6 +145,7 @@ const spot = {
 };
 const SECRET_MESSAGE = 'Ključ je pod predpražnikom';
 const INTRUDER_CHECK_IN = '5c1e0c4e-7a9b-4d3f-9e21-0b6a2f4c8d11';
+const INTRUDER_LOST = '0f3c5a7e-2b4d-4e6f-8a1c-3d5e7f9a1b2c';
 /** Eve answering the like she sent herself. */
 const eveOwnLike: [(w: World) => { id: string }, AppErrorCode] = [(w) => ({ id: w.eveRequest }), 'NOT_FOUND'];
 
@@ -279,6 +285,20 @@ const table: { [P in Path]: Rule<InputOf<P>> } = {
   ]),
   'spots.checkOut': user(undefined, 'writes'), // the caller's own check-in only: Ana's at the park goes on
 
+  // lost dogs: others see Ana's alert (its point rounded: ANA_LOST_AT is a secret) and change nothing of it.
+  'lost.list': user(undefined, 'answers'),
+  'lost.byId': user((w) => ({ id: w.anaLost }), 'answers'),
+  // Ana's dog; Ana's alert id with Eve's own dog (a "retry" of someone else's).
+  'lost.report': user(
+    (w) => ({ id: INTRUDER_LOST, dogId: w.anaDog, ...ANA_LOST_AT, seenAt: new Date() }),
+    'NOT_FOUND',
+    [(w) => ({ id: w.anaLost, dogId: w.eveDog, ...ANA_LOST_AT, seenAt: new Date() }), 'VALIDATION'],
+  ),
+  'lost.widen': user((w) => ({ id: w.anaLost, radiusKm: 25 }), 'NOT_FOUND'),
+  'lost.found': user((w) => ({ id: w.anaLost }), 'NOT_FOUND'),
+  'lost.renew': user((w) => ({ id: w.anaLost }), 'NOT_FOUND'),
+  'lost.withdraw': user((w) => ({ id: w.anaLost }), 'NOT_FOUND'),
+
   // notifications: only the caller's own choices and devices; someone else's endpoint is not found, unchanged.
   'notifySettings.preferences': user(undefined, 'answers'),
   'notifySettings.updatePreferences': user(
@@ -377,7 +397,7 @@ describe('the authorization table', () => {
       withoutEntry: paths.filter((path) => !named.includes(path)),
       notAProcedure: named.filter((path) => !paths.includes(path)),
     }).toEqual({ withoutEntry: [], notAProcedure: [] });
-    expect(paths).toHaveLength(98);
+    expect(paths).toHaveLength(105);
   });
 });
 
@@ -429,6 +449,8 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
     await t.db.update(spots).set({ status: 'published' }).where(eq(spots.id, park.id));
     const anaCheckIn = randomUUID();
     await ana.api.spots.checkIn({ id: anaCheckIn, spotId: park.id, dogIds: [ana.dogId] });
+    const anaLost = randomUUID();
+    await ana.api.lost.report({ id: anaLost, dogId: ana.dogId, ...ANA_LOST_AT, seenAt: new Date() });
 
     // Ana likes Bor's dog and Bor accepts: their chat, with a message of Ana's.
     await ana.api.likes.like({ fromDogId: ana.dogId, dogId: bor.dogId });
@@ -471,6 +493,7 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
       anaSpot: anaSpot.id,
       park: park.id,
       anaCheckIn,
+      anaLost,
       anaUpload,
       anaBorChat,
       anaMessage: message.id,
@@ -510,6 +533,10 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
       "a removed announcement's text": REMOVED.content,
       ...Object.fromEntries(Object.entries(w.anaUpload).map(([k, v]) => [`Ana's ${k} upload`, v])),
     };
+    if (callerId !== w.ana) {
+      secrets["where Ana's dog was lost (latitude)"] = String(ANA_LOST_AT.lat);
+      secrets["where Ana's dog was lost (longitude)"] = String(ANA_LOST_AT.lon);
+    }
     for (const row of await t.db.select().from(users)) {
       if (row.id !== callerId) secrets[`e-mail ${row.email}`] = row.email;
       if (row.passwordHash) secrets[`password hash of ${row.email}`] = row.passwordHash;

@@ -309,7 +309,7 @@ function validValue(path: string, field: string, world: World): unknown {
     id: ids[area ?? ''] ?? randomUUID(),
     chatId: world.chat,
     fromDogId: world.myDog,
-    dogId: world.otherDog,
+    dogId: area === 'lost' ? world.myDog : world.otherDog,
     eventId: world.myEvent,
     userId: world.other.id,
     // A message's seq in the chats, a row's id in event lists, a (date, dog) pair in likes.liked: none.
@@ -334,7 +334,7 @@ function validValue(path: string, field: string, world: World): unknown {
     vaccinated: true,
     neutered: false,
     goodWithSmallDogs: false,
-    radiusKm: area === 'spots' ? 5 : 20,
+    radiusKm: area === 'spots' || area === 'lost' ? 5 : 20,
     sizes: ['small'],
     ageMin: 1,
     ageMax: 12,
@@ -412,6 +412,8 @@ function validValue(path: string, field: string, world: World): unknown {
     dogIds: [world.myDog],
     minutes: 60,
     audience: 'matches',
+    seenAt: new Date(),
+    note: 'Plašen je.',
   };
   return field in values ? values[field] : 'x';
 }

@@ -119,6 +119,8 @@ describe.each(dbKinds())('maintenance on %s', (kind) => {
       accessTokens: 1,
       announcementDeliveries: 1,
       checkIns: 1,
+      lostAlertsClosed: 0,
+      lostAlerts: 0,
     });
     expect(await t.db.select().from(announcementDeliveries)).toHaveLength(1);
     expect((await t.db.select({ id: checkIns.id }).from(checkIns)).map((row) => row.id)).toEqual([recent.id]);

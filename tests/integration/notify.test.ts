@@ -248,7 +248,7 @@ describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
     expect((await t.app.inject({ method: 'POST', url: link.pathname + link.search })).statusCode).toBe(200);
     const after = await ana.api.notifySettings.preferences();
     expect(after.channels).toEqual({ ...DEFAULT_CHANNELS, matches: 'off', events: 'off' });
-    expect(after.emailOff).toEqual(['requests', 'messages', 'announcements']);
+    expect(after.emailOff).toEqual(['requests', 'messages', 'announcements', 'lostDogs']);
     // Pushes go on.
     await like(bor, ana);
     await until(() => ana.device.received.length === 1, 'the push');
@@ -262,7 +262,11 @@ describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
     expect(t.mails.filter((m) => m.to === ana.email)).toEqual([]);
     // Choosing e-mail for a topic is wanting its e-mail: that topic's comes back, the others stay off.
     await prefs(ana, { requests: 'email' });
-    expect((await ana.api.notifySettings.preferences()).emailOff).toEqual(['messages', 'announcements']);
+    expect((await ana.api.notifySettings.preferences()).emailOff).toEqual([
+      'messages',
+      'announcements',
+      'lostDogs',
+    ]);
     await t.app.deps.jobs.send('digest', { userId: ana.id });
     await dueNow(t, 'digest');
     await until(() => t.mails.some((m) => m.to === ana.email), 'the summary e-mail');

@@ -1,3 +1,4 @@
+import { lostAlertsOfUser } from '../lost/lost-alerts';
 import { alias } from 'drizzle-orm/pg-core';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
@@ -253,6 +254,7 @@ export async function exportAccount(deps: ServiceDeps, userId: string) {
     spotsAdded,
     spotReviews: spotReviewsWritten,
     checkIns: checkInsMade,
+    lostAlerts: await lostAlertsOfUser(db, userId),
     notifications: { ...(await notifyPreferences(db, userId)), pushDevices },
   };
 }

@@ -119,6 +119,8 @@ async function waiting(db: Db, userId: string, since: Date): Promise<Record<Noti
     announcements: announcements?.n ?? 0,
     // Never by e-mail (channelsOf): over by the time a summary would tell it.
     checkIns: 0,
+    // Mailed at once, each on its own (services/delivery/lost-alert-delivery.ts).
+    lostDogs: 0,
   };
 }
 

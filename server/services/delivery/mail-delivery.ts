@@ -25,6 +25,8 @@ export interface MailJob {
   tokenId?: string;
   /** The text's values (a moderation decision's statement). */
   values?: Record<string, string>;
+  /** The page the mail's link opens (none: the app's start). */
+  path?: string;
 }
 
 /** Queues a mail as part of `tx` (see db/transact.ts). */
@@ -40,7 +42,7 @@ export interface MailDeps {
 
 /** `mail` job: makes the link (when the mail has one), renders the mail in its language and sends it. */
 export async function sendQueuedMail(deps: MailDeps, job: MailJob) {
-  let link = job.kind === 'exists' ? `${deps.publicUrl}/auth` : deps.publicUrl;
+  let link = `${deps.publicUrl}${job.kind === 'exists' ? '/auth' : (job.path ?? '')}`;
   if (job.tokenId) {
     const minted = await mintEmailToken(deps.db, deps.publicUrl, job.tokenId);
     // Replaced by a newer request, used, or gone with its account: this mail has nothing left to say.

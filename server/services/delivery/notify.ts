@@ -21,6 +21,8 @@ export interface Notifier {
   announcement(id: string): Promise<void>;
   /** An owner checked in at a place: their matches who asked for it hear of it. */
   checkIn(checkInId: string, tx?: Tx): Promise<void>;
+  /** A lost-dog alert was raised, widened or found: owners within its radius hear of it. */
+  lostAlert(alertId: string, tx?: Tx): Promise<void>;
   /**
    * The event's date, time or place changed from `before`: its people are told a few minutes later, once for
    * a burst of edits (the first edit's `before` is kept).
@@ -94,6 +96,7 @@ export function createNotifier(jobs: Jobs, log: FastifyBaseLogger): Notifier {
       ),
     announcement: (id) => queue('announce', { id }),
     checkIn: (checkInId, tx) => queue('check-in', { checkInId }, { tx }),
+    lostAlert: (alertId, tx) => queue('lost-alert', { alertId }, { tx }),
     eventChanged: (eventId, before) =>
       queue(
         'event-changed',

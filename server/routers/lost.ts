@@ -1,0 +1,63 @@
+import {
+  lostAlertIdInput,
+  lostAlertView,
+  lostListView,
+  lostReportInput,
+  lostWidenInput,
+} from '#shared/schemas/lost';
+import * as lost from '../services/lost/lost-alerts';
+import { answer } from '../trpc/answer';
+import { authedProcedure, router } from '../trpc/init';
+
+/** Lost-dog alerts (issue 33 §5–8). */
+export const lostRouter = router({
+  list: authedProcedure
+    .meta({
+      scope: 'read',
+      summary: 'Open lost-dog alerts whose radius reaches one of the caller’s dogs, and the caller’s own.',
+    })
+    .output(answer(lostListView))
+    .query(({ ctx }) => lost.lostAlertsFor(ctx, ctx.user.id)),
+  byId: authedProcedure
+    .meta({
+      scope: 'read',
+      summary: 'A lost-dog alert; others than its owner see the point rounded to ~1 km.',
+    })
+    .input(lostAlertIdInput)
+    .output(answer(lostAlertView))
+    .query(({ ctx, input }) => lost.lostAlert(ctx, ctx.user.id, input.id)),
+  report: authedProcedure
+    .meta({
+      scope: 'write',
+      summary: 'Mark one of the caller’s dogs lost; owners nearby who keep lost-dog alerts on are told.',
+    })
+    .input(lostReportInput)
+    .output(answer(lostAlertView))
+    .mutation(({ ctx, input }) => lost.reportLost(ctx, ctx.user.id, input)),
+  widen: authedProcedure
+    .meta({ scope: 'write', summary: 'Widen the caller’s open alert; owners newly within it are told.' })
+    .input(lostWidenInput)
+    .output(answer(lostAlertView))
+    .mutation(({ ctx, input }) => lost.widenLost(ctx, ctx.user.id, input)),
+  found: authedProcedure
+    .meta({
+      scope: 'write',
+      summary: 'The dog is back: close the alert and tell everyone who was told of it.',
+    })
+    .input(lostAlertIdInput)
+    .output(answer(lostAlertView))
+    .mutation(({ ctx, input }) => lost.foundLost(ctx, ctx.user.id, input.id)),
+  renew: authedProcedure
+    .meta({ scope: 'write', summary: 'Keep the caller’s open alert up for another 30 days from now.' })
+    .input(lostAlertIdInput)
+    .output(answer(lostAlertView))
+    .mutation(({ ctx, input }) => lost.renewLost(ctx, ctx.user.id, input.id)),
+  withdraw: authedProcedure
+    .meta({
+      scope: 'write',
+      summary: 'Take the caller’s open alert back (raised by mistake); nobody is told.',
+    })
+    .input(lostAlertIdInput)
+    .output(answer(lostAlertView))
+    .mutation(({ ctx, input }) => lost.withdrawLost(ctx, ctx.user.id, input.id)),
+});

@@ -1,0 +1,274 @@
+import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { z } from 'zod';
+import { daysBefore } from '#shared/domain/days';
+import { roundedArea } from '#shared/domain/lost';
+import { AppError } from '#shared/errors';
+import { LIMITS } from '#shared/limits';
+import type { LostAlertView, LostList, lostReportInput, lostWidenInput } from '#shared/schemas/lost';
+import { lockKeys } from '../../db/advisory-lock';
+import type { DbOrTx } from '../../db/client';
+import { transact } from '../../db/transact';
+import { crashPoint } from '../../crash-points';
+import { dogProfiles, lostAlertDeliveries, lostAlerts, places, profiles } from '../../db/schema';
+import type { ServiceDeps } from '../deps';
+import { shownTo } from '../safety/visibility';
+import { photoOf } from '../uploads';
+
+/**
+ * Lost-dog alerts (issue 33 §5–8). An owner raises one for their dog; owners with a dog within its radius of
+ * the last-seen point hear of it (the `lost-alert` job, queued with each change it announces). Everyone but
+ * the owner sees the point rounded to about a kilometre (`roundedArea`): it may be a home.
+ */
+
+const DAY_MS = 86_400_000;
+/** How far the town an alert is named after may be from its point. */
+const TOWN_WITHIN_M = 15_000;
+
+/** The listed town nearest a point, within TOWN_WITHIN_M (by the places' GiST index). */
+const nearestTown = ({ lat, lon }: { lat: number; lon: number }) => sql`select p.name from ${places} p
+  where earth_box(ll_to_earth(${lat}, ${lon}), ${TOWN_WITHIN_M}) @> ll_to_earth(p.lat, p.lon)
+  order by earth_distance(ll_to_earth(${lat}, ${lon}), ll_to_earth(p.lat, p.lon)) limit 1`;
+const expiry = () => sql`now() + ${`${LIMITS.lostAlert.expiresDays} days`}::interval`;
+
+/** An alert's columns as views are made of them. */
+const alertColumns = {
+  id: lostAlerts.id,
+  userId: lostAlerts.userId,
+  status: lostAlerts.status,
+  lat: lostAlerts.lat,
+  lon: lostAlerts.lon,
+  town: lostAlerts.town,
+  seenAt: lostAlerts.seenAt,
+  note: lostAlerts.note,
+  radiusKm: lostAlerts.radiusKm,
+  createdAt: lostAlerts.createdAt,
+  expiresAt: lostAlerts.expiresAt,
+  endedAt: lostAlerts.endedAt,
+  dogId: dogProfiles.id,
+  dogName: dogProfiles.name,
+  dogBreed: dogProfiles.breed,
+  dogPhotos: dogProfiles.photos,
+  ownerName: profiles.fullName,
+  told: sql<number>`(select count(*)::int from ${lostAlertDeliveries} d
+    where d.alert_id = ${lostAlerts.id} and d.channel <> 'none')`,
+};
+
+function alertsOf(db: DbOrTx) {
+  return db
+    .select(alertColumns)
+    .from(lostAlerts)
+    .innerJoin(dogProfiles, eq(dogProfiles.id, lostAlerts.dogId))
+    .leftJoin(profiles, eq(profiles.userId, lostAlerts.userId));
+}
+type AlertRow = Awaited<ReturnType<typeof alertsOf>>[number];
+
+function viewOf(deps: ServiceDeps, viewerId: string, row: AlertRow): LostAlertView {
+  const mine = row.userId === viewerId;
+  const point = mine ? { lat: row.lat, lon: row.lon } : roundedArea(row);
+  return {
+    id: row.id,
+    status: row.status,
+    mine,
+    dog: {
+      id: row.dogId,
+      name: row.dogName,
+      breed: row.dogBreed,
+      photo: row.dogPhotos[0] ? photoOf(deps.storage, row.dogPhotos[0]) : null,
+    },
+    ownerName: row.ownerName ?? '',
+    ...point,
+    town: row.town,
+    seenAt: row.seenAt,
+    note: row.note,
+    radiusKm: row.radiusKm,
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+    endedAt: row.endedAt,
+    told: mine ? row.told : null,
+  };
+}
+
+/**
+ * Marks my dog lost. One open alert per dog (LOST_ALERT_OPEN), LIMITS.lostAlert.perMonth a month per account
+ * (MONTHLY_LIMIT), under my advisory lock. A retry with the same id is answered as the first was.
+ */
+export async function reportLost(
+  deps: ServiceDeps,
+  userId: string,
+  input: z.output<typeof lostReportInput>,
+): Promise<LostAlertView> {
+  await transact(deps.db, async (tx) => {
+    await lockKeys(tx, [`lost:${userId}`]);
+    const [stored] = await tx
+      .select({ userId: lostAlerts.userId })
+      .from(lostAlerts)
+      .where(eq(lostAlerts.id, input.id));
+    if (stored) {
+      if (stored.userId !== userId) throw new AppError('VALIDATION');
+      return;
+    }
+    // Locked against removal until the alert is stored (a dog deleted meanwhile: NOT_FOUND).
+    const [dog] = await tx
+      .select({ id: dogProfiles.id })
+      .from(dogProfiles)
+      .where(and(eq(dogProfiles.id, input.dogId), eq(dogProfiles.userId, userId)))
+      .for('key share', { of: dogProfiles });
+    if (!dog) throw new AppError('NOT_FOUND');
+    const [facts] = await tx
+      .select({
+        month: sql<number>`count(*) filter (where ${lostAlerts.createdAt} > ${daysBefore(Date.now(), 30).toISOString()}::timestamptz)::int`,
+        open: sql<number>`count(*) filter (where ${lostAlerts.dogId} = ${input.dogId}
+          and ${lostAlerts.status} = 'open')::int`,
+      })
+      .from(lostAlerts)
+      .where(eq(lostAlerts.userId, userId));
+    if (facts?.open) throw new AppError('LOST_ALERT_OPEN');
+    if ((facts?.month ?? 0) >= LIMITS.lostAlert.perMonth)
+      throw new AppError('MONTHLY_LIMIT', { max: LIMITS.lostAlert.perMonth });
+    await tx.insert(lostAlerts).values({
+      id: input.id,
+      userId,
+      dogId: input.dogId,
+      lat: input.lat,
+      lon: input.lon,
+      town: sql`(${nearestTown(input)})`,
+      seenAt: input.seenAt,
+      note: input.note,
+      radiusKm: LIMITS.lostAlert.radiusKm[0],
+      expiresAt: expiry(),
+    });
+    await deps.notify.lostAlert(input.id, tx);
+  });
+  crashPoint('lost:committed');
+  return lostAlert(deps, userId, input.id);
+}
+
+/**
+ * Changes my open alert with `set` and, where `announce`, queues its delivery in the same transaction. An
+ * alert not mine, or no longer open, is NOT_FOUND (a stranger learns nothing of it).
+ */
+async function changeOpen(
+  deps: ServiceDeps,
+  userId: string,
+  id: string,
+  change: (current: { radiusKm: number }) => PgUpdateSetSource<typeof lostAlerts> | null,
+  announce: boolean,
+) {
+  await transact(deps.db, async (tx) => {
+    const [alert] = await tx
+      .select({ radiusKm: lostAlerts.radiusKm })
+      .from(lostAlerts)
+      .where(and(eq(lostAlerts.id, id), eq(lostAlerts.userId, userId), eq(lostAlerts.status, 'open')))
+      .for('update');
+    if (!alert) throw new AppError('NOT_FOUND');
+    const set = change(alert);
+    if (!set) return;
+    await tx.update(lostAlerts).set(set).where(eq(lostAlerts.id, id));
+    if (announce) await deps.notify.lostAlert(id, tx);
+  });
+  return lostAlert(deps, userId, id);
+}
+
+/** Widens my open alert to the next radius (only wider); owners newly within it hear of it. */
+export function widenLost(deps: ServiceDeps, userId: string, input: z.output<typeof lostWidenInput>) {
+  return changeOpen(
+    deps,
+    userId,
+    input.id,
+    ({ radiusKm }) => {
+      if (input.radiusKm < radiusKm) throw new AppError('VALIDATION');
+      return input.radiusKm === radiusKm ? null : { radiusKm: input.radiusKm };
+    },
+    true,
+  );
+}
+
+/** My dog is back: the alert closes and everyone who was told of it hears so ("Aro je doma"). */
+export function foundLost(deps: ServiceDeps, userId: string, id: string) {
+  return changeOpen(deps, userId, id, () => ({ status: 'found', endedAt: sql`now()` }), true);
+}
+
+/** Keeps my open alert up another LIMITS.lostAlert.expiresDays from now. */
+export function renewLost(deps: ServiceDeps, userId: string, id: string) {
+  return changeOpen(deps, userId, id, () => ({ expiresAt: expiry() }), false);
+}
+
+/** Takes my open alert back (raised by mistake): it closes and nobody is told more. */
+export function withdrawLost(deps: ServiceDeps, userId: string, id: string) {
+  return changeOpen(deps, userId, id, () => ({ status: 'closed', endedAt: sql`now()` }), false);
+}
+
+/** One alert: the owner's, or any other one not hidden between the viewer and its owner. */
+export async function lostAlert(deps: ServiceDeps, viewerId: string, id: string): Promise<LostAlertView> {
+  const [row] = await alertsOf(deps.db).where(
+    and(eq(lostAlerts.id, id), or(eq(lostAlerts.userId, viewerId), shownTo(viewerId, lostAlerts.userId))),
+  );
+  if (!row) throw new AppError('NOT_FOUND');
+  return viewOf(deps, viewerId, row);
+}
+
+/**
+ * Open alerts whose radius reaches one of my dogs' places (the same rule as who is told), and mine: open, or
+ * ended within LIMITS.lostAlert.expiresDays.
+ */
+export async function lostAlertsFor(deps: ServiceDeps, viewerId: string): Promise<LostList> {
+  const near = await alertsOf(deps.db)
+    .where(
+      and(
+        eq(lostAlerts.status, 'open'),
+        gt(lostAlerts.expiresAt, sql`now()`),
+        sql`${lostAlerts.userId} <> ${viewerId}`,
+        shownTo(viewerId, lostAlerts.userId),
+        sql`exists (select 1 from ${dogProfiles} d join ${places} p on p.id = d.place_id
+          where d.user_id = ${viewerId} and earth_distance(ll_to_earth(p.lat, p.lon),
+            ll_to_earth(${lostAlerts.lat}, ${lostAlerts.lon})) <= ${lostAlerts.radiusKm} * 1000)`,
+      ),
+    )
+    .orderBy(desc(lostAlerts.createdAt))
+    .limit(50);
+  const mine = await alertsOf(deps.db)
+    .where(
+      and(
+        eq(lostAlerts.userId, viewerId),
+        or(
+          eq(lostAlerts.status, 'open'),
+          gt(lostAlerts.endedAt, new Date(Date.now() - LIMITS.lostAlert.expiresDays * DAY_MS)),
+        ),
+      ),
+    )
+    .orderBy(desc(lostAlerts.createdAt));
+  return {
+    near: near.map((row) => viewOf(deps, viewerId, row)),
+    mine: mine.map((row) => viewOf(deps, viewerId, row)),
+  };
+}
+
+/** The hourly clean-up: open alerts past their expiry close (nobody is told). Returns how many. */
+export async function closeExpiredLost(db: DbOrTx) {
+  const closed = await db
+    .update(lostAlerts)
+    .set({ status: 'closed', endedAt: sql`now()` })
+    .where(and(eq(lostAlerts.status, 'open'), sql`${lostAlerts.expiresAt} <= now()`))
+    .returning({ id: lostAlerts.id });
+  return closed.length;
+}
+
+/** An account's alerts, for its data export. */
+export const lostAlertsOfUser = (db: DbOrTx, userId: string) =>
+  db
+    .select({
+      dog: dogProfiles.name,
+      lat: lostAlerts.lat,
+      lon: lostAlerts.lon,
+      seenAt: lostAlerts.seenAt,
+      note: lostAlerts.note,
+      radiusKm: lostAlerts.radiusKm,
+      status: lostAlerts.status,
+      createdAt: lostAlerts.createdAt,
+      endedAt: lostAlerts.endedAt,
+    })
+    .from(lostAlerts)
+    .innerJoin(dogProfiles, eq(dogProfiles.id, lostAlerts.dogId))
+    .where(eq(lostAlerts.userId, userId))
+    .orderBy(lostAlerts.createdAt);
