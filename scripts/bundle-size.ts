@@ -19,6 +19,7 @@ const MEASURED = [
   '/events',
   '/trgovina',
   '/mesta',
+  '/pogresani',
   '/chat',
   '/klepet',
 ] as const;

@@ -89,6 +89,11 @@ const SIGNED_OUT: Route[] = [
     ],
   },
   {
+    path: '/pogresani',
+    heading: 'Pogrešani psi v bližini',
+    shows: (main) => main.getByRole('link', { name: 'Prijava' }),
+  },
+  {
     path: '/auth',
     heading: 'Dobrodošli v Tačkah',
     shows: (main) =>
@@ -141,6 +146,11 @@ const SIGNED_IN: Route[] = [
       main.getByRole('group', { name: 'Blizu mojih psov' }),
       main.getByRole('combobox', { name: 'Blizu kraja' }),
     ],
+  },
+  {
+    path: '/pogresani',
+    heading: 'Pogrešani psi',
+    shows: (main) => main.getByRole('region', { name: 'V bližini vaših psov' }),
   },
   {
     path: '/profil',
@@ -310,6 +320,41 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
     } finally {
       await context.close();
     }
+  });
+
+  it('has none on lost dogs: an alert nearby, the report form with an error, my open alert with its actions', async () => {
+    await cene.api.lost.report.mutate({
+      id: crypto.randomUUID(),
+      dogId: cene.dog.id,
+      lat: 46.0511,
+      lon: 14.5051,
+      seenAt: new Date(),
+      note: 'Plašna je.',
+    });
+    await walkWithAxe(ana.token, async (page, record) => {
+      await page.goto(`${e2e.server.url}/pogresani`);
+      const main = page.getByRole('main');
+      await main
+        .getByRole('region', { name: 'V bližini vaših psov' })
+        .getByRole('article', { name: 'Luna' })
+        .first()
+        .waitFor();
+      await record('an alert nearby');
+      await main.getByRole('button', { name: 'Moj pes se je izgubil' }).click();
+      const form = page.getByRole('dialog', { name: 'Moj pes se je izgubil' });
+      await form.getByLabel('Kdaj').fill('');
+      await form.getByRole('button', { name: 'Obvesti lastnike v bližini' }).click();
+      await form.getByText(/^Vpišite, kdaj ste psa nazadnje videli/).waitFor();
+      await record('the report form with an error');
+      await page.keyboard.press('Escape');
+      await main.getByRole('button', { name: 'Moj pes se je izgubil' }).click();
+      await form.getByRole('button', { name: 'Obvesti lastnike v bližini' }).click();
+      const mine = main
+        .getByRole('region', { name: 'Moja opozorila' })
+        .getByRole('article', { name: 'Piki' });
+      await mine.getByRole('button', { name: 'Pes je spet doma' }).waitFor();
+      await record('my open alert with its actions');
+    });
   });
 
   it('has none in the access token dialogs: the form with errors, the new token, revoking', async () => {

@@ -107,6 +107,22 @@ describe('every page on a 320 px phone, signed in', () => {
           await form.getByText(text['spots.form.copyMonday']!).scrollIntoViewIfNeeded();
           await page.screenshot({ path: path.join(os.tmpdir(), `narrow-place-form-${locale}.png`) });
           await fitsInside(form, 'place form');
+          await page.keyboard.press('Escape');
+          // A lost dog: the report form, then the owner's alert with its actions.
+          await page.goto(`${e2e.server.url}/pogresani`);
+          await page.getByRole('main').getByRole('button', { name: text['lost.report'] }).click();
+          const lost = page.getByRole('dialog', { name: text['lost.report'] });
+          await lost.getByRole('button', { name: text['lost.form.submit'] }).scrollIntoViewIfNeeded();
+          await page.screenshot({ path: path.join(os.tmpdir(), `narrow-lost-form-${locale}.png`) });
+          await fitsInside(lost, 'lost dog form');
+          await lost.getByRole('button', { name: text['lost.form.submit'] }).click();
+          await page.getByRole('main').getByRole('button', { name: text['lost.found'] }).waitFor();
+          await page.screenshot({
+            path: path.join(os.tmpdir(), `narrow-lost-${locale}.png`),
+            fullPage: true,
+          });
+          const lostOverflow = await sidewaysOverflow(page);
+          if (lostOverflow > 0) wider.push(`lost dogs with an alert: ${lostOverflow} px`);
         }
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
         expect(wider).toEqual([]);

@@ -4,11 +4,20 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../server/db/client';
-import { checkIns, matches, notifySettings, spots, users } from '../../server/db/schema';
+import {
+  checkIns,
+  lostAlertDeliveries,
+  lostAlerts,
+  matches,
+  notifySettings,
+  spots,
+  users,
+} from '../../server/db/schema';
 import { DEFAULT_CHANNELS } from '#shared/domain/notify';
 import type { ChatMessage } from '#shared/schemas/chats';
 import { addPushSubscription } from '../../server/services/notices/notify-settings';
 import { ANNOUNCE_AT_ONCE } from '../../server/services/delivery/push-delivery';
+import { LOST_AT_ONCE } from '../../server/services/delivery/lost-alert-delivery';
 import { dateInDays } from '#shared/domain/event-time';
 import { makeChat, makeDog, makeUser } from '../helpers/factories';
 import {
@@ -395,6 +404,127 @@ describe.runIf(postgresAvailable())('deliveries across a crash, on PostgreSQL', 
         .from(users)
         .where(eq(users.id, ana.id));
       expect(row!.at).not.toBeNull();
+    });
+  });
+
+  /**
+   * Ana and her dog Aro, lost in the centre of Ljubljana; `owners` owners with a dog in Ljubljana (within the
+   * first radius, 5 km) and a phone each: the ones told. `input`: what `lost.report` takes for Aro.
+   */
+  async function lostWorld(database: Database, push: PushService, owners: number) {
+    const ana = await seedUser(database.db, 'Ana');
+    const aro = await makeDog(database.db, ana.id, { name: 'Aro' });
+    const phones = new Map<string, FakeDevice>();
+    for (let i = 0; i < owners; i++) {
+      // makeUser: a password too (an account that can sign in), as those told must have.
+      const { id } = await makeUser(database.db, { fullName: `Lastnik ${i}` });
+      await makeDog(database.db, id, { location: 'Ljubljana' });
+      const phone = push.device();
+      phones.set(id, phone);
+      await addPushSubscription(database.db, id, phone);
+    }
+    const input = {
+      id: randomUUID(),
+      dogId: aro.id,
+      lat: 46.0511,
+      lon: 14.5051,
+      seenAt: new Date(Date.now() - 30 * 60_000),
+    };
+    return { ana, phones, input };
+  }
+  const lostDeliveries = (database: Database, alertId: string) =>
+    database.db
+      .select({
+        userId: lostAlertDeliveries.userId,
+        channel: lostAlertDeliveries.channel,
+        foundToldAt: lostAlertDeliveries.foundToldAt,
+      })
+      .from(lostAlertDeliveries)
+      .where(eq(lostAlertDeliveries.alertId, alertId));
+
+  it('a lost-dog alert whose instance died right after the commit: stored once, each owner nearby pushed once, the retry answered', async () => {
+    await withDatabase(async ({ database, push, start, closeLater }) => {
+      const [a, b] = [await start('lost:committed'), await start()];
+      const { ana, phones, input } = await lostWorld(database, push, 3);
+      const onA = apiClient(ana.token, a.url);
+      closeLater(onA.close);
+      await expect(onA.api.lost.report.mutate(input)).rejects.toThrow();
+      await killed(a);
+      // The client tries again with the same id, on the instance still there: the stored alert answers.
+      const onB = apiClient(ana.token, b.url);
+      closeLater(onB.close);
+      const view = await onB.api.lost.report.mutate(input);
+      expect(view).toMatchObject({ id: input.id, status: 'open', mine: true });
+      expect(await database.db.select().from(lostAlerts).where(eq(lostAlerts.userId, ana.id))).toHaveLength(
+        1,
+      );
+      // The job committed with the alert: the survivor tells everyone nearby, once.
+      for (const phone of phones.values()) await pushedExactly(phone, 1);
+      for (const phone of phones.values()) expect(phone.received[0]!.tag).toBe(`lost:${input.id}`);
+    });
+  });
+
+  it('a lost-dog alert whose instance died mid-delivery: the re-run goes on, every owner nearby pushed, only the few in flight twice', async () => {
+    await withDatabase(async ({ database, push, start, closeLater }) => {
+      // Killed after its second few were pushed, before they were written down; a third few is still to go.
+      const a = await start('lost:told#2');
+      const { ana, phones, input } = await lostWorld(database, push, 2 * LOST_AT_ONCE + 10);
+      const api = apiClient(ana.token, a.url);
+      closeLater(api.close);
+      await api.api.lost.report.mutate(input);
+      await killed(a);
+      const all = [...phones.values()];
+      expect(all.filter((phone) => phone.received.length).length).toBe(2 * LOST_AT_ONCE);
+      expect(await lostDeliveries(database, input.id)).toHaveLength(LOST_AT_ONCE);
+
+      await expireNow(database, 'lost-alert');
+      await start();
+      await eventually(
+        () => all.every((phone) => phone.received.length > 0),
+        () => `${all.filter((phone) => phone.received.length).length} of ${all.length} pushed`,
+      );
+      await sleep(1_000);
+      // Only the few in flight when it died went twice (not the first few, told and written down), with one
+      // tag: the second replaces the first on the device, so nobody sees it twice.
+      expect(all.filter((phone) => phone.received.length > 1)).toHaveLength(LOST_AT_ONCE);
+      expect(all.every((phone) => phone.received.length <= 2)).toBe(true);
+      expect(new Set(all.flatMap((phone) => phone.received.map((p) => p.tag)))).toEqual(
+        new Set([`lost:${input.id}`]),
+      );
+      // Each owner told is written down once: "found" will tell each of them.
+      const told = await lostDeliveries(database, input.id);
+      expect(told.map((row) => row.userId).sort()).toEqual([...phones.keys()].sort());
+      expect(told.every((row) => row.channel === 'push')).toBe(true);
+    });
+  });
+
+  it('a found lost dog whose instance died after telling those told: the re-run tells them again, under the same tag', async () => {
+    await withDatabase(async ({ database, push, start, closeLater }) => {
+      const a = await start('lost:found-told');
+      const { ana, phones, input } = await lostWorld(database, push, 3);
+      const api = apiClient(ana.token, a.url);
+      closeLater(api.close);
+      await api.api.lost.report.mutate(input);
+      await eventually(
+        async () => (await lostDeliveries(database, input.id)).length === phones.size,
+        () => 'the alert was not told',
+      );
+      await api.api.lost.found.mutate({ id: input.id });
+      await killed(a);
+      for (const phone of phones.values()) expect(phone.received).toHaveLength(2);
+
+      await expireNow(database, 'lost-alert');
+      await start();
+      // At least once: those in flight when it died hear it again, and it replaces the first on the device.
+      for (const phone of phones.values()) await pushedExactly(phone, 3);
+      for (const phone of phones.values()) {
+        expect(phone.received.slice(1).map((p) => p.title)).toEqual(['Aro je doma', 'Aro je doma']);
+        expect(phone.received.map((p) => p.tag)).toEqual(Array(3).fill(`lost:${input.id}`));
+      }
+      await eventually(
+        async () => (await lostDeliveries(database, input.id)).every((row) => row.foundToldAt),
+        () => 'found not written down',
+      );
     });
   });
 });

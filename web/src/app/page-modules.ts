@@ -15,6 +15,7 @@ export const PAGE_MODULES: Readonly<Record<string, string>> = {
   '/ujemanja': 'src/features/matching/matching-page.tsx',
   '/events': 'src/features/events/events-page.tsx',
   '/mesta': 'src/features/spots/spots-page.tsx',
+  '/pogresani': 'src/features/lost/lost-page.tsx',
   '/trgovina': 'src/features/shop/shop-page.tsx',
   '/chat': 'src/features/chat/chat-cards-page.tsx',
   '/admin': 'src/app/pages/admin.tsx',

@@ -62,6 +62,7 @@ export const routes: RouteObject[] = [
       { path: 'ujemanja', ...page(() => import('../features/matching/matching-page'), 'nav.match') },
       { path: 'events', ...page(() => import('../features/events/events-page'), 'nav.events') },
       { path: 'mesta', ...page(() => import('../features/spots/spots-page'), 'spots.title') },
+      { path: 'pogresani', ...page(() => import('../features/lost/lost-page'), 'lost.title') },
       { path: 'trgovina', ...page(() => import('../features/shop/shop-page'), 'nav.shop') },
       { path: 'chat', ...page(() => import('../features/chat/chat-cards-page'), 'chat.title') },
       { path: 'admin', ...page(() => import('./pages/admin'), 'admin.title') },

@@ -33,8 +33,13 @@ const chat: NavItem = {
   alsoOn: ['/chat'],
 };
 const match: NavItem = { to: '/ujemanja', label: 'nav.match', icon: Heart };
-/** Dog places (/mesta) are where owners meet too: the same section. */
-const events: NavItem = { to: '/events', label: 'nav.events', icon: CalendarDays, alsoOn: ['/mesta'] };
+/** Dog places (/mesta) and lost dogs nearby (/pogresani) are out in the neighbourhood too: the same section. */
+const events: NavItem = {
+  to: '/events',
+  label: 'nav.events',
+  icon: CalendarDays,
+  alsoOn: ['/mesta', '/pogresani'],
+};
 const shop: NavItem = { to: '/trgovina', label: 'nav.shop', icon: ShoppingBag };
 const signIn: NavItem = { to: '/auth', label: 'nav.signIn', icon: LogIn };
 

@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import { SI_MUNICIPALITIES } from '#shared/data/municipalities';
-import { PLACE_COORDINATES } from '#shared/data/coordinates';
 import { displayName } from '#shared/data/named';
 import { LIMITS } from '#shared/limits';
 import {
@@ -26,7 +25,7 @@ import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { type Hours, SpotHoursField } from './spot-hours-field';
-import { type Point, SpotPointPicker } from './spot-point-picker';
+import { centreOf, type Point, PointPicker } from '../../components/map/point-picker';
 import { useSpotChanged } from './spots-cache';
 
 type LeashRule = (typeof LEASH_RULES)[number];
@@ -58,11 +57,6 @@ const FIELDS = [
 ] as const;
 
 const loadSchema = async () => (await import('#shared/schemas/spots')).spotCreateInput;
-
-const centreOf = (town: string): Point | null => {
-  const coordinates = PLACE_COORDINATES.SI[town];
-  return coordinates ? { lat: coordinates[0], lon: coordinates[1] } : null;
-};
 
 /** Adding a dog place (issue 33): an owner's, published at once or (a new account's) after a moderator. */
 export function SpotFormDialog({
@@ -188,7 +182,7 @@ function SpotForm({
         <p id={`${id}-point-hint`} className="text-caption text-muted-foreground">
           {t('spots.form.pointHint')}
         </p>
-        <SpotPointPicker
+        <PointPicker
           town={centreOf(values.location)}
           value={values.point}
           onChange={(point) => set('point', point)}

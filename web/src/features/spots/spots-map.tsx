@@ -8,7 +8,7 @@ import type { SpotSummary } from '#shared/schemas/spots';
 import { Alert } from '../../components/ui/alert';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
-import { tiledMap } from './map-tiles';
+import { tiledMap } from '../../components/map/map-tiles';
 
 /**
  * Leaflet makes markers focusable buttons, but only a pointer clicks them: Enter and Space do too here, as

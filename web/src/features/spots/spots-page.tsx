@@ -13,8 +13,9 @@ import {
 } from 'lucide-react';
 import clsx from 'clsx';
 import { lazy, Suspense, useId, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { useIntl } from 'react-intl';
+import { LOST_PATH } from '#shared/domain/lost';
 import { SI_MUNICIPALITIES } from '#shared/data/municipalities';
 import { displayName } from '#shared/data/named';
 import { LIMITS } from '#shared/limits';
@@ -118,6 +119,13 @@ export default function SpotsPage() {
         <div>
           <h1 className="text-headline font-extrabold">{t('spots.title')}</h1>
           <p className="mt-1 text-lead text-muted-foreground">{t('spots.subtitle')}</p>
+          <Link
+            to={LOST_PATH}
+            className="mt-2 inline-flex min-h-10 items-center gap-1.5 font-semibold text-primary-strong underline-offset-4 hover:underline"
+          >
+            <Siren aria-hidden="true" className="size-5" />
+            {t('lost.title')}
+          </Link>
         </div>
         {session.user && (
           <Button className="shrink-0 self-start sm:self-auto" onClick={() => setAdding(true)}>

@@ -3,6 +3,7 @@ import type L from 'leaflet';
 import { MapPin } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
+import { PLACE_COORDINATES } from '#shared/data/coordinates';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { tiledMap } from './map-tiles';
@@ -12,15 +13,21 @@ export interface Point {
   lon: number;
 }
 
+/** A Slovenian town's centre (where a picker starts), or null for a name the list does not have. */
+export const centreOf = (town: string): Point | null => {
+  const coordinates = PLACE_COORDINATES.SI[town];
+  return coordinates ? { lat: coordinates[0], lon: coordinates[1] } : null;
+};
+
 /** Close enough to find a gate or a door: the map's zoom when a town is chosen. */
 const PICK_ZOOM = 15;
 
 /**
- * Where a new place is: the point under the pin in the middle of the map. One moves the map under it, by
- * pointer, touch or keyboard (Leaflet's: arrows move, + and − zoom), so no one needs to drag a small marker.
- * A new `town` centres the map on it.
+ * A point (where a new place is, where a dog was last seen): the one under the pin in the middle of the map.
+ * One moves the map under it, by pointer, touch or keyboard (Leaflet's: arrows move, + and − zoom), so no one
+ * needs to drag a small marker. A new `town` centres the map on it.
  */
-export function SpotPointPicker({
+export function PointPicker({
   town,
   value,
   onChange,

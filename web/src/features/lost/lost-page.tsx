@@ -1,0 +1,250 @@
+import { Dog, MapPin, Siren } from 'lucide-react';
+import clsx from 'clsx';
+import { useEffect, useState } from 'react';
+import { useIntl } from 'react-intl';
+import { useSearchParams } from 'react-router';
+import { LOST_PARAM } from '#shared/domain/lost';
+import { spotMapLink } from '#shared/domain/spots';
+import { LIMITS } from '#shared/limits';
+import type { LostAlertView } from '#shared/schemas/lost';
+import { Empty, LoadError, Loading } from '../../components/list-states';
+import { SignInRequired } from '../../components/sign-in-required';
+import { Button } from '../../components/ui/button';
+import { lazyDialog } from '../../components/ui/dialog';
+import { useErrorText } from '../../lib/errors';
+import { useT } from '../../lib/intl';
+import { useSession } from '../../lib/session';
+import { toast } from '../../lib/toast';
+import { trpc } from '../../lib/trpc';
+
+/** The form (with its map) loads when it is first opened. */
+const LostReportDialog = lazyDialog(
+  () => import('./lost-report-dialog').then((module) => module.LostReportDialog),
+  ({ open }) => open,
+);
+
+/**
+ * /pogresani: lost-dog alerts (issue 33 §5, 8). Mine, with what I can do (found, wider, renew, withdraw),
+ * and the open ones whose radius reaches one of my dogs; `?alarm=<id>` (a push's or an e-mail's link) puts
+ * that one first.
+ */
+export default function LostPage() {
+  const t = useT();
+  const session = useSession();
+  const signedIn = session.user !== null;
+  const [params] = useSearchParams();
+  const openId = params.get(LOST_PARAM);
+  const [reporting, setReporting] = useState(false);
+  const utils = trpc.useUtils();
+  const dogs = trpc.dogs.mine.useQuery(undefined, { enabled: signedIn });
+  const list = trpc.lost.list.useQuery(undefined, { enabled: signedIn });
+  const linked = trpc.lost.byId.useQuery(
+    { id: openId ?? '' },
+    {
+      enabled:
+        signedIn &&
+        !!openId &&
+        !!list.data &&
+        ![...list.data.mine, ...list.data.near].some((a) => a.id === openId),
+    },
+  );
+
+  if (session.isLoading) return <Loading />;
+  if (!signedIn) return <SignInRequired icon={Siren} messages="lost.signIn" />;
+
+  const own = (dogs.data ?? []).map((dog) => ({ id: dog.id, name: dog.name, location: dog.location }));
+  return (
+    <div className="flex flex-col gap-6 md:gap-8">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
+        <div>
+          <h1 className="text-headline font-extrabold">{t('lost.title')}</h1>
+          <p className="mt-1 text-lead text-muted-foreground">{t('lost.subtitle')}</p>
+        </div>
+        {own.length > 0 && (
+          <Button className="shrink-0 self-start sm:self-auto" onClick={() => setReporting(true)}>
+            <Siren aria-hidden="true" className="size-5" />
+            {t('lost.report')}
+          </Button>
+        )}
+      </header>
+
+      {list.isPending ? (
+        <Loading />
+      ) : list.isError ? (
+        <LoadError title={t('lost.loadError')} onRetry={() => void list.refetch()}>
+          {t('common.networkError')}
+        </LoadError>
+      ) : (
+        <>
+          {linked.data && (
+            <section aria-label={t('lost.linked')} className="flex flex-col gap-3">
+              <AlertCard alert={linked.data} highlighted />
+            </section>
+          )}
+          {list.data.mine.length > 0 && (
+            <section aria-labelledby="lost-mine" className="flex flex-col gap-3">
+              <h2 id="lost-mine" className="text-title font-bold">
+                {t('lost.mine')}
+              </h2>
+              {list.data.mine.map((alert) => (
+                <AlertCard key={alert.id} alert={alert} highlighted={alert.id === openId} />
+              ))}
+            </section>
+          )}
+          <section aria-labelledby="lost-near" className="flex flex-col gap-3">
+            <h2 id="lost-near" className="text-title font-bold">
+              {t('lost.near')}
+            </h2>
+            {list.data.near.length ? (
+              list.data.near.map((alert) => (
+                <AlertCard key={alert.id} alert={alert} highlighted={alert.id === openId} />
+              ))
+            ) : (
+              <Empty icon={<Dog aria-hidden="true" className="size-6" />} title={t('lost.nearEmpty')}>
+                {own.length ? t('lost.nearHint') : t('lost.noDogs')}
+              </Empty>
+            )}
+          </section>
+        </>
+      )}
+
+      <LostReportDialog
+        open={reporting}
+        dogs={own}
+        onClose={() => setReporting(false)}
+        onReported={(alert) => {
+          setReporting(false);
+          toast.success(t('lost.reported'));
+          void utils.lost.list.invalidate();
+          utils.lost.byId.setData({ id: alert.id }, alert);
+        }}
+      />
+    </div>
+  );
+}
+
+/** One alert: the dog, when and around where it was last seen, what to know; the owner's actions on theirs. */
+function AlertCard({ alert, highlighted = false }: { alert: LostAlertView; highlighted?: boolean }) {
+  const t = useT();
+  const intl = useIntl();
+  const [card, setCard] = useState<HTMLElement | null>(null);
+  useEffect(() => {
+    if (highlighted) card?.scrollIntoView({ block: 'center' });
+  }, [highlighted, card]);
+  const when = (at: Date) =>
+    intl.formatDate(at, { day: 'numeric', month: 'numeric', hour: '2-digit', minute: '2-digit' });
+  const headingId = `lost-${alert.id}`;
+  return (
+    <article
+      ref={setCard}
+      aria-labelledby={headingId}
+      className={clsx(
+        'flex flex-col gap-4 rounded-card border bg-surface p-4 shadow-card sm:flex-row md:p-5',
+        highlighted ? 'border-primary ring-2 ring-primary' : 'border-border',
+      )}
+    >
+      {alert.dog.photo ? (
+        <img
+          src={alert.dog.photo.medium}
+          alt=""
+          className="aspect-square w-full rounded-control object-cover sm:size-32"
+        />
+      ) : (
+        <span className="flex aspect-square w-24 items-center justify-center rounded-control bg-muted text-muted-foreground sm:size-32">
+          <Dog aria-hidden="true" className="size-10" />
+        </span>
+      )}
+      <div className="flex min-w-0 flex-1 flex-col gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 id={headingId} className="text-title font-bold break-words">
+            {alert.dog.name}
+          </h3>
+          <span
+            className={clsx(
+              'rounded-pill px-2.5 py-0.5 text-caption font-semibold',
+              alert.status === 'open'
+                ? 'bg-danger-soft text-danger-strong'
+                : alert.status === 'found'
+                  ? 'bg-success-soft text-success-strong'
+                  : 'bg-muted text-muted-foreground',
+            )}
+          >
+            {t(`lost.status.${alert.status}`)}
+          </span>
+        </div>
+        <p className="text-label text-muted-foreground">
+          {alert.dog.breed}
+          {!alert.mine && alert.ownerName ? ` · ${alert.ownerName}` : ''}
+        </p>
+        <p>{t('lost.seen', { when: when(alert.seenAt) })}</p>
+        <p className="flex items-center gap-1.5">
+          <MapPin aria-hidden="true" className="size-4 shrink-0" />
+          <a
+            href={spotMapLink(alert)}
+            target="_blank"
+            rel="noreferrer"
+            className="font-semibold text-primary-strong underline-offset-2 hover:underline"
+          >
+            {alert.town ? t('lost.area', { town: alert.town }) : t('lost.areaMap')}
+          </a>
+        </p>
+        {alert.note && <p className="break-words whitespace-pre-line">{alert.note}</p>}
+        {alert.mine && alert.status === 'open' && <OwnerActions alert={alert} />}
+      </div>
+    </article>
+  );
+}
+
+/** What the owner of an open alert can do: it is over, tell more owners, keep it up, take it back. */
+function OwnerActions({ alert }: { alert: LostAlertView }) {
+  const t = useT();
+  const intl = useIntl();
+  const errorText = useErrorText();
+  const utils = trpc.useUtils();
+  const done = (view: LostAlertView) => {
+    utils.lost.byId.setData({ id: view.id }, view);
+    void utils.lost.list.invalidate();
+  };
+  const onError = (error: unknown) => toast.error(errorText(error));
+  const found = trpc.lost.found.useMutation({
+    onSuccess: (view) => {
+      done(view);
+      toast.success(t('lost.foundDone', { dog: view.dog.name }));
+    },
+    onError,
+  });
+  const widen = trpc.lost.widen.useMutation({ onSuccess: done, onError });
+  const renew = trpc.lost.renew.useMutation({ onSuccess: done, onError });
+  const withdraw = trpc.lost.withdraw.useMutation({ onSuccess: done, onError });
+  const busy = found.isPending || widen.isPending || renew.isPending || withdraw.isPending;
+  const wider = LIMITS.lostAlert.radiusKm.find((km) => km > alert.radiusKm);
+  return (
+    <div className="flex flex-col gap-3">
+      <p className="text-label text-muted-foreground">
+        {t('lost.told', { count: alert.told ?? 0, km: alert.radiusKm })}
+        {' · '}
+        {t('lost.expires', { date: intl.formatDate(alert.expiresAt, { day: 'numeric', month: 'numeric' }) })}
+      </p>
+      <div className="flex flex-wrap gap-2">
+        <Button disabled={busy} onClick={() => found.mutate({ id: alert.id })}>
+          {t('lost.found')}
+        </Button>
+        {wider && (
+          <Button
+            variant="outline"
+            disabled={busy}
+            onClick={() => widen.mutate({ id: alert.id, radiusKm: wider })}
+          >
+            {t('lost.widen', { km: wider })}
+          </Button>
+        )}
+        <Button variant="outline" disabled={busy} onClick={() => renew.mutate({ id: alert.id })}>
+          {t('lost.renew', { days: LIMITS.lostAlert.expiresDays })}
+        </Button>
+        <Button variant="ghost" disabled={busy} onClick={() => withdraw.mutate({ id: alert.id })}>
+          {t('lost.withdraw')}
+        </Button>
+      </div>
+    </div>
+  );
+}
