@@ -89,8 +89,9 @@ describe.each(Object.entries(VIEWPORTS))(
       const errors: string[] = [];
       try {
         const page = await settingsIn(context, errors);
-        // Pushed topics stay pushed and carry the hint; e-mailed events became in-app only, no hint.
-        for (const topic of ['requests', 'matches', 'messages'] as const) {
+        // Pushed topics stay pushed and carry the hint (lost dogs nearby too: pushed by default, e-mailed at
+        // once without a device); e-mailed events became in-app only, no hint.
+        for (const topic of ['requests', 'matches', 'messages', 'lostDogs'] as const) {
           const select = topicSelect(page, TOPIC[topic]);
           expect(await select.inputValue(), topic).toBe('push');
           expect(await description(select), topic).toBe(HINT.sl);
@@ -109,7 +110,7 @@ describe.each(Object.entries(VIEWPORTS))(
             .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value)),
         ).toEqual(['push', 'off']);
         const hints = page.getByText(HINT.sl, { exact: true });
-        expect(await hints.count()).toBe(3);
+        expect(await hints.count()).toBe(4);
         expect(await hints.first().isVisible()).toBe(true);
         expect(await sidewaysOverflow(page)).toBe(0);
         // With no device and every e-mail off, the device box promises no e-mail (once it knows the devices).
@@ -119,7 +120,7 @@ describe.each(Object.entries(VIEWPORTS))(
         // Choosing e-mail for messages is wanting its e-mail: the hint goes at once, and for good once saved.
         await topicSelect(page, TOPIC.messages).selectOption({ label: 'E-pošta' });
         expect(await description(topicSelect(page, TOPIC.messages))).toBeNull();
-        expect(await hints.count()).toBe(2);
+        expect(await hints.count()).toBe(3);
         await page.getByRole('button', { name: 'Shrani obvestila' }).click();
         await page.getByText('Nastavitve obvestil so shranjene.').first().waitFor({ timeout: 10_000 });
         // Messages now go by e-mail: the promise is true again.
@@ -131,14 +132,14 @@ describe.each(Object.entries(VIEWPORTS))(
           events: 'off',
           announcements: 'off',
         });
-        expect(saved.emailOff).toEqual(['requests', 'matches']);
+        expect(saved.emailOff).toEqual(['requests', 'matches', 'lostDogs']);
 
         await page.reload();
         await topicSelect(page, TOPIC.messages).waitFor({ timeout: 10_000 });
         expect(await topicSelect(page, TOPIC.messages).inputValue()).toBe('email');
         expect(await description(topicSelect(page, TOPIC.messages))).toBeNull();
         expect(await description(topicSelect(page, TOPIC.requests))).toBe(HINT.sl);
-        expect(await page.getByText(HINT.sl, { exact: true }).count()).toBe(2);
+        expect(await page.getByText(HINT.sl, { exact: true }).count()).toBe(3);
 
         // The same in English.
         await context.addCookies([{ name: 'tacke.locale', value: 'en', url: e2e.server.url }]);
@@ -148,7 +149,7 @@ describe.each(Object.entries(VIEWPORTS))(
         expect(await requests.inputValue()).toBe('push');
         expect(await description(requests)).toBe(HINT.en);
         expect(await description(topicSelect(page, 'Messages'))).toBeNull();
-        expect(await page.getByText(HINT.en, { exact: true }).count()).toBe(2);
+        expect(await page.getByText(HINT.en, { exact: true }).count()).toBe(3);
         expect(errors).toEqual([]);
       } finally {
         await context.close();
