@@ -15,7 +15,7 @@ import { makeChat, makeDog, makeUser } from '../tests/helpers/factories';
 import { info, percentile, QUICK, type Row, startServerProcess } from './lib';
 
 /** A push service that answers 201 and notes when each push arrived, by endpoint. */
-async function countingPushService() {
+export async function countingPushService() {
   const arrivals = new Map<string, number>();
   let count = 0;
   const server = http.createServer((req, res) => {
@@ -33,10 +33,10 @@ async function countingPushService() {
 }
 
 /** The counting push service listens on loopback, over plain http. */
-const LOCAL_PUSH_SERVICE = { hosts: ['127.0.0.1'], allowPrivate: true };
+export const LOCAL_PUSH_SERVICE = { hosts: ['127.0.0.1'], allowPrivate: true };
 
 /** A browser's keys (any valid P-256 point and auth secret; the bench does not decrypt). */
-const KEYS = {
+export const KEYS = {
   p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
   auth: 'tBHItJI5svbpez7KI4CCXg',
 };

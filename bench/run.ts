@@ -20,6 +20,7 @@ import { benchLighthouse } from './lighthouse';
 import { cleanUp, info, onCleanup, QUICK, type Row, startServerProcess } from './lib';
 import { benchRequestDelivery } from './matching';
 import { benchProcedures } from './procedures';
+import { benchLostAlert } from './lost-alert';
 import { benchPush } from './push';
 import { seedDatabase, VOLUMES } from './seed';
 import { benchSignIn } from './sign-in';
@@ -31,7 +32,7 @@ import { benchThroughput } from './throughput';
 import { benchUploads } from './uploads';
 
 const rows: Row[] = [];
-/** BENCH_ONLY=size,startup,uploads,grid,sockets,slow,tokens,lighthouse,postgres,deck,spots: run only these parts (development; `deck` and `spots` are in `postgres`). */
+/** BENCH_ONLY=size,startup,uploads,grid,sockets,slow,tokens,lighthouse,postgres,deck,spots,lost: run only these parts (development; `deck`, `spots` and `lost` are in `postgres`). */
 const only = process.env.BENCH_ONLY?.split(',').map((part) => part.trim());
 const wanted = (part: string) => !only || only.includes(part);
 
@@ -95,6 +96,7 @@ async function postgresBenchmarks() {
     }),
   );
   await stage('notifications away from the app', () => benchPush(postgresServer.url));
+  await stage('a lost-dog alert to 20,000 owners nearby', () => benchLostAlert(postgresServer.url));
   await stage('deck: heavy swipers, 1,000,000 dogs', () => benchMillionDogs(postgresServer.url));
   await stage('chat delivery, two instances', async () => {
     const b = await startServerProcess('b', { DATABASE_URL: databaseUrl });
@@ -232,6 +234,12 @@ try {
       await stage('spots', async () => {
         await spotsBenchmarks();
         return [];
+      });
+    if (only?.includes('lost') && postgresAvailable())
+      await stage('a lost-dog alert to 20,000 owners nearby', async () => {
+        const postgresServer = await startPostgres();
+        onCleanup(() => postgresServer.stop());
+        return benchLostAlert(postgresServer.url);
       });
   }
 } finally {
