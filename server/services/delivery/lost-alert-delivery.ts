@@ -139,12 +139,20 @@ export async function deliverLostAlert(deps: DeliveryDeps, { alertId }: { alertI
       deps.db,
       told.filter((t) => t.how === 'push').map((t) => t.user.id),
     );
+    // One text per language and time zone: most recipients share both, and formatting is not free.
+    const texts = new Map<string, ReturnType<typeof lostAlertText>>();
+    const textFor = (locale: Locale, timeZone: string) => {
+      const key = `${locale} ${timeZone}`;
+      let text = texts.get(key);
+      if (!text) texts.set(key, (text = lostAlertText(locale, alert, timeZone)));
+      return text;
+    };
     for (let i = 0; i < told.length; i += LOST_AT_ONCE) {
       const few = told.slice(i, i + LOST_AT_ONCE);
       await Promise.all(
         few.map(({ user, how }) => {
           const locale = isLocale(user.locale) ? user.locale : 'sl';
-          const text = lostAlertText(locale, alert, user.timeZone);
+          const text = textFor(locale, user.timeZone);
           if (how === 'email')
             return mail(
               deps,
