@@ -3,11 +3,10 @@
 // in this process, against a local push service (encryption and VAPID signature per push included). Reported:
 // the time from the job's start to the first push and to the last, and pushes/s.
 import { openDatabase } from '../server/db/client';
-import { createPushSender } from '../server/push/push-sender';
 import { deliverLostAlert } from '../server/services/delivery/lost-alert-delivery';
 import { createDatabase } from '../tests/helpers/postgres';
 import { info, QUICK, type Row } from './lib';
-import { countingPushService, KEYS, LOCAL_PUSH_SERVICE } from './push';
+import { countingPushService, deliveryInProcess, KEYS } from './push';
 
 /** Ljubljana's centre, where the dog was last seen (the places list's point for the town). */
 const POINT = { lat: 46.0511, lon: 14.5051 };
@@ -53,19 +52,7 @@ export async function benchLostAlert(serverUrl: string): Promise<Row[]> {
     );
     await sql('analyze');
     const seeded = (performance.now() - seeding) / 1000;
-    const push = await createPushSender(database.db, {
-      vapid: undefined,
-      subject: 'mailto:bench@example.com',
-      services: LOCAL_PUSH_SERVICE,
-    });
-    const jobs = {
-      send: async () => null,
-      sendMany: async () => {},
-      work: async () => {},
-      start: async () => {},
-      started: true,
-      stop: async () => {},
-    };
+    const { push, jobs } = await deliveryInProcess(database.db);
     const started = performance.now();
     await deliverLostAlert({ db: database.db, jobs, push }, { alertId: (alert[0] as { id: string }).id });
     const done = (performance.now() - started) / 1000;

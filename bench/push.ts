@@ -6,7 +6,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import WebSocket from 'ws';
 import { createApiClient } from '#shared/client';
-import { openDatabase } from '../server/db/client';
+import { type Db, openDatabase } from '../server/db/client';
 import { createPushSender } from '../server/push/push-sender';
 import { deliverAnnouncement } from '../server/services/delivery/push-delivery';
 import { adminUpdates, pushSubscriptions } from '../server/db/schema';
@@ -33,13 +33,31 @@ export async function countingPushService() {
 }
 
 /** The counting push service listens on loopback, over plain http. */
-export const LOCAL_PUSH_SERVICE = { hosts: ['127.0.0.1'], allowPrivate: true };
+const LOCAL_PUSH_SERVICE = { hosts: ['127.0.0.1'], allowPrivate: true };
 
 /** A browser's keys (any valid P-256 point and auth secret; the bench does not decrypt). */
 export const KEYS = {
   p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
   auth: 'tBHItJI5svbpez7KI4CCXg',
 };
+
+/** What a delivery job needs to run in the bench's own process: a push sender to the local service, no queue. */
+export async function deliveryInProcess(db: Db) {
+  const push = await createPushSender(db, {
+    vapid: undefined,
+    subject: 'mailto:bench@example.com',
+    services: LOCAL_PUSH_SERVICE,
+  });
+  const jobs = {
+    send: async () => null,
+    sendMany: async () => {},
+    work: async () => {},
+    start: async () => {},
+    started: true,
+    stop: async () => {},
+  };
+  return { push, jobs };
+}
 
 export async function benchPush(serverUrl: string): Promise<Row[]> {
   const rows: Row[] = [];
@@ -66,19 +84,7 @@ export async function benchPush(serverUrl: string): Promise<Row[]> {
       .insert(adminUpdates)
       .values({ title: 'Nova pasja plaža', content: 'Odprta od ponedeljka.' })
       .returning();
-    const push = await createPushSender(database.db, {
-      vapid: undefined,
-      subject: 'mailto:bench@example.com',
-      services: LOCAL_PUSH_SERVICE,
-    });
-    const jobs = {
-      send: async () => null,
-      sendMany: async () => {},
-      work: async () => {},
-      start: async () => {},
-      started: true,
-      stop: async () => {},
-    };
+    const { push, jobs } = await deliveryInProcess(database.db);
     const started = performance.now();
     await deliverAnnouncement({ db: database.db, jobs, push }, { id: announcement!.id });
     const seconds = (performance.now() - started) / 1000;

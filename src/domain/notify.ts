@@ -115,6 +115,18 @@ export function quietUntil(at: Date, quiet: QuietHours | null): Date | null {
   return end;
 }
 
+/**
+ * Whether a recipient, read with their settings' columns (no settings row: all null), is in quiet hours at
+ * `now`; the deliveries that read many recipients at once filter with it.
+ */
+export const inQuietHours = (
+  now: Date,
+  r: { quietFrom: string | null; quietTo: string | null; timeZone: string | null },
+): boolean =>
+  !!r.quietFrom &&
+  !!r.quietTo &&
+  quietUntil(now, { from: r.quietFrom, to: r.quietTo, timeZone: r.timeZone ?? 'UTC' }) !== null;
+
 /** Whether `timeZone` is an IANA zone this runtime knows. */
 export function isTimeZone(timeZone: string): boolean {
   try {

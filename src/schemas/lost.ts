@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { DAY_MS } from '../domain/days';
 import { LOST_ALERT_STATUSES } from '../domain/lost';
 import { LIMITS } from '../limits';
 import { idSchema, latitude, longitude, optionalText } from './common';
 import { photoSchema } from './uploads';
 
-const DAY_MS = 86_400_000;
 /** A phone's clock a little ahead of the server's is not a sighting in the future. */
 const CLOCK_SKEW_MS = 5 * 60_000;
 

@@ -1,5 +1,5 @@
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { quietUntil } from '#shared/domain/notify';
+import { inQuietHours } from '#shared/domain/notify';
 import { SPOT_PARAM } from '#shared/domain/spots';
 import { INTL_TAG, isLocale, type Locale } from '#shared/i18n';
 import { checkIns, notifySettings, spots, users } from '../../db/schema';
@@ -75,14 +75,7 @@ export async function deliverCheckIn(deps: DeliveryDeps, { checkInId }: { checkI
       ),
     );
   const now = new Date();
-  const awake = recipients.filter(
-    (r) =>
-      !(
-        r.quietFrom &&
-        r.quietTo &&
-        quietUntil(now, { from: r.quietFrom, to: r.quietTo, timeZone: r.timeZone })
-      ),
-  );
+  const awake = recipients.filter((r) => !inQuietHours(now, r));
   if (!awake.length) return;
   const devicesOf = await devicesOfUsers(
     deps.db,

@@ -1,5 +1,5 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
-import { byEmail, quietUntil } from '#shared/domain/notify';
+import { byEmail, inQuietHours } from '#shared/domain/notify';
 import { lostAlertPath } from '#shared/domain/lost';
 import { INTL_TAG, isLocale, type Locale } from '#shared/i18n';
 import {
@@ -129,11 +129,7 @@ export async function deliverLostAlert(deps: DeliveryDeps, { alertId }: { alertI
       const channelOf = user.channel === 'email' ? 'email' : 'push';
       if (byEmail('lostDogs', channelOf, user.devices > 0, user.emailOff)) return { user, how: 'email' };
       if (channelOf === 'email' || !user.devices) return { user, how: 'none' };
-      const quiet =
-        user.quietFrom &&
-        user.quietTo &&
-        quietUntil(now, { from: user.quietFrom, to: user.quietTo, timeZone: user.timeZone });
-      return { user, how: quiet ? 'none' : 'push' };
+      return { user, how: inQuietHours(now, user) ? 'none' : 'push' };
     });
     const devicesOf = await devicesOfUsers(
       deps.db,

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { daysBefore } from '#shared/domain/days';
-import { NOTICES_PATH, quietUntil, topicOfNotice } from '#shared/domain/notify';
+import { inQuietHours, NOTICES_PATH, quietUntil, topicOfNotice } from '#shared/domain/notify';
 import { EVENT_PARAM, eventChatPath } from '#shared/domain/events';
 import { isLocale, type Locale } from '#shared/i18n';
 import { LIMITS } from '#shared/limits';
@@ -372,16 +372,7 @@ export async function deliverAnnouncement(deps: DeliveryDeps, { id }: { id: stri
     after = page.at(-1)!.id;
     const byEmail = page.filter((u) => u.channel === 'email' || (u.channel === 'push' && !u.devices));
     for (const user of byEmail) await queueDigest(deps.jobs, user.id);
-    const pushed = page.filter(
-      (u) =>
-        u.channel === 'push' &&
-        u.devices > 0 &&
-        !(
-          u.quietFrom &&
-          u.quietTo &&
-          quietUntil(now, { from: u.quietFrom, to: u.quietTo, timeZone: u.timeZone ?? 'UTC' })
-        ),
-    );
+    const pushed = page.filter((u) => u.channel === 'push' && u.devices > 0 && !inQuietHours(now, u));
     const pushing = new Set(pushed.map((u) => u.id));
     // The mailed and those in quiet hours are handled already.
     await handled(page.filter((u) => !pushing.has(u.id)).map((u) => u.id));

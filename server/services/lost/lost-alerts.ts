@@ -21,7 +21,6 @@ import { photoOf } from '../uploads';
  * the owner sees the point rounded to about a kilometre (`roundedArea`): it may be a home.
  */
 
-const DAY_MS = 86_400_000;
 /** How far the town an alert is named after may be from its point. */
 const TOWN_WITHIN_M = 15_000;
 
@@ -233,7 +232,7 @@ export async function lostAlertsFor(deps: ServiceDeps, viewerId: string): Promis
         eq(lostAlerts.userId, viewerId),
         or(
           eq(lostAlerts.status, 'open'),
-          gt(lostAlerts.endedAt, new Date(Date.now() - LIMITS.lostAlert.expiresDays * DAY_MS)),
+          gt(lostAlerts.endedAt, daysBefore(Date.now(), LIMITS.lostAlert.expiresDays)),
         ),
       ),
     )
