@@ -67,7 +67,10 @@ export const likedInput = z
  * A deck card: the dog, its owner's card, and how far it is from the chosen dog as a distance bucket
  * (src/domain/distance.ts; null: unknown). Plain (no refinements): every deck call validates each card.
  */
-export const deckCardView = dogCardView.extend({ distance: z.number().nullable() });
+/** A card in the deck: the dog's public card without its timestamps, which no card shows (20 cards a call). */
+export const deckCardView = dogCardView
+  .omit({ createdAt: true, updatedAt: true })
+  .extend({ distance: z.number().nullable() });
 export type DeckCard = z.infer<typeof deckCardView>;
 
 /**

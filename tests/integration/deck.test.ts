@@ -77,6 +77,25 @@ describe.each(dbKinds())('the deck on %s', (kind) => {
     expect(await names(me)).toEqual(['Ljubljana', 'Medvode']);
   });
 
+  it('a card carries what a card shows and nothing more (the deck reads only those columns)', async () => {
+    const me = await owner();
+    const other = await dogAt({ name: 'Aro', location: 'Ljubljana' });
+    const [card] = await deck(me);
+    expect(Object.keys(card!).sort()).toEqual(
+      [
+        ...['id', 'userId', 'name', 'breed', 'birthMonth', 'gender', 'location', 'originCountry'],
+        ...['description', 'traits', 'photos', 'weight', 'size', 'energy', 'playStyle', 'vaccinated'],
+        ...['neutered', 'goodWithSmallDogs', 'owner', 'distance'],
+      ].sort(),
+    );
+    expect(card).toMatchObject({
+      id: other.id,
+      name: 'Aro',
+      birthMonth: other.bornOn.slice(0, 7),
+      distance: 0,
+    });
+  });
+
   it('orders a bucket by the user’s own random walk, not by distance', async () => {
     const me = await owner();
     // 50–100 km: Novo mesto 58, Celje 62, Koper 82. The walk order is set against the distance order.

@@ -24,8 +24,6 @@ const DOG: DeckDog = {
   vaccinated: null,
   neutered: null,
   goodWithSmallDogs: null,
-  createdAt: new Date(0),
-  updatedAt: new Date(0),
   owner: { userId: 'user-2', fullName: 'Ana Novak', photo: null, location: null, countryCode: 'SI' },
   distance: null,
 };

@@ -26,7 +26,7 @@ import {
   walksFrom,
 } from './deck-walks';
 import type { ServiceDeps } from '../deps';
-import { dogView, ownerCard, ownerCardColumns } from './dogs';
+import { cardOf, dogCardColumns, dogView, ownerCard, ownerCardColumns } from './dogs';
 import { deckDogFor } from '../safety/visibility';
 
 /** Cards a signed-out visitor may try the deck with (DECISIONS 12). */
@@ -94,7 +94,7 @@ function matching(shape: FiltersShape): SQL | undefined {
 }
 
 interface Card {
-  dog: typeof dogProfiles.$inferSelect;
+  dog: Pick<typeof dogProfiles.$inferSelect, keyof typeof dogCardColumns>;
   owner: Parameters<typeof ownerCard>[1];
   ring: number;
 }
@@ -132,7 +132,7 @@ const cardsQuery = builtOnce(
           );
     return db
       .select({
-        dog: dogProfiles,
+        dog: dogCardColumns,
         owner: ownerCardColumns,
         ring: sql<number>`${ringOf(seed)}`.mapWith(Number),
       })
@@ -222,7 +222,7 @@ export async function deck(
     }
     for (const card of [...changed, ...ahead])
       result.push({
-        ...dogView(deps.storage, card.dog),
+        ...cardOf(deps.storage, card.dog),
         owner: ownerCard(deps.storage, card.owner),
         distance: walk.bucket === UNKNOWN_BUCKET ? null : walk.bucket,
       });

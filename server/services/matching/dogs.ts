@@ -21,7 +21,36 @@ export interface DogChange {
 export const dogTopic = (userId: string) => `dogs:${userId}`;
 
 export function dogView(storage: Storage, row: DogRow): Dog {
-  const { photos, bornOn, interests: _interests, shuffleKey: _shuffleKey, placeId: _placeId, ...rest } = row;
+  const { interests: _interests, shuffleKey: _shuffleKey, placeId: _placeId, ...shown } = row;
+  return cardOf(storage, shown);
+}
+
+/** The dog columns a deck card shows: only these are read (the deck reads 20 cards per call). */
+export const dogCardColumns = {
+  id: dogProfiles.id,
+  userId: dogProfiles.userId,
+  name: dogProfiles.name,
+  breed: dogProfiles.breed,
+  bornOn: dogProfiles.bornOn,
+  gender: dogProfiles.gender,
+  location: dogProfiles.location,
+  originCountry: dogProfiles.originCountry,
+  description: dogProfiles.description,
+  traits: dogProfiles.traits,
+  photos: dogProfiles.photos,
+  weight: dogProfiles.weight,
+  size: dogProfiles.size,
+  energy: dogProfiles.energy,
+  playStyle: dogProfiles.playStyle,
+  vaccinated: dogProfiles.vaccinated,
+  neutered: dogProfiles.neutered,
+  goodWithSmallDogs: dogProfiles.goodWithSmallDogs,
+};
+type DogCardRow = Pick<DogRow, keyof typeof dogCardColumns>;
+
+/** A dog as shown: its birth month instead of the day, its photos' URLs instead of their keys. */
+export function cardOf<Row extends DogCardRow>(storage: Storage, row: Row) {
+  const { photos, bornOn, ...rest } = row;
   return { ...rest, birthMonth: bornOn.slice(0, 7), photos: photos.map((key) => photoOf(storage, key)) };
 }
 

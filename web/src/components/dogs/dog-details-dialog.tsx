@@ -14,7 +14,7 @@ import { breedName, placeName } from './names';
 import { playdateFacts } from './playdate-facts';
 import { TraitBadges } from './trait-badges';
 import { SafetyActions } from '../safety/safety-actions';
-import type { Dog } from './types';
+import type { ShownDog } from './types';
 
 /** The owner as the dog's detail shows them. */
 export interface DogOwnerCard {
@@ -26,7 +26,7 @@ export interface DogOwnerCard {
 
 interface DogDetailsDialogProps {
   /** The dog shown; null keeps the dialog closed. */
-  dog: Dog | null;
+  dog: ShownDog | null;
   onOpenChange: (open: boolean) => void;
   owner?: DogOwnerCard | undefined;
   /** Makes the owner card a button ('show full profile'), e.g. to open the owner's profile dialog. */
@@ -68,7 +68,7 @@ function DogDetails({
   onOwnerClick,
   distance,
   onClose,
-}: Omit<DogDetailsDialogProps, 'onOpenChange'> & { dog: Dog; onClose: () => void }) {
+}: Omit<DogDetailsDialogProps, 'onOpenChange'> & { dog: ShownDog; onClose: () => void }) {
   const intl = useIntl();
   const t = useT();
   const [locale] = useLocale();
@@ -143,7 +143,7 @@ function DogDetails({
 const GALLERY_SIZES = '(min-width: 896px) 400px, (min-width: 768px) calc(50vw - 3rem), calc(100vw - 2.5rem)';
 
 /** The main photo large, the others as thumbnails that switch it. */
-function Gallery({ dog }: { dog: Dog }) {
+function Gallery({ dog }: { dog: ShownDog }) {
   const intl = useIntl();
   const [index, setIndex] = useState(0);
   const photo = dog.photos[index] ?? dog.photos[0];
