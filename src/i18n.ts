@@ -52,6 +52,14 @@ export function acceptedLanguages(header: string | undefined): string[] {
 
 export type Messages = Record<string, string>;
 
+/** Keys only the server says (e-mails, pushes, its own pages): the web's catalogues leave them out. */
+const SERVER_ONLY_KEY = /^(mail|push|unsubscribe|lostPage)\./;
+export const isServerOnlyKey = (key: string) => SERVER_ONLY_KEY.test(key);
+
+/** A catalogue as the browser gets it: without the keys only the server says. */
+export const webMessages = <T>(messages: Record<string, T>): Record<string, T> =>
+  Object.fromEntries(Object.entries(messages).filter(([key]) => !isServerOnlyKey(key)));
+
 /** Lookup order locale → en → key, merged once so react-intl sees a complete catalogue. */
 export function withFallback<T>(messages: Record<string, T>, fallback: Record<string, T>): Record<string, T> {
   return { ...fallback, ...messages };

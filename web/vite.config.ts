@@ -8,7 +8,7 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { displayNamesFor } from '#shared/data/display-names';
-import { isLocale } from '#shared/i18n';
+import { isLocale, webMessages } from '#shared/i18n';
 import { appManifest } from './app-manifest.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
@@ -35,7 +35,8 @@ function dataVersion(): string {
 
 /**
  * Locale catalogues reach the browser as parsed ICU messages (still JSON), so the ICU parser (~7 KB
- * gzipped) is left out of the bundle. The server keeps reading the plain files.
+ * gzipped) is left out of the bundle, and without the keys only the server says (e-mails, pushes). The
+ * server keeps reading the plain files.
  */
 function precompiledMessages(): Plugin {
   return {
@@ -43,7 +44,7 @@ function precompiledMessages(): Plugin {
     enforce: 'pre',
     transform(code, id) {
       if (!/[\\/]locales[\\/][a-z]{2}\.json$/.test(id)) return null;
-      const messages = JSON.parse(code) as Record<string, string>;
+      const messages = webMessages(JSON.parse(code) as Record<string, string>);
       const compiled = Object.fromEntries(
         Object.entries(messages).map(([key, message]) => [
           key,
@@ -153,6 +154,7 @@ export default defineConfig(({ command, isSsrBuild }) => ({
       '/api': api,
       '/media': api,
       '/healthz': api,
+      '/pogresan': api,
     },
   },
 }));

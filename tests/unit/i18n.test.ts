@@ -1,7 +1,15 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { APP_ERROR_CODES } from '#shared/errors';
-import { compareCatalogues, LOCALES, type Locale, type Messages, withFallback } from '#shared/i18n';
+import {
+  compareCatalogues,
+  isServerOnlyKey,
+  LOCALES,
+  type Locale,
+  type Messages,
+  webMessages,
+  withFallback,
+} from '#shared/i18n';
 
 const catalogues = Object.fromEntries(
   LOCALES.map((l) => [l, JSON.parse(fs.readFileSync(`locales/${l}.json`, 'utf8')) as Messages]),
@@ -49,6 +57,24 @@ describe('locale catalogues', () => {
       it: { a: 'A', b: 'B', c: '' },
     };
     expect(compareCatalogues(broken)).toEqual(['de: missing "b"', 'it: extra "c"', 'it: empty "c"']);
+  });
+
+  it('reach the browser without the keys only the server says, which the web never uses', () => {
+    const web = webMessages(catalogues.sl);
+    expect(Object.keys(web).some(isServerOnlyKey)).toBe(false);
+    expect(Object.keys(web).length).toBe(
+      Object.keys(catalogues.sl).filter((k) => !isServerOnlyKey(k)).length,
+    );
+    expect(web['lost.title']).toBe(catalogues.sl['lost.title']);
+    for (const key of ['mail.lostAlert.subject', 'push.lost.title', 'unsubscribe.title'])
+      expect(key in catalogues.sl && !(key in web), key).toBe(true);
+    const sources = fs
+      .readdirSync('web/src', { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.tsx?$/.test(file))
+      .map((file) => fs.readFileSync(`web/src/${file}`, 'utf8'))
+      .join('\n');
+    const used = [...sources.matchAll(/['"`]([a-zA-Z]+\.[A-Za-z0-9_.]+)['"`]/g)].map((m) => m[1]!);
+    expect(used.filter(isServerOnlyKey)).toEqual([]);
   });
 
   it('fall back to English for missing keys', () => {
