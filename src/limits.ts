@@ -194,7 +194,9 @@ export const LIMITS = {
     radiusKm: [5, 10, 15, 25],
     noteMax: 500,
     seenWithinDays: 7,
+    /** Alerts an account may raise in `capDays` days. */
     perMonth: 3,
+    capDays: 30,
     expiresDays: 30,
   },
 } as const;

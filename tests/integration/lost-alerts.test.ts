@@ -191,6 +191,14 @@ describe.each(dbKinds())('lost-dog alerts on %s', (kind) => {
       await ana.api.lost.withdraw({ id: again.id });
     }
     expect(await failure(report(ana))).toMatchObject({ appCode: 'MONTHLY_LIMIT' });
+    // The cap counts the last LIMITS.lostAlert.capDays days: aged just past them, she may raise one again.
+    await t.db
+      .update(lostAlerts)
+      .set({
+        createdAt: sql`now() - make_interval(days => ${LIMITS.lostAlert.capDays}) - interval '1 minute'`,
+      })
+      .where(eq(lostAlerts.userId, ana.id));
+    expect(await report(ana)).toMatchObject({ status: 'open' });
     // A sighting in the future or more than a week ago is refused by the schema.
     expect(await failure(report(bor, { seenAt: new Date(Date.now() + 3_600_000) }))).toMatchObject({
       appCode: 'VALIDATION',

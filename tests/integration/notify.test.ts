@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notifications, pushSubscriptions, users } from '../../server/db/schema';
+import { announcementDeliveries, notifications, pushSubscriptions, users } from '../../server/db/schema';
 import { deliverChatPush, deliverNotices } from '../../server/services/delivery/push-delivery';
 import { chatPushKey } from '../../server/services/delivery/notify';
 import { addPushSubscription } from '../../server/services/notices/notify-settings';
@@ -381,7 +381,7 @@ describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
     expect(ana.device.received).toEqual([]);
   });
 
-  it('an announcement reaches every device in its owner’s language; who has none gets the summary', async () => {
+  it('an announcement reaches every device in its owner’s language, none in quiet hours; who has none gets the summary', async () => {
     const admin = await t.signedInUser();
     await t.db.update(users).set({ role: 'admin' }).where(eq(users.id, admin.user.id));
     const [sl, en, de] = [
@@ -390,6 +390,9 @@ describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
       await owner('De', 'C', { locale: 'de' }),
     ];
     const without = await owner('Brez', 'D', { device: false });
+    // Quiet all day but the minute after midnight: no push, the announcement waits in the app.
+    const quiet = await owner('Tiha', 'E');
+    await prefs(quiet, {}, { from: '00:01', to: '00:00' });
     const adminApi = await t.caller(admin.token);
     await adminApi.announcements.create({
       title: 'Nova pasja plaža v Izoli',
@@ -403,6 +406,13 @@ describe.each(dbKinds())('notifications away from the app on %s', (kind) => {
       'Neues von Tačke',
     ]);
     expect(de.device.received[0]!.body).toBe('Nova pasja plaža v Izoli');
+    await until(
+      async () =>
+        (await t.db.select().from(announcementDeliveries).where(eq(announcementDeliveries.userId, quiet.id)))
+          .length === 1,
+      'the quiet one handled',
+    );
+    expect(quiet.device.received).toEqual([]);
     await until(
       async () => (await waitingJobs(t, 'digest')).some((j) => j.data.userId === without.id),
       'the digest of the one without a device',

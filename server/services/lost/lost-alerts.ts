@@ -116,7 +116,7 @@ export async function reportLost(
     if (!dog) throw new AppError('NOT_FOUND');
     const [facts] = await tx
       .select({
-        month: sql<number>`count(*) filter (where ${lostAlerts.createdAt} > ${daysBefore(Date.now(), 30).toISOString()}::timestamptz)::int`,
+        month: sql<number>`count(*) filter (where ${lostAlerts.createdAt} > ${daysBefore(Date.now(), LIMITS.lostAlert.capDays).toISOString()}::timestamptz)::int`,
         open: sql<number>`count(*) filter (where ${lostAlerts.dogId} = ${input.dogId}
           and ${lostAlerts.status} = 'open')::int`,
       })
