@@ -15,6 +15,7 @@ import { mediaPlugin } from './plugins/media';
 import { helmetOptions } from './plugins/security-headers';
 import { unsubscribePlugin } from './plugins/unsubscribe';
 import { calendarPlugin } from './plugins/calendar';
+import { lostPagesPlugin } from './plugins/lost-pages';
 import { webPlugin } from './plugins/web';
 import { sessionPages } from './session-pages';
 import { type Bus, createLocalBus, createPostgresBus } from './realtime/bus';
@@ -157,6 +158,7 @@ export async function buildApp({ config, database, mailer }: BuildOptions): Prom
       await calls.register(mediaPlugin, { deps, uploadsDir });
       await calls.register(unsubscribePlugin, { deps });
       await calls.register(calendarPlugin, { deps });
+      await calls.register(lostPagesPlugin, { deps });
     });
   });
   return app;

@@ -1,4 +1,5 @@
 import type { Locale } from '#shared/i18n';
+import { escapeHtml } from '../html-escape';
 
 /**
  * The HTML alternative of an e-mail, made from its text part (the same words, so both say the same): the
@@ -17,27 +18,18 @@ export interface MailHtmlInput {
   button: string;
 }
 
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-const escape = (text: string) => text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
-
 const BRAND = '#c2410c';
 const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
 
 /** A paragraph's text, escaped, its line breaks kept and its addresses made links. */
 const paragraph = (text: string) =>
-  escape(text)
+  escapeHtml(text)
     .replace(/https?:\/\/[^\s<]+/g, (url) => `<a href="${url}" style="color:${BRAND}">${url}</a>`)
     .replace(/\n/g, '<br>');
 
 function button(link: string, label: string) {
-  const href = escape(link);
-  return `<p style="margin:24px 0 8px"><a class="button" href="${href}" style="display:inline-block;background:${BRAND};color:#ffffff;text-decoration:none;font-weight:700;font-size:16px;padding:14px 28px;border-radius:12px">${escape(label)}</a></p>
+  const href = escapeHtml(link);
+  return `<p style="margin:24px 0 8px"><a class="button" href="${href}" style="display:inline-block;background:${BRAND};color:#ffffff;text-decoration:none;font-weight:700;font-size:16px;padding:14px 28px;border-radius:12px">${escapeHtml(label)}</a></p>
 <p class="muted" style="margin:0 0 16px;font-size:13px;color:#6b5f58;word-break:break-all"><a href="${href}" style="color:#6b5f58">${href}</a></p>`;
 }
 
@@ -59,7 +51,7 @@ export function mailHtml({ locale, subject, text, link, button: label }: MailHtm
 <meta name="viewport" content="width=device-width,initial-scale=1">
 <meta name="color-scheme" content="light dark">
 <meta name="supported-color-schemes" content="light dark">
-<title>${escape(subject)}</title>
+<title>${escapeHtml(subject)}</title>
 <style>
 @media (prefers-color-scheme: dark) {
   body, .page { background: #1c1917 !important; }

@@ -3,13 +3,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { NOTIFY_TOPICS, type NotifyTopic } from '#shared/domain/notify';
 import { isLocale, type Locale } from '#shared/i18n';
 import { users } from '../db/schema';
+import { escapeHtml } from '../html-escape';
 import { formatMessage } from '../locales';
 import { unsubscribe } from '../services/delivery/digest';
 import type { AppDeps } from '../trpc/context';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 function page(reply: FastifyReply, locale: Locale, status: number, title: string, body: string) {
   return reply
@@ -18,10 +17,10 @@ function page(reply: FastifyReply, locale: Locale, status: number, title: string
     .header('cache-control', 'no-store')
     .send(
       `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">` +
-        `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escape(title)}</title>` +
+        `<meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title>` +
         `<style>body{font-family:system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;line-height:1.5}` +
         `button{font:inherit;padding:.6rem 1.2rem;border-radius:.5rem;border:0;background:#b45309;color:#fff;cursor:pointer}</style>` +
-        `</head><body><h1>${escape(title)}</h1>${body}</body></html>`,
+        `</head><body><h1>${escapeHtml(title)}</h1>${body}</body></html>`,
     );
 }
 
@@ -57,14 +56,14 @@ export async function unsubscribePlugin(scope: FastifyInstance, { deps }: { deps
     const link = await parse(req.query);
     if (!link) return page(reply, 'sl', 404, formatMessage('sl', 'unsubscribe.invalid'), '');
     const { locale, topic } = link;
-    const action = escape(req.url);
+    const action = escapeHtml(req.url);
     return page(
       reply,
       locale,
       200,
       formatMessage(locale, 'unsubscribe.title'),
-      `<p>${escape(formatMessage(locale, 'unsubscribe.question', { topic: topicName(locale, topic) }))}</p>` +
-        `<form method="post" action="${action}"><button type="submit">${escape(formatMessage(locale, 'unsubscribe.confirm'))}</button></form>`,
+      `<p>${escapeHtml(formatMessage(locale, 'unsubscribe.question', { topic: topicName(locale, topic) }))}</p>` +
+        `<form method="post" action="${action}"><button type="submit">${escapeHtml(formatMessage(locale, 'unsubscribe.confirm'))}</button></form>`,
     );
   });
   scope.post('/api/unsubscribe', async (req, reply) => {
@@ -77,7 +76,7 @@ export async function unsubscribePlugin(scope: FastifyInstance, { deps }: { deps
       locale,
       200,
       formatMessage(locale, 'unsubscribe.done'),
-      `<p>${escape(formatMessage(locale, 'unsubscribe.doneText', { topic: topicName(locale, topic), settings: `${deps.config.publicUrl}/profil` }))}</p>`,
+      `<p>${escapeHtml(formatMessage(locale, 'unsubscribe.doneText', { topic: topicName(locale, topic), settings: `${deps.config.publicUrl}/profil` }))}</p>`,
     );
   });
 }

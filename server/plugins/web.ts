@@ -3,10 +3,11 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { acceptedLanguages, isLocale, LOCALE_COOKIE, LOCALES, type Locale, pickLocale } from '#shared/i18n';
+import { LOCALES, type Locale } from '#shared/i18n';
 import { PAGE_MODULES, ROUTE_ALIASES, SESSION_RENDERED } from '../../web/src/app/page-modules';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { entryAndStart, type Manifest, staticClosure } from '../build-manifest';
+import { requestLocale } from '../request-locale';
 import type { sessionPages } from '../session-pages';
 
 /**
@@ -45,15 +46,11 @@ export async function webPlugin(
     });
   }
   const pages = pageHtml(webDist);
-  const localeOf = (req: FastifyRequest): Locale => {
-    const cookie = req.cookies[LOCALE_COOKIE];
-    return isLocale(cookie) ? cookie : pickLocale(acceptedLanguages(req.headers['accept-language']));
-  };
   const sendPage = async (req: FastifyRequest, reply: FastifyReply) => {
     const [, pathname = '/', query] = /^([^?#]*)([?#].*)?$/.exec(req.url.replace(/(.)\/+(?=$|[?#])/, '$1'))!;
     const alias = ROUTE_ALIASES[pathname];
     if (alias) return reply.redirect(alias + (query ?? ''), 301);
-    const locale = localeOf(req);
+    const locale = requestLocale(req);
     const session = Boolean(req.cookies[SESSION_COOKIE]);
     // The landing page reads no query (a shared link's tracking tags): prerendered with one too.
     const page = pages.get(pathname, locale, session, !query || pathname === '/');

@@ -13,6 +13,12 @@ export const LOST_PATH = '/pogresani';
 export const LOST_PARAM = 'alarm';
 export const lostAlertPath = (id: string) => `${LOST_PATH}?${LOST_PARAM}=${id}`;
 
+/** An alert's public page, which needs no account (issue 33 §7), in a language; its A4 poster below it. */
+export const LOST_PUBLIC_PATH = '/pogresan';
+export const lostPublicPath = (id: string, locale: string) => `${LOST_PUBLIC_PATH}/${id}?lang=${locale}`;
+export const lostPosterPath = (id: string, locale: string) =>
+  `${LOST_PUBLIC_PATH}/${id}/plakat?lang=${locale}`;
+
 /**
  * The last-seen point as everyone but the owner sees it: to two decimals, a cell about 1 km across. Owners
  * often lose a dog at their door, so the exact point could be a home.

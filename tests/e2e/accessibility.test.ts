@@ -322,7 +322,7 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
     }
   });
 
-  it('has none on lost dogs: an alert nearby, the report form with an error, my open alert with its actions', async () => {
+  it('has none on lost dogs: an alert nearby, the report form with an error, my open alert with its actions, its public page and poster', async () => {
     await cene.api.lost.report.mutate({
       id: crypto.randomUUID(),
       dogId: cene.dog.id,
@@ -354,6 +354,16 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
         .getByRole('article', { name: 'Piki' });
       await mine.getByRole('button', { name: 'Pes je spet doma' }).waitFor();
       await record('my open alert with its actions');
+      // Its public page and poster, which need no account.
+      await page.goto(
+        e2e.server.url +
+          (await mine.getByRole('link', { name: 'Deli ali natisni plakat' }).getAttribute('href'))!,
+      );
+      await page.getByRole('heading', { name: 'Pogrešan pes: Piki' }).waitFor();
+      await record('the public page');
+      await page.getByRole('link', { name: 'Plakat za tisk (A4)' }).click();
+      await page.getByRole('img', { name: /^Koda QR s povezavo na / }).waitFor();
+      await record('the poster');
     });
   });
 

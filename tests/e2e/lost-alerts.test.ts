@@ -9,7 +9,7 @@ const e2e = useE2e();
 
 /** Lost-dog alerts (issue 33 §5, 8) from /pogresani: the owner raises one, a neighbour sees it, it ends found. */
 describe.each(Object.entries(VIEWPORTS))('lost-dog alerts on a %s', (name, options) => {
-  it('an owner marks her dog lost; an owner nearby sees it in English from the link; found, it leaves his list', async () => {
+  it('an owner marks her dog lost; an owner nearby sees it in English from the link and shares its public page; found, it leaves his list', async () => {
     const ana = await apiOwner(e2e.server, 'Ana Kos', `ana.lost.${name}@example.com`, 'Aro');
     const bor = await apiOwner(e2e.server, 'Bor Novak', `bor.lost.${name}@example.com`, 'Rex');
     const anaContext = await sessionContext(e2e.browser, e2e.server, options, ana.token);
@@ -60,6 +60,46 @@ describe.each(Object.entries(VIEWPORTS))('lost-dog alerts on a %s', (name, optio
       expect(await seen.getByRole('button').count()).toBe(0);
       await borPage.screenshot({ path: path.join(os.tmpdir(), `lost-${name}-near-en.png`), fullPage: true });
       expect(await sidewaysOverflow(borPage)).toBe(0);
+
+      // He shares it: the public page opens in a new tab, in his language.
+      const [shared] = await Promise.all([
+        borContext.waitForEvent('page'),
+        seen.getByRole('link', { name: 'Share or print a poster' }).click(),
+      ]);
+      await see(shared.getByRole('heading', { level: 1 }), 'Lost dog: Aro');
+      expect(shared.url()).toBe(`${e2e.server.url}/pogresan/${alert!.id}?lang=en`);
+      // Someone with no account opens the link in German: the dog, the area, what to do; never Ana's name.
+      const visitorContext = await e2e.browser.newContext({ ...options, locale: 'de-DE' });
+      try {
+        const visitor = await visitorContext.newPage();
+        visitor.on('pageerror', (error) => errors.push(error.message));
+        await visitor.goto(`${e2e.server.url}/pogresan/${alert!.id}`);
+        await see(visitor.getByRole('heading', { level: 1 }), 'Hund vermisst: Aro');
+        await see(visitor.getByRole('main'), 'in der Nähe von Ljubljana (etwa 1 km)');
+        await see(visitor.getByRole('main'), 'Plašen je, ne lovite ga.');
+        await see(visitor.getByRole('main'), /^Lauf ihm nicht nach und ruf ihn nicht/);
+        expect(await visitor.getByRole('main').textContent()).not.toContain('Ana');
+        await visitor.screenshot({
+          path: path.join(os.tmpdir(), `lost-${name}-public-de.png`),
+          fullPage: true,
+        });
+        expect(await sidewaysOverflow(visitor)).toBe(0);
+        // The poster: its QR code leads back to the page; printed, the hint to print is left out.
+        await visitor.getByRole('link', { name: 'Plakat zum Drucken (A4)' }).click();
+        await visitor
+          .getByRole('img', { name: `QR-Code mit dem Link ${e2e.server.url}/pogresan/${alert!.id}?lang=de` })
+          .waitFor();
+        await see(visitor.getByRole('heading', { level: 1 }), 'HUND VERMISST Aro');
+        expect(await sidewaysOverflow(visitor)).toBe(0);
+        await visitor.emulateMedia({ media: 'print' });
+        expect(await visitor.getByText(/^Drucke diese Seite auf A4/).isVisible()).toBe(false);
+        await visitor.screenshot({
+          path: path.join(os.tmpdir(), `lost-${name}-poster-de.png`),
+          fullPage: true,
+        });
+      } finally {
+        await visitorContext.close();
+      }
 
       // Aro is back: the alert ends, and it leaves Bor's list.
       await card.getByRole('button', { name: 'Pes je spet doma' }).click();

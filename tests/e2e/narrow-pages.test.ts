@@ -123,6 +123,27 @@ describe('every page on a 320 px phone, signed in', () => {
           });
           const lostOverflow = await sidewaysOverflow(page);
           if (lostOverflow > 0) wider.push(`lost dogs with an alert: ${lostOverflow} px`);
+          // Its public page and poster, which need no account.
+          const share = page
+            .getByRole('main')
+            .getByRole('region', { name: text['lost.mine'] })
+            .getByRole('link', { name: text['lost.publicPage'] });
+          await page.goto(e2e.server.url + (await share.getAttribute('href'))!);
+          await page.getByRole('link', { name: text['lostPage.posterLink'] }).waitFor();
+          await page.screenshot({
+            path: path.join(os.tmpdir(), `narrow-lost-public-${locale}.png`),
+            fullPage: true,
+          });
+          const publicOverflow = await sidewaysOverflow(page);
+          if (publicOverflow > 0) wider.push(`a lost dog's public page: ${publicOverflow} px`);
+          await page.getByRole('link', { name: text['lostPage.posterLink'] }).click();
+          await page.getByRole('img', { name: /^.+ https?:\/\// }).waitFor();
+          await page.screenshot({
+            path: path.join(os.tmpdir(), `narrow-lost-poster-${locale}.png`),
+            fullPage: true,
+          });
+          const posterOverflow = await sidewaysOverflow(page);
+          if (posterOverflow > 0) wider.push(`a lost dog's poster: ${posterOverflow} px`);
         }
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
         expect(wider).toEqual([]);

@@ -12,7 +12,7 @@ import { transact } from '../../db/transact';
 import { crashPoint } from '../../crash-points';
 import { dogProfiles, lostAlertDeliveries, lostAlerts, places, profiles } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
-import { shownTo } from '../safety/visibility';
+import { activeUser, shownTo } from '../safety/visibility';
 import { photoOf } from '../uploads';
 
 /**
@@ -206,6 +206,38 @@ export async function lostAlert(deps: ServiceDeps, viewerId: string, id: string)
   if (!row) throw new AppError('NOT_FOUND');
   return viewOf(deps, viewerId, row);
 }
+
+/**
+ * An alert as its public page shows it to anyone, signed in or not (issue 33 §7): open and not expired, or
+ * found (the page then says the dog is home); an owner suspended or banned shows nothing. No owner's name,
+ * and the point rounded as for every other viewer. NOT_FOUND otherwise.
+ */
+export async function publicLostAlert(deps: ServiceDeps, id: string) {
+  const [row] = await alertsOf(deps.db).where(
+    and(
+      eq(lostAlerts.id, id),
+      or(
+        and(eq(lostAlerts.status, 'open'), gt(lostAlerts.expiresAt, sql`now()`)),
+        eq(lostAlerts.status, 'found'),
+      ),
+      activeUser(lostAlerts.userId),
+    ),
+  );
+  if (!row) throw new AppError('NOT_FOUND');
+  const { id: alertId, status, dog, lat, lon, town, seenAt, note, endedAt } = viewOf(deps, '', row);
+  return {
+    id: alertId,
+    status,
+    dog: { name: dog.name, breed: dog.breed, photo: dog.photo },
+    lat,
+    lon,
+    town,
+    seenAt,
+    note,
+    endedAt,
+  };
+}
+export type PublicLostAlert = Awaited<ReturnType<typeof publicLostAlert>>;
 
 /**
  * Open alerts whose radius reaches one of my dogs' places (the same rule as who is told), and mine: open, or

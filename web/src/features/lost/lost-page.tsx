@@ -1,9 +1,9 @@
-import { Dog, MapPin, Siren } from 'lucide-react';
+import { Dog, MapPin, Share2, Siren } from 'lucide-react';
 import clsx from 'clsx';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
 import { useSearchParams } from 'react-router';
-import { LOST_PARAM } from '#shared/domain/lost';
+import { LOST_PARAM, lostPublicPath } from '#shared/domain/lost';
 import { spotMapLink } from '#shared/domain/spots';
 import { LIMITS } from '#shared/limits';
 import type { LostAlertView } from '#shared/schemas/lost';
@@ -12,7 +12,7 @@ import { SignInRequired } from '../../components/sign-in-required';
 import { Button } from '../../components/ui/button';
 import { lazyDialog } from '../../components/ui/dialog';
 import { useErrorText } from '../../lib/errors';
-import { useT } from '../../lib/intl';
+import { useLocale, useT } from '../../lib/intl';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
@@ -127,6 +127,7 @@ export default function LostPage() {
 function AlertCard({ alert, highlighted = false }: { alert: LostAlertView; highlighted?: boolean }) {
   const t = useT();
   const intl = useIntl();
+  const [locale] = useLocale();
   const [card, setCard] = useState<HTMLElement | null>(null);
   useEffect(() => {
     if (highlighted) card?.scrollIntoView({ block: 'center' });
@@ -189,6 +190,20 @@ function AlertCard({ alert, highlighted = false }: { alert: LostAlertView; highl
           </a>
         </p>
         {alert.note && <p className="break-words whitespace-pre-line">{alert.note}</p>}
+        {alert.status === 'open' && (
+          // The public page: anyone may open it without an account, and print its poster.
+          <p className="flex items-center gap-1.5">
+            <Share2 aria-hidden="true" className="size-4 shrink-0" />
+            <a
+              href={lostPublicPath(alert.id, locale)}
+              target="_blank"
+              rel="noreferrer"
+              className="font-semibold text-primary-strong underline-offset-2 hover:underline"
+            >
+              {t('lost.publicPage')}
+            </a>
+          </p>
+        )}
         {alert.mine && alert.status === 'open' && <OwnerActions alert={alert} />}
       </div>
     </article>
