@@ -864,6 +864,8 @@ export const lostAlerts = pgTable(
     town: text('town'),
     seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
     note: text('note'),
+    /** An upload (kind `lost`) the owner took for the alert; null: the dog's profile photo shows. */
+    photo: text('photo'),
     radiusKm: integer('radius_km').notNull(),
     status: lostAlertStatus('status').notNull().default('open'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -14,21 +14,21 @@ import {
 import { closeExpiredLost } from './lost/lost-alerts';
 import type { Storage } from '../storage/storage';
 import { purgeOldHits } from './rate-limit';
-import { purgeUnattachedUploads } from './uploads';
+import { detachLostPhotos, purgeUnattachedUploads } from './uploads';
 
 /**
  * Delete what can no longer be used: expired sessions, used or expired e-mail tokens, rate-limit hits older
  * than any window, photos uploaded but never used, decided reports (with their snapshots) past the
  * retention period (LIMITS.report.retentionDays; open ones stay until decided), personal access tokens
  * expired for LIMITS.accessToken.keepExpiredDays, the records of announcements’ deliveries after a month,
- * check-ins a day after their end, and lost-dog alerts LIMITS.lostAlert.expiresDays after their end; open
- * alerts past their expiry close.
+ * check-ins a day after their end, and lost-dog alerts LIMITS.lostAlert.expiresDays after their end (their
+ * photos with the uploads sweep of the next run); open alerts past their expiry close.
  */
 export async function purgeExpired(db: DbOrTx, storage: Storage, now = new Date()) {
   const retained = daysBefore(now, LIMITS.report.retentionDays);
   const tokensExpiredBefore = daysBefore(now, LIMITS.accessToken.keepExpiredDays);
   const deliveredBefore = daysBefore(now, 30);
-  const [s, t, f, u, r, a, d, c, l, x] = await Promise.all([
+  const [s, t, f, u, r, a, d, c, l, x, p] = await Promise.all([
     db.delete(sessions).where(lt(sessions.expiresAt, now)).returning({ id: sessions.id }),
     db
       .delete(emailTokens)
@@ -59,6 +59,7 @@ export async function purgeExpired(db: DbOrTx, storage: Storage, now = new Date(
       .delete(lostAlerts)
       .where(lt(lostAlerts.endedAt, daysBefore(now, LIMITS.lostAlert.expiresDays)))
       .returning({ id: lostAlerts.id }),
+    detachLostPhotos(db, now),
   ]);
   return {
     sessions: s.length,
@@ -71,5 +72,6 @@ export async function purgeExpired(db: DbOrTx, storage: Storage, now = new Date(
     checkIns: c.length,
     lostAlertsClosed: l,
     lostAlerts: x.length,
+    lostPhotosDetached: p,
   };
 }

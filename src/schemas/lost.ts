@@ -3,7 +3,7 @@ import { DAY_MS } from '../domain/days';
 import { LOST_ALERT_STATUSES } from '../domain/lost';
 import { LIMITS } from '../limits';
 import { idSchema, latitude, longitude, optionalText } from './common';
-import { photoSchema } from './uploads';
+import { photoSchema, uploadKeySchema } from './uploads';
 
 /** A phone's clock a little ahead of the server's is not a sighting in the future. */
 const CLOCK_SKEW_MS = 5 * 60_000;
@@ -30,6 +30,8 @@ export const lostReportInput = z.object({
       'validation.lostSeenAtInvalid',
     ),
   note: optionalText(LIMITS.lostAlert.noteMax, 'validation.descriptionTooLong'),
+  /** A photo taken for the alert (an upload of kind `lost`); without one, the dog's profile photo shows. */
+  photo: uploadKeySchema.optional(),
 });
 export type LostReportInput = z.input<typeof lostReportInput>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-export const UPLOAD_KINDS = ['dog', 'profile', 'event', 'spot'] as const;
+export const UPLOAD_KINDS = ['dog', 'profile', 'event', 'spot', 'lost'] as const;
 export type UploadKind = (typeof UPLOAD_KINDS)[number];
 
 /** Storage folder per kind (SPEC §7 Storage). */
@@ -9,12 +9,13 @@ export const UPLOAD_FOLDER: Record<UploadKind, string> = {
   profile: 'profiles',
   event: 'events',
   spot: 'spots',
+  lost: 'lost',
 };
 
 /** A key the server made: folder and 26 random base32 characters (see server/services/uploads.ts). */
 export const uploadKeySchema = z
   .string()
-  .regex(/^(dogs|profiles|events|spots)\/[a-z2-7]{26}$/, 'validation.photoInvalid');
+  .regex(/^(dogs|profiles|events|spots|lost)\/[a-z2-7]{26}$/, 'validation.photoInvalid');
 
 export const uploadQuery = z.object({ kind: z.enum(UPLOAD_KINDS) });
 

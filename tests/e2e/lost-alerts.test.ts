@@ -1,9 +1,11 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { lostAlerts } from '../../server/db/schema';
 import { apiOwner, see, sessionContext, sidewaysOverflow, useE2e, VIEWPORTS } from '../helpers/e2e';
+import { jpeg } from '../helpers/images';
 
 const e2e = useE2e();
 
@@ -30,6 +32,11 @@ describe.each(Object.entries(VIEWPORTS))('lost-dog alerts on a %s', (name, optio
       // Her only dog; its town centres the map.
       expect(await dialog.getByLabel('Kraj').inputValue()).toBe('Ljubljana');
       await dialog.getByLabel('Kaj naj vedo tisti, ki iščejo').fill('Plašen je, ne lovite ga.');
+      // A new photo instead of the profile's (Aro has none).
+      const photoFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'tacke-lost-')), 'aro.jpg');
+      fs.writeFileSync(photoFile, await jpeg(900, 700));
+      await dialog.locator('input[type="file"]').setInputFiles(photoFile);
+      await dialog.getByRole('img', { name: 'Fotografija 1' }).waitFor();
       await page.screenshot({ path: path.join(os.tmpdir(), `lost-${name}-form.png`), fullPage: true });
       expect(await sidewaysOverflow(page)).toBe(0);
       await dialog.getByRole('button', { name: 'Obvesti lastnike v bližini' }).click();
@@ -75,6 +82,14 @@ describe.each(Object.entries(VIEWPORTS))('lost-dog alerts on a %s', (name, optio
         visitor.on('pageerror', (error) => errors.push(error.message));
         await visitor.goto(`${e2e.server.url}/pogresan/${alert!.id}`);
         await see(visitor.getByRole('heading', { level: 1 }), 'Hund vermisst: Aro');
+        // Her new photo, also what a shared link shows.
+        const shown = visitor.getByRole('img', { name: 'Aro, Mešanec' });
+        await expect
+          .poll(() => shown.evaluate((img: HTMLImageElement) => img.naturalWidth))
+          .toBeGreaterThan(0);
+        expect(await visitor.locator('meta[property="og:image"]').getAttribute('content')).toBe(
+          e2e.server.url + (await shown.getAttribute('src'))!,
+        );
         await see(visitor.getByRole('main'), 'in der Nähe von Ljubljana (etwa 1 km)');
         await see(visitor.getByRole('main'), 'Plašen je, ne lovite ga.');
         await see(visitor.getByRole('main'), /^Lauf ihm nicht nach und ruf ihn nicht/);

@@ -414,6 +414,8 @@ function validValue(path: string, field: string, world: World): unknown {
     audience: 'matches',
     seenAt: new Date(),
     note: 'Plašen je.',
+    // No photo of its own: the dog's profile photo shows.
+    photo: undefined,
   };
   return field in values ? values[field] : 'x';
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blocks, lostAlertDeliveries, lostAlerts, users } from '../../server/db/schema';
+import { blocks, lostAlertDeliveries, lostAlerts, uploads, users } from '../../server/db/schema';
 import { addPushSubscription } from '../../server/services/notices/notify-settings';
 import { purgeExpired } from '../../server/services/maintenance';
 import { DEFAULT_CHANNELS, type NotifyChannel } from '#shared/domain/notify';
@@ -9,6 +11,8 @@ import { LIMITS } from '#shared/limits';
 import { dbKinds, failure, type TestApp } from '../helpers/app';
 import { startDelivery, until } from '../helpers/delivery';
 import { makeDog, makeUser } from '../helpers/factories';
+import { jpeg } from '../helpers/images';
+import { uploadedKey } from '../helpers/uploads';
 import { sleep } from '../helpers/instances';
 import { type FakeDevice, type PushService } from '../helpers/push-service';
 
@@ -57,7 +61,10 @@ describe.each(dbKinds())('lost-dog alerts on %s', (kind) => {
     return { ...made, dog, api, device: device! };
   }
   type Owner = Awaited<ReturnType<typeof owner>>;
-  const report = (who: Owner, extra: Partial<{ id: string; note: string; seenAt: Date }> = {}) =>
+  const report = (
+    who: Owner,
+    extra: Partial<{ id: string; note: string; seenAt: Date; photo: string }> = {},
+  ) =>
     who.api.lost.report({
       id: randomUUID(),
       dogId: who.dog.id,
@@ -203,6 +210,49 @@ describe.each(dbKinds())('lost-dog alerts on %s', (kind) => {
     expect(await failure(report(bor, { seenAt: new Date(Date.now() + 3_600_000) }))).toMatchObject({
       appCode: 'VALIDATION',
     });
+  });
+
+  it('a photo taken for the alert shows instead of the profile’s, to everyone; only her own; it goes with the alert', async () => {
+    const ana = await owner('Ana', 'Ljubljana');
+    const bor = await owner('Bor', 'Ljubljana');
+    const photo = await jpeg(400, 300);
+    const [borsKey, dogKey, key] = [
+      await uploadedKey(t.app, bor.token, photo, 'lost'),
+      await uploadedKey(t.app, ana.token, photo, 'dog'),
+      await uploadedKey(t.app, ana.token, photo, 'lost'),
+    ];
+    expect(key).toMatch(/^lost\//);
+    // Someone else's upload, or one of another kind, is refused and nothing is stored.
+    for (const other of [borsKey, dogKey])
+      expect(await failure(report(ana, { photo: other }))).toMatchObject({ appCode: 'UPLOAD_NOT_FOUND' });
+    expect(await t.db.select().from(lostAlerts).where(eq(lostAlerts.userId, ana.id))).toEqual([]);
+    const alert = await report(ana, { photo: key });
+    expect(alert.dog.photo).toMatchObject({ key, medium: expect.stringContaining(key) });
+    expect((await bor.api.lost.byId({ id: alert.id })).dog.photo?.key).toBe(key);
+    const page = await t.app.inject({ method: 'GET', url: `/pogresan/${alert.id}` });
+    expect(page.body).toMatch(
+      new RegExp(`<meta property="og:image" content="http://tacke\\.test/media/${key}`),
+    );
+    // Ended a month ago and purged: the next run's sweep removes the photo, row and files.
+    await ana.api.lost.found({ id: alert.id });
+    await t.db
+      .update(lostAlerts)
+      .set({ endedAt: sql`now() - interval '31 days'` })
+      .where(eq(lostAlerts.id, alert.id));
+    await t.db
+      .update(uploads)
+      .set({ createdAt: sql`now() - interval '3 days'`, attachedAt: sql`now() - interval '2 hours'` })
+      .where(eq(uploads.key, key));
+    const file = path.join(t.config.dataDir, 'uploads', `${key}_thumb.webp`);
+    expect(fs.existsSync(file)).toBe(true);
+    // The purge's deletes run side by side: the photo is detached in the same run or the next.
+    const first = await purgeExpired(t.db, t.app.deps.storage);
+    const second = await purgeExpired(t.db, t.app.deps.storage);
+    expect(first.lostAlerts).toBe(1);
+    expect(first.lostPhotosDetached + second.lostPhotosDetached).toBe(1);
+    await purgeExpired(t.db, t.app.deps.storage);
+    expect(await t.db.select().from(uploads).where(eq(uploads.key, key))).toEqual([]);
+    expect(fs.existsSync(file)).toBe(false);
   });
 
   it('renewing keeps it up; the hourly clean-up closes one past its expiry and purges it a month after', async () => {

@@ -121,6 +121,7 @@ describe.each(dbKinds())('maintenance on %s', (kind) => {
       checkIns: 1,
       lostAlertsClosed: 0,
       lostAlerts: 0,
+      lostPhotosDetached: 0,
     });
     expect(await t.db.select().from(announcementDeliveries)).toHaveLength(1);
     expect((await t.db.select({ id: checkIns.id }).from(checkIns)).map((row) => row.id)).toEqual([recent.id]);

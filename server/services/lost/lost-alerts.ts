@@ -13,7 +13,7 @@ import { crashPoint } from '../../crash-points';
 import { dogProfiles, lostAlertDeliveries, lostAlerts, places, profiles } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
 import { activeUser, shownTo } from '../safety/visibility';
-import { photoOf } from '../uploads';
+import { attachUploads, photoOf } from '../uploads';
 
 /**
  * Lost-dog alerts (issue 33 §5–8). An owner raises one for their dog; owners with a dog within its radius of
@@ -48,6 +48,7 @@ const alertColumns = {
   dogName: dogProfiles.name,
   dogBreed: dogProfiles.breed,
   dogPhotos: dogProfiles.photos,
+  photo: lostAlerts.photo,
   ownerName: profiles.fullName,
   told: sql<number>`(select count(*)::int from ${lostAlertDeliveries} d
     where d.alert_id = ${lostAlerts.id} and d.channel <> 'none')`,
@@ -65,6 +66,8 @@ type AlertRow = Awaited<ReturnType<typeof alertsOf>>[number];
 function viewOf(deps: ServiceDeps, viewerId: string, row: AlertRow): LostAlertView {
   const mine = row.userId === viewerId;
   const point = mine ? { lat: row.lat, lon: row.lon } : roundedArea(row);
+  // The alert's own photo, else the profile's main one.
+  const photoKey = row.photo ?? row.dogPhotos[0];
   return {
     id: row.id,
     status: row.status,
@@ -73,7 +76,7 @@ function viewOf(deps: ServiceDeps, viewerId: string, row: AlertRow): LostAlertVi
       id: row.dogId,
       name: row.dogName,
       breed: row.dogBreed,
-      photo: row.dogPhotos[0] ? photoOf(deps.storage, row.dogPhotos[0]) : null,
+      photo: photoKey ? photoOf(deps.storage, photoKey) : null,
     },
     ownerName: row.ownerName ?? '',
     ...point,
@@ -125,6 +128,7 @@ export async function reportLost(
     if (facts?.open) throw new AppError('LOST_ALERT_OPEN');
     if ((facts?.month ?? 0) >= LIMITS.lostAlert.perMonth)
       throw new AppError('MONTHLY_LIMIT', { max: LIMITS.lostAlert.perMonth });
+    if (input.photo) await attachUploads(tx, userId, 'lost', [input.photo]);
     await tx.insert(lostAlerts).values({
       id: input.id,
       userId,
@@ -134,6 +138,7 @@ export async function reportLost(
       town: sql`(${nearestTown(input)})`,
       seenAt: input.seenAt,
       note: input.note,
+      photo: input.photo ?? null,
       radiusKm: LIMITS.lostAlert.radiusKm[0],
       expiresAt: expiry(),
     });

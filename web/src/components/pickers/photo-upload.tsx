@@ -172,7 +172,6 @@ export function PhotoUpload({
       )
     : error;
   const labelId = `${baseId}-label`;
-  const textId = `${baseId}-text`;
   const hintId = `${baseId}-hint`;
   const errorId = `${baseId}-error`;
   const progressLabelId = `${baseId}-progress`;
@@ -189,7 +188,9 @@ export function PhotoUpload({
         disabled={disabled}
         // While busy the button stays focusable (aria-disabled), so the keyboard focus is not lost.
         aria-disabled={busy || undefined}
-        aria-labelledby={`${labelId} ${textId}`}
+        // The field's label, then the button's own visible words (itself: its content, "ali jo povlecite sem"
+        // where shown), so the name a screen reader or voice control uses contains all the visible text.
+        aria-labelledby={`${labelId} ${baseId}`}
         aria-describedby={clsx(hintId, message && errorId)}
         aria-invalid={message ? true : undefined}
         onClick={() => {
@@ -206,7 +207,7 @@ export function PhotoUpload({
         )}
       >
         <ImagePlus aria-hidden="true" className="size-7 text-primary" />
-        <span id={textId} className="font-semibold text-foreground">
+        <span className="font-semibold text-foreground">
           {intl.formatMessage({ id: 'pickers.choosePhoto' })}
         </span>
         <span className="hidden text-caption text-muted-foreground md:block">

@@ -24,7 +24,10 @@ interface PhotosFieldProps {
   disabled?: boolean;
 }
 
-/** Up to `max` photos (a dog's, a place's): thumbnails to remove or make the main one, and an upload box. */
+/**
+ * Up to `max` photos (a dog's, a place's): thumbnails to remove or make the main one, and an upload box. With
+ * `max` 1 (a lost dog's), just the photo and its remove button.
+ */
 export function PhotosField({ kind, max, value, onChange, onBusyChange, error, disabled }: PhotosFieldProps) {
   const t = useT();
   const full = value.length >= max;
@@ -37,9 +40,11 @@ export function PhotosField({ kind, max, value, onChange, onBusyChange, error, d
     <div className="flex flex-col gap-3">
       {value.length > 0 && (
         <div className="flex flex-col gap-1.5">
-          <p className="text-body font-semibold text-foreground">
-            {t('photos.photos', { count: value.length, max })}
-          </p>
+          {max > 1 && (
+            <p className="text-body font-semibold text-foreground">
+              {t('photos.photos', { count: value.length, max })}
+            </p>
+          )}
           <ul className="grid grid-cols-3 gap-2 sm:grid-cols-6">
             {value.map((photo, index) => {
               const number = { index: index + 1 };
@@ -51,7 +56,7 @@ export function PhotosField({ kind, max, value, onChange, onBusyChange, error, d
                     sizes={PHOTO_SIZES}
                     className="aspect-square rounded-control"
                   />
-                  {index === 0 ? (
+                  {max === 1 ? null : index === 0 ? (
                     <span className="absolute bottom-1 left-1 rounded-pill bg-primary px-2 py-0.5 text-caption font-semibold text-primary-foreground">
                       {t('photos.mainPhoto')}
                     </span>
@@ -84,9 +89,12 @@ export function PhotosField({ kind, max, value, onChange, onBusyChange, error, d
         </div>
       )}
       {full ? (
-        <p className="rounded-control bg-muted px-4 py-3 text-caption text-muted-foreground">
-          {t('photos.photosFull', { max })}
-        </p>
+        // One photo: removing it is the way to another, which needs no words.
+        max > 1 && (
+          <p className="rounded-control bg-muted px-4 py-3 text-caption text-muted-foreground">
+            {t('photos.photosFull', { max })}
+          </p>
+        )
       ) : (
         <PhotoUpload
           kind={kind}

@@ -3,7 +3,9 @@ import { SI_MUNICIPALITIES } from '#shared/data/municipalities';
 import { displayName } from '#shared/data/named';
 import { LIMITS } from '#shared/limits';
 import type { LostAlertView } from '#shared/schemas/lost';
+import type { Photo } from '#shared/schemas/uploads';
 import { centreOf, type Point, PointPicker } from '../../components/map/point-picker';
+import { PhotosField } from '../../components/pickers/photos-field';
 import { SelectField } from '../../components/pickers/select-field';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
@@ -76,6 +78,8 @@ function LostReportForm({
   const [point, setPoint] = useState<Point | null>(centreOf(town));
   const [seenAt, setSeenAt] = useState(() => localInput(new Date()));
   const [note, setNote] = useState('');
+  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const report = trpc.lost.report.useMutation({
     onSuccess: onReported,
@@ -92,6 +96,7 @@ function LostReportForm({
       lon: point?.lon,
       seenAt: seenAt ? new Date(seenAt) : undefined,
       note,
+      photo: photos[0]?.key,
     });
     if (!parsed.success) return setProblem(t(parsed.error.issues[0]!.message));
     setProblem(null);
@@ -156,12 +161,24 @@ function LostReportForm({
         value={note}
         onChange={(event) => setNote(event.target.value)}
       />
+      <div className="flex flex-col gap-1.5">
+        <p className="text-body font-semibold">{t('lost.form.photo')}</p>
+        <p className="text-caption text-muted-foreground">{t('lost.form.photoHint')}</p>
+        <PhotosField
+          kind="lost"
+          max={1}
+          value={photos}
+          onChange={setPhotos}
+          onBusyChange={setUploading}
+          disabled={report.isPending}
+        />
+      </div>
       {problem && <Alert>{problem}</Alert>}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onCancel}>
           {t('lost.form.cancel')}
         </Button>
-        <Button type="submit" disabled={report.isPending}>
+        <Button type="submit" disabled={report.isPending || uploading}>
           {t('lost.form.submit')}
         </Button>
       </div>
