@@ -8,7 +8,7 @@ import { AppError } from '#shared/errors';
 import { escapeHtml } from '../html-escape';
 import { formatMessage } from '../locales';
 import { requestLocale } from '../request-locale';
-import { lostAlertText } from '../services/delivery/lost-alert-delivery';
+import { lostAlertValues } from '../services/delivery/lost-alert-delivery';
 import { type PublicLostAlert, publicLostAlert } from '../services/lost/lost-alerts';
 import type { AppDeps } from '../trpc/context';
 
@@ -137,14 +137,12 @@ const notFound = (error: unknown) => {
 const OG_LOCALE: Record<Locale, string> = { sl: 'sl_SI', en: 'en_GB', de: 'de_DE', it: 'it_IT' };
 
 /** The alert's words as the lost-dog push has them: the dog, the breed, when, the town. */
-const wordsOf = (alert: PublicLostAlert, locale: Locale) => {
-  const { values } = lostAlertText(
+const wordsOf = (alert: PublicLostAlert, locale: Locale) =>
+  lostAlertValues(
     locale,
     { dog: alert.dog.name, breed: alert.dog.breed, town: alert.town, seenAt: alert.seenAt },
     EVENT_TIME_ZONE,
   );
-  return values;
-};
 
 const fact = (term: string, value: string, html = false) =>
   `<div><dt>${escapeHtml(term)}</dt><dd>${html ? value : escapeHtml(value)}</dd></div>`;

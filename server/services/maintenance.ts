@@ -11,10 +11,10 @@ import {
   reports,
   sessions,
 } from '../db/schema';
-import { closeExpiredLost } from './lost/lost-alerts';
+import { closeExpiredLost, detachGonePhotos } from './lost/lost-alerts';
 import type { Storage } from '../storage/storage';
 import { purgeOldHits } from './rate-limit';
-import { detachLostPhotos, purgeUnattachedUploads } from './uploads';
+import { purgeUnattachedUploads } from './uploads';
 
 /**
  * Delete what can no longer be used: expired sessions, used or expired e-mail tokens, rate-limit hits older
@@ -59,7 +59,7 @@ export async function purgeExpired(db: DbOrTx, storage: Storage, now = new Date(
       .delete(lostAlerts)
       .where(lt(lostAlerts.endedAt, daysBefore(now, LIMITS.lostAlert.expiresDays)))
       .returning({ id: lostAlerts.id }),
-    detachLostPhotos(db, now),
+    detachGonePhotos(db, now),
   ]);
   return {
     sessions: s.length,

@@ -1,12 +1,12 @@
 import { encodeBase32LowerCaseNoPadding } from '@oslojs/encoding';
-import { and, count, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, isNull, lt } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { AppError } from '#shared/errors';
 import { LIMITS } from '#shared/limits';
 import { type Photo, UPLOAD_FOLDER, type UploadKind } from '#shared/schemas/uploads';
 import { lockKeys } from '../db/advisory-lock';
 import type { Db, DbOrTx } from '../db/client';
-import { lostAlerts, uploads } from '../db/schema';
+import { uploads } from '../db/schema';
 import { makeVariants, type Variant, VARIANT_SUFFIX, VARIANTS } from '../media/images';
 import type { Storage } from '../storage/storage';
 
@@ -102,26 +102,6 @@ export async function removeUploadFiles(storage: Storage, keys: readonly string[
   } catch (err) {
     log?.warn({ err, keys }, 'could not remove photo files');
   }
-}
-
-/**
- * Lost-dog alerts' photos whose alert is gone (purged a month after it ended, or with its dog or account)
- * count as never attached again, so the sweep below removes them with their files. Only photos attached an
- * hour ago or more: one attached in a transaction still storing its alert is not gone.
- */
-export async function detachLostPhotos(db: DbOrTx, now = new Date()) {
-  const detached = await db
-    .update(uploads)
-    .set({ attachedAt: null })
-    .where(
-      and(
-        eq(uploads.kind, 'lost'),
-        lt(uploads.attachedAt, new Date(now.getTime() - 3_600_000)),
-        sql`not exists (select 1 from ${lostAlerts} where ${lostAlerts.photo} = ${uploads.key})`,
-      ),
-    )
-    .returning({ key: uploads.key });
-  return detached.length;
 }
 
 /** Uploads never attached within LIMITS.upload.unattachedHours: rows and files removed. */

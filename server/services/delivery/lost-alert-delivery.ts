@@ -30,19 +30,20 @@ const when = (locale: Locale, at: Date, timeZone: string) =>
     timeZone,
   }).format(at);
 
+type AlertFacts = { dog: string; breed: string; town: string | null; seenAt: Date };
+
+/** The words of an alert its messages and its public page put in their texts, in a language and on a clock. */
+export const lostAlertValues = (locale: Locale, alert: AlertFacts, timeZone: string) => ({
+  dog: alert.dog,
+  breed: alert.breed,
+  town: alert.town ?? '',
+  hasTown: alert.town ? 'yes' : 'no',
+  when: when(locale, alert.seenAt, timeZone),
+});
+
 /** What a lost-dog push or e-mail says, in the recipient's language and on their clock. */
-export function lostAlertText(
-  locale: Locale,
-  alert: { dog: string; breed: string; town: string | null; seenAt: Date },
-  timeZone: string,
-) {
-  const values = {
-    dog: alert.dog,
-    breed: alert.breed,
-    town: alert.town ?? '',
-    hasTown: alert.town ? 'yes' : 'no',
-    when: when(locale, alert.seenAt, timeZone),
-  };
+export function lostAlertText(locale: Locale, alert: AlertFacts, timeZone: string) {
+  const values = lostAlertValues(locale, alert, timeZone);
   return {
     title: formatMessage(locale, 'push.lost.title', values),
     body: formatMessage(locale, 'push.lost.body', values),

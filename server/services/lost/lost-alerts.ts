@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, or, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import { daysBefore } from '#shared/domain/days';
@@ -10,7 +10,7 @@ import { lockKeys } from '../../db/advisory-lock';
 import type { DbOrTx } from '../../db/client';
 import { transact } from '../../db/transact';
 import { crashPoint } from '../../crash-points';
-import { dogProfiles, lostAlertDeliveries, lostAlerts, places, profiles } from '../../db/schema';
+import { dogProfiles, lostAlertDeliveries, lostAlerts, places, profiles, uploads } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
 import { activeUser, shownTo } from '../safety/visibility';
 import { attachUploads, photoOf } from '../uploads';
@@ -288,6 +288,26 @@ export async function closeExpiredLost(db: DbOrTx) {
     .where(and(eq(lostAlerts.status, 'open'), sql`${lostAlerts.expiresAt} <= now()`))
     .returning({ id: lostAlerts.id });
   return closed.length;
+}
+
+/**
+ * Lost-dog alerts' photos whose alert is gone (purged a month after it ended, or with its dog or account)
+ * count as never attached again, so the sweep below removes them with their files. Only photos attached an
+ * hour ago or more: one attached in a transaction still storing its alert is not gone.
+ */
+export async function detachGonePhotos(db: DbOrTx, now = new Date()) {
+  const detached = await db
+    .update(uploads)
+    .set({ attachedAt: null })
+    .where(
+      and(
+        eq(uploads.kind, 'lost'),
+        lt(uploads.attachedAt, new Date(now.getTime() - 3_600_000)),
+        sql`not exists (select 1 from ${lostAlerts} where ${lostAlerts.photo} = ${uploads.key})`,
+      ),
+    )
+    .returning({ key: uploads.key });
+  return detached.length;
 }
 
 /** An account's alerts, for its data export. */
