@@ -198,5 +198,7 @@ export const LIMITS = {
     perMonth: 3,
     capDays: 30,
     expiresDays: 30,
+    /** Sightings an account may add in a day, to all alerts together. */
+    sightingsPerDay: 20,
   },
 } as const;

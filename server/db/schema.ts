@@ -352,6 +352,8 @@ export const notifications = pgTable(
     eventStartsAt: timestamp('event_starts_at', { withTimezone: true }),
     /** An event_changed notice: what moved, with the new values. */
     eventChanges: jsonb('event_changes').$type<EventChanges>(),
+    /** The lost-dog alert a 'lost_sighting' notice is about. */
+    lostAlertId: uuid('lost_alert_id').references((): AnyPgColumn => lostAlerts.id, { onDelete: 'cascade' }),
     /** Handed to the push channel (sent, or not the recipient's choice): each notice is pushed at most once. */
     pushedAt: timestamp('pushed_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -395,14 +397,23 @@ export const chats = pgTable(
     /** Hidden from one side's list ("hide chat") until the next message. */
     hiddenByOwner: boolean('hidden_by_owner').notNull().default(false),
     hiddenByUser: boolean('hidden_by_user').notNull().default(false),
+    /**
+     * A chat about a lost dog (issue 33 §6): its owner (`ownerId`, `dogId` the lost dog) and someone who saw
+     * it (`userId`, no dog of theirs), not a match. It goes with the alert.
+     */
+    lostAlertId: uuid('lost_alert_id').references((): AnyPgColumn => lostAlerts.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
   },
   (t) => [
-    // One chat per pair of dogs, whoever liked first.
-    uniqueIndex('chats_dogs_idx').on(
-      sql`least(${t.dogId}, ${t.otherDogId})`,
-      sql`greatest(${t.dogId}, ${t.otherDogId})`,
-    ),
+    // One chat per pair of dogs, whoever liked first. A chat whose other dog is gone is out of it: a dog
+    // whose two partners' account was deleted keeps both chats.
+    uniqueIndex('chats_dogs_idx')
+      .on(sql`least(${t.dogId}, ${t.otherDogId})`, sql`greatest(${t.dogId}, ${t.otherDogId})`)
+      .where(sql`${t.otherDogId} is not null`),
+    // One chat per lost-dog alert and helper.
+    uniqueIndex('chats_lost_idx')
+      .on(t.lostAlertId, t.userId)
+      .where(sql`${t.lostAlertId} is not null`),
     index('chats_owner_last_idx').on(t.ownerId, t.lastMessageAt.desc()),
     index('chats_user_last_idx').on(t.userId, t.lastMessageAt.desc()),
   ],
@@ -878,6 +889,33 @@ export const lostAlerts = pgTable(
       .where(sql`status = 'open'`),
     index('lost_alerts_user_created_idx').on(t.userId, t.createdAt),
     index('lost_alerts_status_expires_idx').on(t.status, t.expiresAt),
+  ],
+);
+
+/**
+ * Someone saw a lost dog (issue 33 §6): where and when, a note and a photo (an upload of kind `lost`). Its owner
+ * hears of it (a 'lost_sighting' notice) and sees the sightings on the alert's map in time order.
+ */
+export const lostSightings = pgTable(
+  'lost_sightings',
+  {
+    id: uuid('id').primaryKey(),
+    alertId: uuid('alert_id')
+      .notNull()
+      .references(() => lostAlerts.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    lat: doublePrecision('lat').notNull(),
+    lon: doublePrecision('lon').notNull(),
+    /** The listed town nearest the point (none within 15 km: null). */
+    town: text('town'),
+    seenAt: timestamp('seen_at', { withTimezone: true }).notNull(),
+    note: text('note'),
+    photo: text('photo'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('lost_sightings_alert_seen_idx').on(t.alertId, t.seenAt),
+    index('lost_sightings_user_created_idx').on(t.userId, t.createdAt),
   ],
 );
 

@@ -1,11 +1,17 @@
 import {
   lostAlertIdInput,
   lostAlertView,
+  lostContactView,
   lostListView,
   lostReportInput,
+  lostSightingIdInput,
+  lostSightingView,
+  lostSightingsView,
+  lostSightInput,
   lostWidenInput,
 } from '#shared/schemas/lost';
 import * as lost from '../services/lost/lost-alerts';
+import * as sightings from '../services/lost/lost-sightings';
 import { answer } from '../trpc/answer';
 import { authedProcedure, router } from '../trpc/init';
 
@@ -60,4 +66,29 @@ export const lostRouter = router({
     .input(lostAlertIdInput)
     .output(answer(lostAlertView))
     .mutation(({ ctx, input }) => lost.withdrawLost(ctx, ctx.user.id, input.id)),
+  sight: authedProcedure
+    .meta({
+      scope: 'write',
+      summary:
+        'Report seeing the dog of an open alert (point, time, note, photo); its owner is told at once.',
+    })
+    .input(lostSightInput)
+    .output(answer(lostSightingView))
+    .mutation(({ ctx, input }) => sightings.addSighting(ctx, ctx.user.id, input)),
+  sightings: authedProcedure
+    .meta({
+      scope: 'read',
+      summary: 'An alert’s sightings, oldest first; others than the owner and the author see rounded points.',
+    })
+    .input(lostAlertIdInput)
+    .output(answer(lostSightingsView))
+    .query(({ ctx, input }) => sightings.sightingsOf(ctx, ctx.user.id, input.id)),
+  contact: authedProcedure
+    .meta({
+      scope: 'chat',
+      summary: 'The conversation between a sighting’s author and the alert’s owner (either may start it).',
+    })
+    .input(lostSightingIdInput)
+    .output(answer(lostContactView))
+    .mutation(({ ctx, input }) => sightings.contactOfSighting(ctx, ctx.user.id, input.id)),
 });

@@ -71,6 +71,8 @@ export function topicOfNotice(type: NotificationType): NotifyTopic | null {
     case 'match':
     case 'acceptance_feedback':
       return 'matches';
+    case 'lost_sighting':
+      return 'lostDogs';
     default:
       return isEventNotice(type) ? 'events' : null;
   }

@@ -26,6 +26,8 @@ export const NOTIFICATION_TYPES = [
   'event_removed',
   /** Someone asks to join my event that needs approval. */
   'event_join_request',
+  /** Someone saw my lost dog (`lost_alert_id`: the alert; `detail`: the town nearest the sighting). */
+  'lost_sighting',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -77,13 +79,15 @@ export function requestBadge(item: Item): RequestBadge {
 
 /**
  * The notifications panel's two tabs (SPEC §2): Zahteve holds what passes between owners (requests, their
- * answers, matches); Posodobitve what the app tells the user (event notices, moderators' decisions), shown
- * there with the announcements. Each tab counts its own unread items.
+ * answers, matches); Posodobitve what the app tells the user (event notices, moderators' decisions, a sighting
+ * of my lost dog), shown there with the announcements. Each tab counts its own unread items.
  */
 export type NoticeTab = 'requests' | 'updates';
 
 export const noticeTab = (type: NotificationType): NoticeTab =>
-  isEventNotice(type) || type === 'moderation' || type === 'report_decision' ? 'updates' : 'requests';
+  isEventNotice(type) || type === 'moderation' || type === 'report_decision' || type === 'lost_sighting'
+    ? 'updates'
+    : 'requests';
 
 /** Addressed to me and not yet seen: what the bell and the tabs count. */
 export const isUnread = (item: Item): boolean => item.direction === 'received' && item.status === 'unread';

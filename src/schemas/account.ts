@@ -167,6 +167,17 @@ export const accountExportView = z.object({
       endedAt: z.date().nullable(),
     }),
   ),
+  /** What I saw of others' lost dogs (the dog's name, where and when, my note), while its alert is kept. */
+  lostSightings: z.array(
+    z.object({
+      dog: z.string(),
+      lat: z.number(),
+      lon: z.number(),
+      seenAt: z.date(),
+      note: z.string().nullable(),
+      createdAt: z.date(),
+    }),
+  ),
   notifications: notifyPreferencesView.extend({
     pushDevices: z.array(z.object({ endpoint: z.string(), createdAt: z.date() })),
   }),

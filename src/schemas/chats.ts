@@ -85,6 +85,8 @@ export const chatSummaryView = z.object({
   counterpart: z
     .object({ userId: z.string(), fullName: z.string(), photo: photoSchema.nullable() })
     .nullable(),
+  /** A chat about a lost dog (issue 33 §6): its alert; the dog is the lost one for both parties. */
+  lostAlertId: z.string().nullable(),
   /** The other party's dog (SPEC: opposing dog); null once it is gone and the chat stays (DECISIONS 5). */
   dog: z
     .object({ id: z.string(), name: z.string(), breed: z.string(), photo: photoSchema.nullable() })

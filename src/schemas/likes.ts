@@ -63,6 +63,8 @@ export const requestView = z.object({
       startsAt: z.date().nullable(),
     })
     .nullable(),
+  /** The lost-dog alert a 'lost_sighting' notice is about. */
+  lostAlertId: z.string().nullable(),
   /** A moderator's decision (moderation and report_decision notices), with its statement of reasons. */
   decision: z
     .object({

@@ -12,6 +12,17 @@ const radiusKm = z
   .number({ error: 'validation.choiceInvalid' })
   .refine((km) => (LIMITS.lostAlert.radiusKm as readonly number[]).includes(km), 'validation.choiceInvalid');
 
+/** When the dog was seen: not in the future, nor longer ago than LIMITS.lostAlert.seenWithinDays. */
+const seenAt = z
+  .date({ error: 'validation.lostSeenAtInvalid' })
+  .refine(
+    (at) =>
+      at.getTime() <= Date.now() + CLOCK_SKEW_MS &&
+      at.getTime() >= Date.now() - LIMITS.lostAlert.seenWithinDays * DAY_MS,
+    'validation.lostSeenAtInvalid',
+  );
+const note = optionalText(LIMITS.lostAlert.noteMax, 'validation.descriptionTooLong');
+
 /**
  * "My dog is lost": where and when it was last seen and what finders should know. Owners within the first
  * radius who keep lost-dog alerts on hear of it at once. The client makes `id`, so a retry stores nothing twice.
@@ -21,15 +32,8 @@ export const lostReportInput = z.object({
   dogId: idSchema,
   lat: latitude,
   lon: longitude,
-  seenAt: z
-    .date({ error: 'validation.lostSeenAtInvalid' })
-    .refine(
-      (at) =>
-        at.getTime() <= Date.now() + CLOCK_SKEW_MS &&
-        at.getTime() >= Date.now() - LIMITS.lostAlert.seenWithinDays * DAY_MS,
-      'validation.lostSeenAtInvalid',
-    ),
-  note: optionalText(LIMITS.lostAlert.noteMax, 'validation.descriptionTooLong'),
+  seenAt,
+  note,
   /** A photo taken for the alert (an upload of kind `lost`); without one, the dog's profile photo shows. */
   photo: uploadKeySchema.optional(),
 });
@@ -68,3 +72,47 @@ export const lostListView = z.object({
   mine: z.array(lostAlertView),
 });
 export type LostList = z.infer<typeof lostListView>;
+
+/**
+ * "I saw this dog" (issue 33 §6): where and when, what it did, a photo (an upload of kind `lost`). The client
+ * makes `id`, so a retry stores one sighting.
+ */
+export const lostSightInput = z.object({
+  id: idSchema,
+  alertId: idSchema,
+  lat: latitude,
+  lon: longitude,
+  seenAt,
+  note,
+  photo: uploadKeySchema.optional(),
+});
+export type LostSightInput = z.input<typeof lostSightInput>;
+
+/**
+ * A sighting as the viewer may see it. Its author and the alert's owner see the exact point and who saw it;
+ * everyone else the point rounded as the alert's, and no name.
+ */
+export const lostSightingView = z.object({
+  id: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  town: z.string().nullable(),
+  seenAt: z.date(),
+  note: z.string().nullable(),
+  photo: photoSchema.nullable(),
+  /** The viewer saw it. */
+  mine: z.boolean(),
+  /** Who saw it, for the alert's owner (and its author); null for everyone else. */
+  by: z.object({ userId: z.string(), name: z.string() }).nullable(),
+  /** The conversation of the viewer with the other side of this sighting, once one of them started it. */
+  chatId: z.string().nullable(),
+});
+export type LostSightingView = z.infer<typeof lostSightingView>;
+
+/** An alert's sightings, oldest first (the order the map joins them in). */
+export const lostSightingsView = z.array(lostSightingView);
+
+export const lostSightingIdInput = z.object({ id: idSchema });
+
+/** The conversation between a sighting's author and the alert's owner, where either writes to the other. */
+export const lostContactView = z.object({ chatId: z.string() });

@@ -158,6 +158,36 @@ describe.each(dbKinds())('account, shop and config on %s', (kind) => {
     expect((await failure(anon.account.delete())).appCode).toBe('UNAUTHENTICATED');
   }, 60_000);
 
+  it('a deleted account with two dogs matched with one dog leaves its owner both chats', async () => {
+    const [ana, bor] = [await owner('Anin edini pes'), await owner('Borov prvi pes')];
+    const second = await bor.api.dogs.create({
+      name: 'Borov drugi pes',
+      breed: 'Mešanec',
+      age: 2,
+      gender: 'female',
+      location: 'Ljubljana',
+    });
+    // Ana's dog likes both of Bor's, and each of his likes hers back: two matches, both chats of her dog.
+    for (const dogId of [bor.dog.id, second.id]) await ana.api.likes.like({ fromDogId: ana.dog.id, dogId });
+    const chatIds: string[] = [];
+    for (const fromDogId of [bor.dog.id, second.id]) {
+      const liked = await bor.api.likes.like({ fromDogId, dogId: ana.dog.id });
+      expect(liked).toMatchObject({ outcome: 'match' });
+      if (liked.outcome === 'match') chatIds.push(liked.chatId);
+    }
+    expect(new Set(chatIds).size).toBe(2);
+
+    // Both chats lose their other dog at once: (Ana's dog, none) twice, which one chat per pair of dogs must allow.
+    expect(await bor.api.account.delete()).toEqual({ ok: true });
+
+    const left = await ana.api.chats.list();
+    expect(left.map((chat) => chat.id).sort()).toEqual([...chatIds].sort());
+    for (const chat of left) expect(chat).toMatchObject({ iAmOwner: true, counterpart: null, dog: null });
+    expect(
+      (await t.db.select().from(chats).where(eq(chats.dogId, ana.dog.id))).map((chat) => chat.otherDogId),
+    ).toEqual([null, null]);
+  });
+
   it("exports the user's own rows and nobody else's", async () => {
     const [ana, bor] = [await owner('Izvozni pes'), await owner('Tuji pes')];
     await bor.api.dogs.create({

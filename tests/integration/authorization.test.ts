@@ -64,10 +64,14 @@ interface World {
   anaCheckIn: string;
   /** Ana's open lost-dog alert for her dog, last seen at ANA_LOST_AT. */
   anaLost: string;
+  /** Bor saw Ana's lost dog at BOR_SAW_AT. */
+  borSighting: string;
 }
 
 /** Where Ana's dog was last seen, maybe her door: others see it rounded (46.06, 14.51), never this. */
 const ANA_LOST_AT = { lat: 46.0563217, lon: 14.5098765 };
+/** Where Bor saw it, maybe from his window: only Ana and Bor see it exactly. */
+const BOR_SAW_AT = { lat: 46.0612345, lon: 14.5187654 };
 
 /** A browser's subscription keys (a P-256 public key and an auth secret, base64url). */
 const PUSH_KEYS = {
@@ -146,6 +150,7 @@ const spot = {
 const SECRET_MESSAGE = 'Ključ je pod predpražnikom';
 const INTRUDER_CHECK_IN = '5c1e0c4e-7a9b-4d3f-9e21-0b6a2f4c8d11';
 const INTRUDER_LOST = '0f3c5a7e-2b4d-4e6f-8a1c-3d5e7f9a1b2c';
+const INTRUDER_SIGHTING = '7d2e4f6a-8b0c-4d1e-9f3a-5b7c9d1e3f5a';
 /** Eve answering the like she sent herself. */
 const eveOwnLike: [(w: World) => { id: string }, AppErrorCode] = [(w) => ({ id: w.eveRequest }), 'NOT_FOUND'];
 
@@ -298,6 +303,21 @@ const table: { [P in Path]: Rule<InputOf<P>> } = {
   'lost.found': user((w) => ({ id: w.anaLost }), 'NOT_FOUND'),
   'lost.renew': user((w) => ({ id: w.anaLost }), 'NOT_FOUND'),
   'lost.withdraw': user((w) => ({ id: w.anaLost }), 'NOT_FOUND'),
+  // Anyone may say they saw Ana's dog (tests/integration/lost-sightings.test.ts), but not with Ana's photo,
+  // nor under Bor's sighting's id; only Ana and Bor see his point, and only they talk about it.
+  'lost.sight': user(
+    (w) => ({
+      id: INTRUDER_SIGHTING,
+      alertId: w.anaLost,
+      ...BOR_SAW_AT,
+      seenAt: new Date(),
+      photo: w.anaUpload.dog,
+    }),
+    'UPLOAD_NOT_FOUND',
+    [(w) => ({ id: w.borSighting, alertId: w.anaLost, ...BOR_SAW_AT, seenAt: new Date() }), 'VALIDATION'],
+  ),
+  'lost.sightings': user((w) => ({ id: w.anaLost }), 'answers'),
+  'lost.contact': user((w) => ({ id: w.borSighting }), 'NOT_FOUND'),
 
   // notifications: only the caller's own choices and devices; someone else's endpoint is not found, unchanged.
   'notifySettings.preferences': user(undefined, 'answers'),
@@ -397,7 +417,7 @@ describe('the authorization table', () => {
       withoutEntry: paths.filter((path) => !named.includes(path)),
       notAProcedure: named.filter((path) => !paths.includes(path)),
     }).toEqual({ withoutEntry: [], notAProcedure: [] });
-    expect(paths).toHaveLength(105);
+    expect(paths).toHaveLength(108);
   });
 });
 
@@ -451,6 +471,8 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
     await ana.api.spots.checkIn({ id: anaCheckIn, spotId: park.id, dogIds: [ana.dogId] });
     const anaLost = randomUUID();
     await ana.api.lost.report({ id: anaLost, dogId: ana.dogId, ...ANA_LOST_AT, seenAt: new Date() });
+    const borSighting = randomUUID();
+    await bor.api.lost.sight({ id: borSighting, alertId: anaLost, ...BOR_SAW_AT, seenAt: new Date() });
 
     // Ana likes Bor's dog and Bor accepts: their chat, with a message of Ana's.
     await ana.api.likes.like({ fromDogId: ana.dogId, dogId: bor.dogId });
@@ -494,6 +516,7 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
       park: park.id,
       anaCheckIn,
       anaLost,
+      borSighting,
       anaUpload,
       anaBorChat,
       anaMessage: message.id,
@@ -536,6 +559,10 @@ describe.each(dbKinds())('authorization on %s', (kind) => {
     if (callerId !== w.ana) {
       secrets["where Ana's dog was lost (latitude)"] = String(ANA_LOST_AT.lat);
       secrets["where Ana's dog was lost (longitude)"] = String(ANA_LOST_AT.lon);
+    }
+    if (callerId !== w.ana && callerId !== w.bor) {
+      secrets['where Bor saw it (latitude)'] = String(BOR_SAW_AT.lat);
+      secrets['where Bor saw it (longitude)'] = String(BOR_SAW_AT.lon);
     }
     for (const row of await t.db.select().from(users)) {
       if (row.id !== callerId) secrets[`e-mail ${row.email}`] = row.email;

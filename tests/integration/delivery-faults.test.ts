@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, openDatabase } from '../../server/db/client';
 import {
   checkIns,
   lostAlertDeliveries,
   lostAlerts,
+  lostSightings,
   matches,
+  notifications,
   notifySettings,
   spots,
   users,
@@ -461,6 +463,39 @@ describe.runIf(postgresAvailable())('deliveries across a crash, on PostgreSQL', 
       // The job committed with the alert: the survivor tells everyone nearby, once.
       for (const phone of phones.values()) await pushedExactly(phone, 1);
       for (const phone of phones.values()) expect(phone.received[0]!.tag).toBe(`lost:${input.id}`);
+    });
+  });
+
+  it('a sighting whose instance died right after the commit: stored once, its owner told once in the app and by push, the retry answered', async () => {
+    await withDatabase(async ({ database, push, start, closeLater }) => {
+      const [a, b] = [await start('sighting:committed'), await start()];
+      const { ana, input } = await lostWorld(database, push, 0);
+      const anaPhone = push.device();
+      await addPushSubscription(database.db, ana.id, anaPhone);
+      const anaOnB = apiClient(ana.token, b.url);
+      closeLater(anaOnB.close);
+      await anaOnB.api.lost.report.mutate(input);
+      const bor = await makeUser(database.db, { fullName: 'Bor' });
+      const sighting = { id: randomUUID(), alertId: input.id, lat: 46.06, lon: 14.52, seenAt: new Date() };
+      const onA = apiClient(bor.token, a.url);
+      closeLater(onA.close);
+      await expect(onA.api.lost.sight.mutate(sighting)).rejects.toThrow();
+      await killed(a);
+      // The client tries again with the same id, on the instance still there: the stored sighting answers.
+      const onB = apiClient(bor.token, b.url);
+      closeLater(onB.close);
+      expect(await onB.api.lost.sight.mutate(sighting)).toMatchObject({ id: sighting.id, mine: true });
+      expect(
+        await database.db.select().from(lostSightings).where(eq(lostSightings.alertId, input.id)),
+      ).toHaveLength(1);
+      // The notice committed with the sighting, its push job with it: once in the app, once on her phone.
+      const notices = await database.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.ownerId, ana.id), eq(notifications.notificationType, 'lost_sighting')));
+      expect(notices).toHaveLength(1);
+      await pushedExactly(anaPhone, 1);
+      expect(anaPhone.received[0]!.title).toBe('Novo opažanje: Aro');
     });
   });
 

@@ -211,6 +211,8 @@ interface World {
   request: string;
   foreignRequest: string;
   announcement: string;
+  /** The other user's lost-dog alert, which I may say I saw. */
+  otherLost: string;
 }
 
 /** Real ids of every kind (mine and the other user's), unknown ids and malformed ones. */
@@ -407,6 +409,7 @@ function validValue(path: string, field: string, world: World): unknown {
     hours: null,
     emergency: false,
     spotId: randomUUID(),
+    alertId: world.otherLost,
     rating: 4,
     tip: 'Zjutraj je mirno.',
     dogIds: [world.myDog],
@@ -614,6 +617,13 @@ describe.each(dbKinds())('hostile input on %s', (kind) => {
     const myEvent = await meApi!.events.create({ title: 'Sprehod', ...event });
     const otherEvent = await otherApi!.events.create({ title: 'Trening', ...event });
     const announcement = await meApi!.announcements.create({ title: 'Novica', content: 'Vsebina' });
+    const otherLost = await otherApi!.lost.report({
+      id: randomUUID(),
+      dogId: otherDog.id,
+      lat: 46.05,
+      lon: 14.5,
+      seenAt: new Date(),
+    });
     return {
       me: { id: me.user.id, email: me.email, token: me.token },
       other: { id: other.user.id, token: other.token },
@@ -621,6 +631,7 @@ describe.each(dbKinds())('hostile input on %s', (kind) => {
       otherDog: otherDog.id,
       myEvent: myEvent.id,
       otherEvent: otherEvent.id,
+      otherLost: otherLost.id,
       chat: chatId,
       request: await pending(me.user.id),
       foreignRequest: await pending(other.user.id),

@@ -84,7 +84,7 @@ describe('the request state machine', () => {
         }
   });
 
-  it('puts event notices and moderation decisions under Posodobitve, out of every Zahteve filter', () => {
+  it('puts event notices, moderation decisions and sightings of a lost dog under Posodobitve, out of every Zahteve filter', () => {
     const updates = NOTIFICATION_TYPES.filter((type) => noticeTab(type) === 'updates');
     expect(updates).toEqual([
       'event_cancelled',
@@ -98,6 +98,7 @@ describe('the request state machine', () => {
       'event_declined',
       'event_removed',
       'event_join_request',
+      'lost_sighting',
     ]);
     for (const type of updates)
       expect(inRequestFilter('all')({ direction: 'received', type, status: 'unread' })).toBe(false);

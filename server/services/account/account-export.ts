@@ -1,4 +1,5 @@
 import { lostAlertsOfUser } from '../lost/lost-alerts';
+import { lostSightingsOfUser } from '../lost/lost-sightings';
 import { alias } from 'drizzle-orm/pg-core';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
@@ -255,6 +256,7 @@ export async function exportAccount(deps: ServiceDeps, userId: string) {
     spotReviews: spotReviewsWritten,
     checkIns: checkInsMade,
     lostAlerts: await lostAlertsOfUser(db, userId),
+    lostSightings: await lostSightingsOfUser(db, userId),
     notifications: { ...(await notifyPreferences(db, userId)), pushDevices },
   };
 }

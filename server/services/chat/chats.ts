@@ -56,7 +56,8 @@ export async function listChats(deps: ServiceDeps, userId: string): Promise<Chat
       dogProfiles,
       eq(
         dogProfiles.id,
-        sql`case when ${chats.ownerId} = ${userId} then ${chats.otherDogId} else ${chats.dogId} end`,
+        sql`case when ${chats.lostAlertId} is null and ${chats.ownerId} = ${userId} then ${chats.otherDogId}
+          else ${chats.dogId} end`,
       ),
     )
     .leftJoin(
@@ -81,6 +82,7 @@ export async function listChats(deps: ServiceDeps, userId: string): Promise<Chat
       id: chat.id,
       chatName: chat.chatName,
       iAmOwner,
+      lostAlertId: chat.lostAlertId,
       lastMessageAt: chat.lastMessageAt,
       unread: iAmOwner ? chat.unreadCountOwner : chat.unreadCountUser,
       lastMessage: last ? messageView(last) : null,

@@ -119,8 +119,9 @@ async function waiting(db: Db, userId: string, since: Date): Promise<Record<Noti
     announcements: announcements?.n ?? 0,
     // Never by e-mail (channelsOf): over by the time a summary would tell it.
     checkIns: 0,
-    // Mailed at once, each on its own (services/delivery/lost-alert-delivery.ts).
-    lostDogs: 0,
+    // Alerts are mailed at once, each on its own (services/delivery/lost-alert-delivery.ts); sightings of
+    // my own lost dog wait here.
+    lostDogs: ofTypes(typesOf('lostDogs')),
   };
 }
 

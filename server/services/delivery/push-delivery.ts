@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { daysBefore } from '#shared/domain/days';
 import { inQuietHours, NOTICES_PATH, quietUntil, topicOfNotice } from '#shared/domain/notify';
 import { EVENT_PARAM, eventChatPath } from '#shared/domain/events';
+import { lostAlertPath } from '#shared/domain/lost';
 import { isLocale, type Locale } from '#shared/i18n';
 import { LIMITS } from '#shared/limits';
 import type { Db } from '../../db/client';
@@ -157,8 +158,10 @@ export async function deliverNotices(deps: DeliveryDeps, { userId }: { userId: s
       eventId: notifications.eventId,
       eventChanges: notifications.eventChanges,
       eventStartsAt: notifications.eventStartsAt,
+      lostAlertId: notifications.lostAlertId,
       chatId: sql<string | null>`(select c.id from ${chats} c
-        where least(c.dog_id, c.other_dog_id) = least(${notifications.dogId}, ${notifications.fromDogId})
+        where c.other_dog_id is not null
+          and least(c.dog_id, c.other_dog_id) = least(${notifications.dogId}, ${notifications.fromDogId})
           and greatest(c.dog_id, c.other_dog_id) = greatest(${notifications.dogId}, ${notifications.fromDogId}))`,
     })
     .from(notifications)
@@ -189,6 +192,7 @@ export async function deliverNotices(deps: DeliveryDeps, { userId }: { userId: s
       fromDog: row.fromDog ?? '',
       name: row.name ?? '',
       title: row.detail ?? '',
+      hasTitle: row.detail ? 'yes' : 'no',
       ...eventNoticeValues(user.locale, row),
     };
     const key = `push.${row.type}`;
@@ -199,7 +203,9 @@ export async function deliverNotices(deps: DeliveryDeps, { userId }: { userId: s
         ? `/klepet?chat=${row.chatId}`
         : topic === 'events'
           ? `/events${row.eventId ? `?${EVENT_PARAM}=${row.eventId}` : ''}`
-          : NOTICES_PATH,
+          : row.lostAlertId
+            ? lostAlertPath(row.lostAlertId)
+            : NOTICES_PATH,
       tag: `notice:${row.id}`,
     });
   }

@@ -10,7 +10,15 @@ import { lockKeys } from '../../db/advisory-lock';
 import type { DbOrTx } from '../../db/client';
 import { transact } from '../../db/transact';
 import { crashPoint } from '../../crash-points';
-import { dogProfiles, lostAlertDeliveries, lostAlerts, places, profiles, uploads } from '../../db/schema';
+import {
+  dogProfiles,
+  lostAlertDeliveries,
+  lostAlerts,
+  lostSightings,
+  places,
+  profiles,
+  uploads,
+} from '../../db/schema';
 import type { ServiceDeps } from '../deps';
 import { activeUser, shownTo } from '../safety/visibility';
 import { attachUploads, photoOf } from '../uploads';
@@ -25,7 +33,7 @@ import { attachUploads, photoOf } from '../uploads';
 const TOWN_WITHIN_M = 15_000;
 
 /** The listed town nearest a point, within TOWN_WITHIN_M (by the places' GiST index). */
-const nearestTown = ({ lat, lon }: { lat: number; lon: number }) => sql`select p.name from ${places} p
+export const nearestTown = ({ lat, lon }: { lat: number; lon: number }) => sql`select p.name from ${places} p
   where earth_box(ll_to_earth(${lat}, ${lon}), ${TOWN_WITHIN_M}) @> ll_to_earth(p.lat, p.lon)
   order by earth_distance(ll_to_earth(${lat}, ${lon}), ll_to_earth(p.lat, p.lon)) limit 1`;
 const expiry = () => sql`now() + ${`${LIMITS.lostAlert.expiresDays} days`}::interval`;
@@ -304,6 +312,7 @@ export async function detachGonePhotos(db: DbOrTx, now = new Date()) {
         eq(uploads.kind, 'lost'),
         lt(uploads.attachedAt, new Date(now.getTime() - 3_600_000)),
         sql`not exists (select 1 from ${lostAlerts} where ${lostAlerts.photo} = ${uploads.key})`,
+        sql`not exists (select 1 from ${lostSightings} where ${lostSightings.photo} = ${uploads.key})`,
       ),
     )
     .returning({ key: uploads.key });

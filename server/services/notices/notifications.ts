@@ -151,7 +151,8 @@ const userProfile = alias(profiles, 'user_profile');
 /** The chat of the notice's pair of dogs (one per pair, either may be the chat's own dog). */
 const chatOfNotification = sql<string | null>`(
   select c.id from ${chats} c
-  where least(c.dog_id, c.other_dog_id) = least(${notifications.dogId}, ${notifications.fromDogId})
+  where c.other_dog_id is not null
+    and least(c.dog_id, c.other_dog_id) = least(${notifications.dogId}, ${notifications.fromDogId})
     and greatest(c.dog_id, c.other_dog_id) = greatest(${notifications.dogId}, ${notifications.fromDogId}))`;
 
 const appealed = sql<boolean>`exists (select 1 from ${appeals} a where a.action_id = ${notifications.actionId})`;
@@ -210,6 +211,7 @@ function requestView(deps: ServiceDeps, userId: string, row: Row): RequestItem {
     event: row.n.eventId
       ? { id: row.n.eventId, changes: row.n.eventChanges, startsAt: row.n.eventStartsAt }
       : null,
+    lostAlertId: row.n.lostAlertId,
     decision: row.decision && {
       id: row.decision.id,
       action: row.decision.action,
