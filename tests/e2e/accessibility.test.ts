@@ -322,7 +322,7 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
     }
   });
 
-  it('has none on lost dogs: an alert nearby, the report form with an error, my open alert with its actions, its public page and poster', async () => {
+  it('has none on lost dogs: an alert nearby, the sighting form, an alert with a sighting, the report form with an error, my open alert with its actions, its public page and poster', async () => {
     await cene.api.lost.report.mutate({
       id: crypto.randomUUID(),
       dogId: cene.dog.id,
@@ -340,6 +340,19 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
         .first()
         .waitFor();
       await record('an alert nearby');
+      // Ana saw Luna: the sighting form, then the alert with its sightings' map and list.
+      const luna = main
+        .getByRole('region', { name: 'V bližini vaših psov' })
+        .getByRole('article', { name: 'Luna' })
+        .first();
+      await luna.getByRole('button', { name: 'Sporočite opažanje' }).click();
+      const sighting = page.getByRole('dialog', { name: 'Ste videli psa Luna?' });
+      await sighting.getByLabel('Kaj ste videli').fill('Tekla je proti gradu.');
+      await record('the sighting form');
+      await sighting.getByRole('button', { name: 'Sporoči lastniku' }).click();
+      await luna.getByRole('region', { name: 'Zemljevid opažanj: Luna' }).waitFor();
+      await luna.getByRole('button', { name: 'Pišite lastniku' }).waitFor();
+      await record('an alert with a sighting');
       await main.getByRole('button', { name: 'Moj pes se je izgubil' }).click();
       const form = page.getByRole('dialog', { name: 'Moj pes se je izgubil' });
       await form.getByLabel('Kdaj').fill('');

@@ -3,7 +3,8 @@ import os from 'node:os';
 import type { Locator } from 'playwright-core';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { spots } from '../../server/db/schema';
+import { eq } from 'drizzle-orm';
+import { lostAlerts, spots, users } from '../../server/db/schema';
 import { SPOT_AMENITIES } from '#shared/domain/spots';
 import { LOCALES } from '#shared/i18n';
 import { PAGE_MODULES } from '../../web/src/app/page-modules';
@@ -123,6 +124,36 @@ describe('every page on a 320 px phone, signed in', () => {
           });
           const lostOverflow = await sidewaysOverflow(page);
           if (lostOverflow > 0) wider.push(`lost dogs with an alert: ${lostOverflow} px`);
+          // Someone saw Piki: the sightings' map and list, and the way to write to whoever saw it.
+          const [alert] = await e2e.server.app.deps.db
+            .select({ id: lostAlerts.id })
+            .from(lostAlerts)
+            .innerJoin(users, eq(users.id, lostAlerts.userId))
+            .where(eq(users.email, email));
+          const seer = await apiUser(e2e.server, {
+            fullName: 'Maximilian Vogelsang-Zupančič',
+            email: `videl.${locale}@example.com`,
+          });
+          await seer.api.lost.sight.mutate({
+            id: crypto.randomUUID(),
+            alertId: alert!.id,
+            lat: 46.0611,
+            lon: 14.5151,
+            seenAt: new Date(),
+            note: 'Tekel je ob Ljubljanici proti Tromostovju, brez povodca, z rdečo ovratnico.',
+          });
+          await seer.api.close();
+          await page.reload();
+          const mine = page.getByRole('main').getByRole('region', { name: text['lost.mine'] });
+          await mine
+            .getByRole('region', { name: text['lost.sightings.map']!.replace('{dog}', 'Piki') })
+            .waitFor();
+          await page.screenshot({
+            path: path.join(os.tmpdir(), `narrow-lost-sighting-${locale}.png`),
+            fullPage: true,
+          });
+          const sightingOverflow = await sidewaysOverflow(page);
+          if (sightingOverflow > 0) wider.push(`lost dogs with a sighting: ${sightingOverflow} px`);
           // Its public page and poster, which need no account.
           const share = page
             .getByRole('main')

@@ -10,6 +10,7 @@ describe('chat texts', () => {
     messages: {
       'chat.deletedUser': 'Izbrisan uporabnik',
       'chat.unknownUser': 'Neznani uporabnik',
+      'chat.lostTitle': '{dog} · pogrešan pes',
     },
   });
   const now = new Date(2025, 7, 20, 18, 30);
@@ -36,5 +37,9 @@ describe('chat texts', () => {
     expect(chatTitle(intl, { dog, counterpart }, 'en')).toMatch(/^Rex \((?!Mešanec)/);
     expect(chatTitle(intl, { dog: null, counterpart }, 'sl')).toBe('Ana Kos');
     expect(chatTitle(intl, { dog: null, counterpart: null }, 'sl')).toBe('Izbrisan uporabnik');
+    // A chat about a lost dog says so, for its owner and for whoever saw it.
+    expect(chatTitle(intl, { dog, counterpart, lostAlertId: 'a1' }, 'sl')).toBe(
+      'Rex (Mešanec) · pogrešan pes',
+    );
   });
 });

@@ -3,9 +3,19 @@ import type { Locale } from '#shared/i18n';
 import { breedName } from '../../components/dogs/names';
 import type { ChatSummary } from './types';
 
-/** A chat's title: the other party's dog and its breed in the UI language, "Rex (Mešanec)"; without a dog, who. */
-export const chatTitle = (intl: IntlShape, chat: Pick<ChatSummary, 'dog' | 'counterpart'>, locale: Locale) =>
-  chat.dog ? `${chat.dog.name} (${breedName(chat.dog.breed, locale)})` : counterpartName(intl, chat);
+/**
+ * A chat's title: the other party's dog and its breed in the UI language, "Rex (Mešanec)"; without a dog, who.
+ * A chat about a lost dog says so, after the dog (which a narrow header keeps): "Aro (Mešanec) · pogrešan pes".
+ */
+export function chatTitle(
+  intl: IntlShape,
+  chat: Pick<ChatSummary, 'dog' | 'counterpart'> & { lostAlertId?: string | null },
+  locale: Locale,
+) {
+  if (!chat.dog) return counterpartName(intl, chat);
+  const dog = `${chat.dog.name} (${breedName(chat.dog.breed, locale)})`;
+  return chat.lostAlertId ? intl.formatMessage({ id: 'chat.lostTitle' }, { dog }) : dog;
+}
 
 /** Who I talk to: their name, 'Neznani uporabnik' without one, 'Izbrisan uporabnik' once their account is gone. */
 export function counterpartName(intl: IntlShape, chat: Pick<ChatSummary, 'counterpart'>): string {

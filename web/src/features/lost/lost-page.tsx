@@ -16,6 +16,7 @@ import { useLocale, useT } from '../../lib/intl';
 import { useSession } from '../../lib/session';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
+import { LostSightings } from './lost-sightings';
 
 /** The form (with its map) loads when it is first opened. */
 const LostReportDialog = lazyDialog(
@@ -205,6 +206,7 @@ function AlertCard({ alert, highlighted = false }: { alert: LostAlertView; highl
           </p>
         )}
         {alert.mine && alert.status === 'open' && <OwnerActions alert={alert} />}
+        <LostSightings alert={alert} />
       </div>
     </article>
   );

@@ -1,27 +1,16 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { SI_MUNICIPALITIES } from '#shared/data/municipalities';
 import { displayName } from '#shared/data/named';
 import { LIMITS } from '#shared/limits';
 import type { LostAlertView } from '#shared/schemas/lost';
-import type { Photo } from '#shared/schemas/uploads';
-import { centreOf, type Point, PointPicker } from '../../components/map/point-picker';
-import { PhotosField } from '../../components/pickers/photos-field';
+import { centreOf } from '../../components/map/point-picker';
 import { SelectField } from '../../components/pickers/select-field';
-import { Alert } from '../../components/ui/alert';
-import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
-import { TextField } from '../../components/ui/field';
-import { TextareaField } from '../../components/ui/textarea-field';
 import { useErrorText } from '../../lib/errors';
 import { useLocale, useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { uuidV4 } from '../../lib/uuid';
-
-/** "2026-11-27T17:30" of a moment on this device's clock, as a datetime-local input holds it. */
-const localInput = (at: Date) => {
-  const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-};
+import { SeenFields, SeenFormEnd, seenNow } from './seen-fields';
 
 export interface OwnDog {
   id: string;
@@ -68,23 +57,24 @@ function LostReportForm({
   onReported: (alert: LostAlertView) => void;
 }) {
   const t = useT();
-  const formId = useId();
   const [locale] = useLocale();
   const errorText = useErrorText();
   const [id] = useState(uuidV4);
   const first = dogs[0];
   const [dogId, setDogId] = useState(first?.id ?? '');
   const [town, setTown] = useState(first && centreOf(first.location) ? first.location : 'Ljubljana');
-  const [point, setPoint] = useState<Point | null>(centreOf(town));
-  const [seenAt, setSeenAt] = useState(() => localInput(new Date()));
-  const [note, setNote] = useState('');
-  const [photos, setPhotos] = useState<Photo[]>([]);
+  const [seen, setSeen] = useState(() => seenNow(centreOf(town)));
   const [uploading, setUploading] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const report = trpc.lost.report.useMutation({
     onSuccess: onReported,
     onError: (error) => setProblem(errorText(error)),
   });
+  /** A town chosen (or a dog's): the map, and the pin with it, go there. */
+  const moveTo = (name: string) => {
+    setTown(name);
+    setSeen((current) => ({ ...current, point: centreOf(name) }));
+  };
 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
@@ -92,11 +82,11 @@ function LostReportForm({
     const parsed = lostReportInput.safeParse({
       id,
       dogId,
-      lat: point?.lat,
-      lon: point?.lon,
-      seenAt: seenAt ? new Date(seenAt) : undefined,
-      note,
-      photo: photos[0]?.key,
+      lat: seen.point?.lat,
+      lon: seen.point?.lon,
+      seenAt: seen.seenAt ? new Date(seen.seenAt) : undefined,
+      note: seen.note,
+      photo: seen.photos[0]?.key,
     });
     if (!parsed.success) return setProblem(t(parsed.error.issues[0]!.message));
     setProblem(null);
@@ -113,10 +103,7 @@ function LostReportForm({
           onChange={(value) => {
             setDogId(value);
             const dog = dogs.find((d) => d.id === value);
-            if (dog && centreOf(dog.location)) {
-              setTown(dog.location);
-              setPoint(centreOf(dog.location));
-            }
+            if (dog && centreOf(dog.location)) moveTo(dog.location);
           }}
           options={dogs.map((dog) => ({ value: dog.id, label: dog.name }))}
         />
@@ -125,63 +112,24 @@ function LostReportForm({
         label={t('lost.form.town')}
         name="town"
         value={town}
-        onChange={(value) => {
-          setTown(value);
-          setPoint(centreOf(value));
-        }}
+        onChange={moveTo}
         options={SI_MUNICIPALITIES.map((place) => ({ value: place.name, label: displayName(place, locale) }))}
       />
-      <div className="flex flex-col gap-1.5">
-        <p className="text-body font-semibold">{t('lost.form.point')}</p>
-        <p id={`${formId}-hint`} className="text-caption text-muted-foreground">
-          {t('lost.form.pointHint')}
-        </p>
-        <PointPicker
-          town={centreOf(town)}
-          value={point}
-          onChange={setPoint}
-          label={t('lost.form.pointMap')}
-          describedBy={`${formId}-hint`}
-        />
-      </div>
-      <TextField
-        label={t('lost.form.seenAt')}
-        name="seenAt"
-        type="datetime-local"
-        value={seenAt}
-        max={localInput(new Date())}
-        onChange={(event) => setSeenAt(event.target.value)}
+      <SeenFields
+        copy="lost.form"
+        centre={centreOf(town)}
+        value={seen}
+        onChange={setSeen}
+        onUploading={setUploading}
+        disabled={report.isPending}
+        photoHint
       />
-      <TextareaField
-        label={t('lost.form.note')}
-        name="note"
-        rows={3}
-        maxLength={LIMITS.lostAlert.noteMax}
-        placeholder={t('lost.form.noteHint')}
-        value={note}
-        onChange={(event) => setNote(event.target.value)}
+      <SeenFormEnd
+        problem={problem}
+        onCancel={onCancel}
+        submit={t('lost.form.submit')}
+        busy={report.isPending || uploading}
       />
-      <div className="flex flex-col gap-1.5">
-        <p className="text-body font-semibold">{t('lost.form.photo')}</p>
-        <p className="text-caption text-muted-foreground">{t('lost.form.photoHint')}</p>
-        <PhotosField
-          kind="lost"
-          max={1}
-          value={photos}
-          onChange={setPhotos}
-          onBusyChange={setUploading}
-          disabled={report.isPending}
-        />
-      </div>
-      {problem && <Alert>{problem}</Alert>}
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <Button type="button" variant="outline" onClick={onCancel}>
-          {t('lost.form.cancel')}
-        </Button>
-        <Button type="submit" disabled={report.isPending || uploading}>
-          {t('lost.form.submit')}
-        </Button>
-      </div>
     </form>
   );
 }

@@ -5,6 +5,7 @@ import {
   CalendarClock,
   CalendarX,
   Check,
+  MapPinned,
   MessageCircle,
   ShieldAlert,
   Undo2,
@@ -23,6 +24,7 @@ import {
   requestBadge,
 } from '#shared/domain/requests';
 import { INTL_TAG } from '#shared/i18n';
+import { lostAlertPath } from '#shared/domain/lost';
 import { useErrorText } from '../../lib/errors';
 import { useLocale, useT } from '../../lib/intl';
 import { localLongDate } from '../../lib/long-date';
@@ -91,6 +93,7 @@ export function RequestCard({ item, now }: { item: RequestItem; now: number }) {
   const appeals = !!item.decision && canAppeal(item.type, item.decision);
   const busy = accept.isPending || reject.isPending;
   const showsChat = leadsToChat(item);
+  const sighting = item.type === 'lost_sighting' && item.lostAlertId;
   const badge = requestBadge(item);
   const sentence = <Sentence item={item} />;
   // The other side's dog: the liker's on a request I received, theirs on a match.
@@ -192,6 +195,18 @@ export function RequestCard({ item, now }: { item: RequestItem; now: number }) {
         )}
         {item.decision?.appealed && item.type === 'moderation' && (
           <p className="text-caption text-muted-foreground sm:pl-15">{t('moderation.appealed')}</p>
+        )}
+        {sighting && (
+          <div className="flex gap-2 sm:pl-15">
+            {/* Following the link also opens (reads) the card. */}
+            <Link
+              to={lostAlertPath(sighting)}
+              className={buttonClasses({ variant: 'outline' }, 'flex-1 sm:flex-none')}
+            >
+              <MapPinned aria-hidden="true" className="size-5" />
+              {t('requests.openSightings')}
+            </Link>
+          </div>
         )}
         {(decides || showsChat) && (
           // Phones: the buttons share the card's width; wider screens: under the text, their own size.
@@ -308,6 +323,8 @@ function Sentence({ item }: { item: RequestItem }) {
         title: bold(item.detail ?? ''),
         time: item.event?.startsAt ? intl.formatTime(item.event.startsAt, { timeZone: EVENT_TIME_ZONE }) : '',
       });
+    case 'lost_sighting':
+      return say('lostSighting', { town: bold(item.detail ?? ''), hasTown: item.detail ? 'yes' : 'no' });
     case 'moderation':
     case 'report_decision':
       return say(item.type === 'moderation' ? 'moderation' : 'reportDecision', {
