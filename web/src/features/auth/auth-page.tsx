@@ -3,6 +3,7 @@ import { useIntl } from 'react-intl';
 import { Navigate, useSearchParams } from 'react-router';
 import { Card } from '../../components/ui/card';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '../../components/ui/tabs';
+import { useNextPath } from '../../lib/next-path';
 import { useSession } from '../../lib/session';
 import { ResetRequestForm } from './reset-request-form';
 import { SignInForm } from './sign-in-form';
@@ -12,7 +13,10 @@ const TABS = ['signIn', 'signUp', 'reset'] as const;
 type Tab = (typeof TABS)[number];
 const isTab = (value: unknown): value is Tab => TABS.includes(value as Tab);
 
-/** /auth and /login: sign in, sign up and password reset; `?tab=reset` opens a tab directly. */
+/**
+ * /auth and /login: sign in, sign up and password reset; `?tab=reset` opens a tab directly; `?next=` is the
+ * page to go back to once signed in.
+ */
 export default function AuthPage() {
   const intl = useIntl();
   const [params] = useSearchParams();
@@ -24,7 +28,8 @@ export default function AuthPage() {
   const [email, setEmail] = useState('');
   // The forms show while the session is asked for (and prerendered): a signed-in user moves on after it.
   const { user } = useSession();
-  if (user) return <Navigate to="/profil" replace />;
+  const next = useNextPath();
+  if (user) return <Navigate to={next} replace />;
 
   return (
     <div className="mx-auto flex w-full max-w-md flex-col gap-6">

@@ -3,6 +3,7 @@ import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/field';
 import { useErrorText } from '../../lib/errors';
+import { useNextPath } from '../../lib/next-path';
 import { useLocale, useT } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 import { useSignedIn } from '../../lib/session';
@@ -19,6 +20,7 @@ interface SignInFormProps {
 export function SignInForm({ defaultEmail, onForgotPassword }: SignInFormProps) {
   const t = useT();
   const navigate = useNavigate();
+  const next = useNextPath();
   const signedIn = useSignedIn();
   const [locale] = useLocale();
   const errorText = useErrorText();
@@ -30,7 +32,7 @@ export function SignInForm({ defaultEmail, onForgotPassword }: SignInFormProps) 
     onSuccess: async ({ user }) => {
       await signedIn(user);
       toast.success(t('auth.signIn.success'));
-      void navigate('/profil', { replace: true });
+      void navigate(next, { replace: true });
     },
   });
 
