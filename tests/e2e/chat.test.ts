@@ -523,8 +523,9 @@ describe('signed out', () => {
     try {
       await page.goto(`${e2e.server.url}/chat`);
       await see(page, 'Za klepet z drugimi lastniki psov se prijavite.');
+      // Signed in, the visitor comes back here.
       expect(await page.getByRole('main').getByRole('link', { name: 'Prijava' }).getAttribute('href')).toBe(
-        '/auth',
+        '/auth?next=%2Fchat',
       );
     } finally {
       await context.close();
