@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { resolveLocation } from '../data/cities';
 import { findCountry } from '../data/countries';
 
-export const idSchema = z.uuid('validation.idInvalid');
+// PostgreSQL answers a uuid in lower case: a client's upper-case id is the same id, and must compare equal.
+export const idSchema = z.uuid('validation.idInvalid').toLowerCase();
 
 /**
  * Degrees to 7 decimals (about a centimetre): finer is noise, and a value too small for PostgreSQL's

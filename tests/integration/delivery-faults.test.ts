@@ -401,11 +401,17 @@ describe.runIf(postgresAvailable())('deliveries across a crash, on PostgreSQL', 
       );
       expect(messageIds(a)).toHaveLength(1);
       expect(messageIds(b)).toEqual(messageIds(a));
-      const [row] = await database.db
-        .select({ at: users.lastDigestAt })
-        .from(users)
-        .where(eq(users.id, ana.id));
-      expect(row!.at).not.toBeNull();
+      // The mail is written before the row that records it commits: the record follows, soon.
+      await eventually(
+        async () => {
+          const [row] = await database.db
+            .select({ at: users.lastDigestAt })
+            .from(users)
+            .where(eq(users.id, ana.id));
+          return row!.at !== null;
+        },
+        () => 'the summary was sent but not recorded',
+      );
     });
   });
 

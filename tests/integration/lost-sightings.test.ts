@@ -157,8 +157,10 @@ describe.each(dbKinds())('lost-dog sightings on %s', (kind) => {
     expect(ana.device.received[0]!.body).toContain('Bor');
     expect(ana.device.received[0]!.body).toContain('Ljubljana');
 
-    // A retry after a lost answer: the same sighting, one row, one notice, no second push.
+    // A retry after a lost answer: the same sighting, one row, one notice, no second push. The id in upper
+    // case is the same id.
     expect(await sight(bor, alert.id, { id, seenAt, note: 'Tekel je proti gradu.' })).toEqual(answer);
+    expect(await sight(bor, alert.id, { id: id.toUpperCase(), seenAt })).toEqual(answer);
     expect(await rowsOf(alert.id)).toHaveLength(1);
     expect(await noticesOf(alert.id)).toHaveLength(1);
     // Someone else re-using the id is refused and learns nothing.
