@@ -20,6 +20,10 @@ type MessageRow = typeof chatMessages.$inferSelect;
 export const chatListTopic = (userId: string) => `chats:${userId}`;
 export const chatTopic = (chatId: string) => `chat:${chatId}`;
 
+/** A chat's stored name: its dog and the dog's owner ("Aro (Mešanec) · Ana Novak"). */
+export const chatNameOf = (dog: { name: string; breed: string }, ownerName: string | null | undefined) =>
+  `${dog.name} (${dog.breed}) · ${ownerName ?? ''}`.trim();
+
 const messageView = (row: MessageRow): ChatMessage => ({
   id: row.id,
   seq: row.seq,

@@ -7,6 +7,7 @@ import { AppError } from '#shared/errors';
 import { LIMITS } from '#shared/limits';
 import type { LostAlertView, LostList, lostReportInput, lostWidenInput } from '#shared/schemas/lost';
 import { lockKeys } from '../../db/advisory-lock';
+import { storedAlready } from '../../db/client-ids';
 import type { DbOrTx } from '../../db/client';
 import { transact } from '../../db/transact';
 import { crashPoint } from '../../crash-points';
@@ -110,14 +111,7 @@ export async function reportLost(
 ): Promise<LostAlertView> {
   await transact(deps.db, async (tx) => {
     await lockKeys(tx, [`lost:${userId}`]);
-    const [stored] = await tx
-      .select({ userId: lostAlerts.userId })
-      .from(lostAlerts)
-      .where(eq(lostAlerts.id, input.id));
-    if (stored) {
-      if (stored.userId !== userId) throw new AppError('VALIDATION');
-      return;
-    }
+    if (await storedAlready(tx, lostAlerts, input.id, userId)) return;
     // Locked against removal until the alert is stored (a dog deleted meanwhile: NOT_FOUND).
     const [dog] = await tx
       .select({ id: dogProfiles.id })
@@ -211,11 +205,13 @@ export function withdrawLost(deps: ServiceDeps, userId: string, id: string) {
   return changeOpen(deps, userId, id, () => ({ status: 'closed', endedAt: sql`now()` }), false);
 }
 
+/** An alert the viewer may see: their own, or one whose owner is not hidden either way. */
+export const alertSeenBy = (viewerId: string) =>
+  or(eq(lostAlerts.userId, viewerId), shownTo(viewerId, lostAlerts.userId));
+
 /** One alert: the owner's, or any other one not hidden between the viewer and its owner. */
 export async function lostAlert(deps: ServiceDeps, viewerId: string, id: string): Promise<LostAlertView> {
-  const [row] = await alertsOf(deps.db).where(
-    and(eq(lostAlerts.id, id), or(eq(lostAlerts.userId, viewerId), shownTo(viewerId, lostAlerts.userId))),
-  );
+  const [row] = await alertsOf(deps.db).where(and(eq(lostAlerts.id, id), alertSeenBy(viewerId)));
   if (!row) throw new AppError('NOT_FOUND');
   return viewOf(deps, viewerId, row);
 }

@@ -6,25 +6,22 @@ import { AppError } from '#shared/errors';
 import { LIMITS } from '#shared/limits';
 import type { LostSightingView, lostSightInput } from '#shared/schemas/lost';
 import { lockKeys } from '../../db/advisory-lock';
+import { storedAlready } from '../../db/client-ids';
 import { transact } from '../../db/transact';
 import { crashPoint } from '../../crash-points';
 import { chats, dogProfiles, lostAlerts, lostSightings, profiles } from '../../db/schema';
-import { chatListTopic } from '../chat/chats';
+import { chatListTopic, chatNameOf } from '../chat/chats';
 import type { ServiceDeps } from '../deps';
 import { publishRequests, writeNotices } from '../notices/notifications';
 import { activeUser, shownTo } from '../safety/visibility';
 import { attachUploads, photoOf } from '../uploads';
-import { nearestTown } from './lost-alerts';
+import { alertSeenBy, nearestTown } from './lost-alerts';
 
 /**
  * Sightings of a lost dog (issue 33 §6): anyone signed in who may see an open alert says where and when they
  * saw the dog; its owner hears of it at once (a 'lost_sighting' notice: live in the app, pushed or mailed by
  * their choice of lost-dog news), and the two talk in a conversation of their own, never by phone or address.
  */
-
-/** An alert the viewer may see: their own, or one whose owner is not hidden either way. */
-const alertSeenBy = (viewerId: string) =>
-  or(eq(lostAlerts.userId, viewerId), shownTo(viewerId, lostAlerts.userId));
 
 /**
  * I saw the dog of an open alert. LIMITS.lostAlert.sightingsPerDay a day per account (DAILY_LIMIT), under
@@ -37,14 +34,7 @@ export async function addSighting(
 ): Promise<LostSightingView> {
   await transact(deps.db, async (tx) => {
     await lockKeys(tx, [`sighting:${userId}`]);
-    const [stored] = await tx
-      .select({ userId: lostSightings.userId })
-      .from(lostSightings)
-      .where(eq(lostSightings.id, input.id));
-    if (stored) {
-      if (stored.userId !== userId) throw new AppError('VALIDATION');
-      return;
-    }
+    if (await storedAlready(tx, lostSightings, input.id, userId)) return;
     const [alert] = await tx
       .select({ ownerId: lostAlerts.userId, dogId: lostAlerts.dogId })
       .from(lostAlerts)
@@ -98,20 +88,21 @@ export async function addSighting(
     await publishRequests(deps, told, tx);
   });
   crashPoint('sighting:committed');
-  const sightings = await sightingsOf(deps, userId, input.alertId);
-  const view = sightings.find((sighting) => sighting.id === input.id);
+  const [view] = await sightingsOf(deps, userId, input.alertId, input.id);
   if (!view) throw new AppError('NOT_FOUND');
   return view;
 }
 
 /**
- * An alert's sightings, oldest first, of authors not hidden from the viewer. The alert's owner and each
- * sighting's author see its point and who saw it; everyone else the point rounded and no name.
+ * An alert's sightings (or the one of id `only`), oldest first, of authors not hidden from the viewer. The
+ * alert's owner and each sighting's author see its point and who saw it; everyone else the point rounded
+ * and no name.
  */
 export async function sightingsOf(
   deps: ServiceDeps,
   viewerId: string,
   alertId: string,
+  only?: string,
 ): Promise<LostSightingView[]> {
   const [alert] = await deps.db
     .select({ ownerId: lostAlerts.userId })
@@ -140,6 +131,7 @@ export async function sightingsOf(
     .where(
       and(
         eq(lostSightings.alertId, alertId),
+        only === undefined ? undefined : eq(lostSightings.id, only),
         or(eq(lostSightings.userId, viewerId), shownTo(viewerId, lostSightings.userId)),
       ),
     )
@@ -204,7 +196,7 @@ export async function contactOfSighting(deps: ServiceDeps, userId: string, sight
         userId: sighting.helperId,
         dogId: sighting.dogId,
         lostAlertId: sighting.alertId,
-        chatName: `${sighting.dogName} (${sighting.dogBreed}) · ${sighting.ownerName ?? ''}`.trim(),
+        chatName: chatNameOf({ name: sighting.dogName, breed: sighting.dogBreed }, sighting.ownerName),
       })
       .onConflictDoNothing();
     const [chat] = await tx.select({ id: chats.id }).from(chats).where(ofAlert);

@@ -9,7 +9,7 @@ import { transact } from '../../db/transact';
 import { chats, dogProfiles, matches, notifications, profiles, swipes } from '../../db/schema';
 import { lockStreams } from '../../realtime/stream-lock';
 import { checkMessage, checkNewRequest, lockSender } from '../chat/anti-spam';
-import { announceChat, appendMessage, pairChat } from '../chat/chats';
+import { announceChat, appendMessage, chatNameOf, pairChat } from '../chat/chats';
 import { rewindTo } from '../matching/deck-positions';
 import type { ServiceDeps } from '../deps';
 import { isHiddenFrom } from '../safety/visibility';
@@ -27,7 +27,7 @@ async function chatName(tx: Tx, dog: { name: string; breed: string; userId: stri
     .select({ fullName: profiles.fullName })
     .from(profiles)
     .where(eq(profiles.userId, dog.userId));
-  return `${dog.name} (${dog.breed}) · ${owner?.fullName ?? ''}`.trim();
+  return chatNameOf(dog, owner?.fullName);
 }
 
 /** The chat of a pair of dogs, whichever of them is the chat's own (one chat per pair); locked. */

@@ -5,6 +5,7 @@ import { AppError } from '#shared/errors';
 import { LIMITS } from '#shared/limits';
 import type { checkInInput, HereNow } from '#shared/schemas/spots';
 import { lockKeys } from '../../db/advisory-lock';
+import { storedAlready } from '../../db/client-ids';
 import type { DbOrTx } from '../../db/client';
 import { transact } from '../../db/transact';
 import { crashPoint } from '../../crash-points';
@@ -37,13 +38,12 @@ export async function checkIn(
 ): Promise<HereNow> {
   const spotId = await transact(deps.db, async (tx) => {
     await lockKeys(tx, [`check-in:${userId}`]);
-    const [stored] = await tx
-      .select({ userId: checkIns.userId, spotId: checkIns.spotId })
-      .from(checkIns)
-      .where(eq(checkIns.id, input.id));
-    if (stored) {
-      if (stored.userId !== userId) throw new AppError('VALIDATION');
-      return stored.spotId;
+    if (await storedAlready(tx, checkIns, input.id, userId)) {
+      const [stored] = await tx
+        .select({ spotId: checkIns.spotId })
+        .from(checkIns)
+        .where(eq(checkIns.id, input.id));
+      return stored!.spotId;
     }
     // Locked against removal until the check-in is stored (a place removed meanwhile: NOT_FOUND).
     const [spot] = await tx

@@ -10,7 +10,7 @@ import { useErrorText } from '../../lib/errors';
 import { useLocale, useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { uuidV4 } from '../../lib/uuid';
-import { SeenFields, SeenFormEnd, seenNow } from './seen-fields';
+import { SeenFields, SeenFormEnd, seenInput, seenNow } from './seen-fields';
 
 export interface OwnDog {
   id: string;
@@ -82,11 +82,7 @@ function LostReportForm({
     const parsed = lostReportInput.safeParse({
       id,
       dogId,
-      lat: seen.point?.lat,
-      lon: seen.point?.lon,
-      seenAt: seen.seenAt ? new Date(seen.seenAt) : undefined,
-      note: seen.note,
-      photo: seen.photos[0]?.key,
+      ...seenInput(seen),
     });
     if (!parsed.success) return setProblem(t(parsed.error.issues[0]!.message));
     setProblem(null);

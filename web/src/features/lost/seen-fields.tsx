@@ -26,6 +26,15 @@ export const seenNow = (point: Point | null): Seen => ({
   photos: [],
 });
 
+/** A `Seen` as the procedures take it, for their schema to check. */
+export const seenInput = (seen: Seen) => ({
+  lat: seen.point?.lat,
+  lon: seen.point?.lon,
+  seenAt: seen.seenAt ? new Date(seen.seenAt) : undefined,
+  note: seen.note,
+  photo: seen.photos[0]?.key,
+});
+
 /**
  * The fields of a `Seen`, worded by `copy` (`lost.form` or `lost.sighting`: point, pointHint, pointMap,
  * seenAt, note, noteHint, photo, and photoHint where `photoHint`). `centre`: where the map goes.

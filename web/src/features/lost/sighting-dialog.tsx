@@ -6,7 +6,7 @@ import { useErrorText } from '../../lib/errors';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { uuidV4 } from '../../lib/uuid';
-import { SeenFields, SeenFormEnd, seenNow } from './seen-fields';
+import { SeenFields, SeenFormEnd, seenInput, seenNow } from './seen-fields';
 
 export interface SightedAlert {
   id: string;
@@ -68,11 +68,7 @@ function SightingForm({
     const parsed = lostSightInput.safeParse({
       id,
       alertId: alert.id,
-      lat: seen.point?.lat,
-      lon: seen.point?.lon,
-      seenAt: seen.seenAt ? new Date(seen.seenAt) : undefined,
-      note: seen.note,
-      photo: seen.photos[0]?.key,
+      ...seenInput(seen),
     });
     if (!parsed.success) return setProblem(t(parsed.error.issues[0]!.message));
     setProblem(null);
