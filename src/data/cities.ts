@@ -1,6 +1,7 @@
 import type { Locale } from '../i18n';
 import { LIMITS } from '../limits';
-import { CITY_COUNTRIES, findCountry, type CityCountry } from './countries';
+import { type CityCountry, isCityCountry } from './city-countries';
+import { findCountry } from './countries';
 import { SI_MUNICIPALITIES } from './municipalities';
 import { findNamed, searchNamed, type Named } from './named';
 
@@ -601,10 +602,6 @@ export const CITIES: Readonly<Record<CityCountry, readonly Named[]>> = {
   GB,
   US,
 };
-
-function isCityCountry(code: string): code is CityCountry {
-  return (CITY_COUNTRIES as readonly string[]).includes(code);
-}
 
 /** The city list of the country with ISO code `countryCode`, or undefined when its places are free text. */
 export function citiesOf(countryCode: string): readonly Named[] | undefined {

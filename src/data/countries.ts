@@ -264,10 +264,6 @@ export const COUNTRIES: readonly Country[] = [
 
 export const DEFAULT_COUNTRY = 'SI';
 
-/** Countries whose places are chosen from a list (see `CITIES`); elsewhere the place is free text. */
-export const CITY_COUNTRIES = ['SI', 'AT', 'IT', 'DE', 'HR', 'HU', 'CH', 'FR', 'GB', 'US'] as const;
-export type CityCountry = (typeof CITY_COUNTRIES)[number];
-
 const byCode = new Map(COUNTRIES.map((country) => [country.code, country]));
 
 /** The country with ISO code `code` (case-insensitive), or undefined. */

@@ -355,7 +355,7 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
       await record('an alert with a sighting');
       await main.getByRole('button', { name: 'Moj pes se je izgubil' }).click();
       const form = page.getByRole('dialog', { name: 'Moj pes se je izgubil' });
-      await form.getByLabel('Kdaj').fill('');
+      await form.getByLabel('Dan', { exact: true }).fill('');
       await form.getByRole('button', { name: 'Obvesti lastnike v bližini' }).click();
       await form.getByText(/^Vpišite, kdaj ste psa nazadnje videli/).waitFor();
       await record('the report form with an error');

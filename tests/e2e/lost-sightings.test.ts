@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { lostSightings } from '../../server/db/schema';
 import { apiOwner, apiUser, see, sessionContext, sidewaysOverflow, useE2e, VIEWPORTS } from '../helpers/e2e';
 import { TEST_PASSWORD } from '../helpers/factories';
 
@@ -52,6 +54,11 @@ describe.each(Object.entries(VIEWPORTS))('lost-dog sightings on a %s', (name, op
       await see(dialog, /^Say where and when you saw it\. The owner is told at once\./);
       await dialog.getByRole('region', { name: 'Map: where you saw the dog' }).waitFor();
       await dialog.getByLabel('What did you see').fill('Ran towards Tivoli, red collar.');
+      // When, as English writes it (not the browser's own date and AM/PM field): today, then typed at midnight.
+      expect(await dialog.getByLabel('Day', { exact: true }).inputValue()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+      const time = dialog.getByLabel('Time', { exact: true });
+      expect(await time.inputValue()).toMatch(/^\d{2}:\d{2}$/);
+      await time.fill('0.00');
       await shot(borPage, 'form-en');
       expect(await sidewaysOverflow(borPage)).toBe(0);
       await dialog.getByRole('button', { name: 'Tell the owner' }).click();
@@ -59,6 +66,11 @@ describe.each(Object.entries(VIEWPORTS))('lost-dog sightings on a %s', (name, op
       await see(seen.getByRole('heading', { level: 4 }), '1 sighting');
       await see(seen, 'Your sighting');
       await see(seen, 'Ran towards Tivoli, red collar.');
+      const [stored] = await e2e.server.app.deps.db
+        .select({ seenAt: lostSightings.seenAt })
+        .from(lostSightings)
+        .where(eq(lostSightings.alertId, alertId));
+      expect(stored!.seenAt).toEqual(new Date(new Date().setHours(0, 0, 0, 0)));
       await seen.getByRole('region', { name: 'Map of sightings: Aro' }).waitFor();
       await shot(borPage, 'added-en');
       expect(await sidewaysOverflow(borPage)).toBe(0);

@@ -6,7 +6,8 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { spots } from '../../server/db/schema';
+import { spots, users } from '../../server/db/schema';
+import { LIMITS } from '#shared/limits';
 import { PLACE_COORDINATES } from '#shared/data/coordinates';
 import {
   apiOwner,
@@ -334,7 +335,8 @@ describe.each(Object.entries(VIEWPORTS))('the places map on a %s', (name, option
       await see(form, /Ime kraja mora imeti vsaj 2 znaka/);
       await form.getByLabel('Vrsta kraja').selectOption('vet');
       await form.getByLabel('Ime kraja').fill(`Ambulanta Tabor (${name})`);
-      await form.getByLabel('Občina').selectOption('Maribor');
+      await form.getByRole('combobox', { name: 'Kraj', exact: true }).fill('Maribor');
+      await form.getByRole('option', { name: 'Maribor', exact: true }).click();
       const pin = form.getByText(/^Bucika: /);
       await expect.poll(() => pin.innerText()).toBe('Bucika: 46,5547, 15,6467');
       // The map moves under the pin by keyboard.
@@ -383,6 +385,61 @@ describe.each(Object.entries(VIEWPORTS))('the places map on a %s', (name, option
       expect(Math.abs(row!.lat - lat)).toBeLessThan(0.01);
       expect(row!.lon).toBeGreaterThan(lon);
       expect(row!.lon - lon).toBeLessThan(0.02);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+      await owner.api.close();
+    }
+  });
+
+  it('an owner adds a place abroad and finds it there, in Italian: Croatia’s towns, the pin at Rovinj', async () => {
+    const owner = await apiOwner(server, 'Ana Kos', `ana.abroad.${name}@example.com`, 'Reks');
+    // An account past its first days: its place is published at once, for all to find.
+    await server.app.deps.db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - (LIMITS.antiSpam.newAccountDays + 1) * 86_400_000) })
+      .where(eq(users.id, owner.id));
+    const context = await sessionContext(e2e.browser, server, { ...options, locale: 'it' }, owner.token);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    try {
+      await page.goto(`${server.url}/mesta`);
+      const main = page.getByRole('main');
+      // Another country starts at its capital; its towns load with it, named in the language.
+      await main.getByLabel('Paese', { exact: true }).selectOption('HR');
+      await see(main, 'Nessun luogo entro 5 km da Zagabria');
+      await main.getByLabel('Vicino a', { exact: true }).selectOption('Rovinj');
+      await see(main, 'Nessun luogo entro 5 km da Rovigno');
+      expect(await main.getByLabel('Vicino a', { exact: true }).locator('option:checked').innerText()).toBe(
+        'Rovigno',
+      );
+
+      // The new place starts in the town looked near: Croatia, Rovinj, the pin at its centre.
+      await main.getByRole('button', { name: 'Aggiungi un luogo' }).click();
+      const form = page.getByRole('dialog', { name: 'Nuovo luogo per cani' });
+      expect(await form.getByRole('combobox', { name: 'Paese', exact: true }).inputValue()).toBe('Croazia');
+      expect(await form.getByRole('combobox', { name: 'Località' }).inputValue()).toBe('Rovigno');
+      await expect.poll(() => form.getByText(/^Spillo: /).innerText()).toBe('Spillo: 45,0827, 13,6346');
+      await form.getByLabel('Tipo di luogo').selectOption('dogPark');
+      await form.getByLabel('Nome del luogo').fill(`Spiaggia per cani (${name})`);
+      await form.getByRole('button', { name: 'Aggiungi luogo' }).click();
+      await see(page, 'Il luogo è stato aggiunto.');
+      const [row] = await server.app.deps.db
+        .select()
+        .from(spots)
+        .where(eq(spots.name, `Spiaggia per cani (${name})`));
+      expect(row).toMatchObject({ countryCode: 'HR', location: 'Rovinj', lat: 45.0827, lon: 13.6346 });
+      await page.keyboard.press('Escape');
+
+      // Found near Rovinj, in the list and on the map.
+      await see(main, '1 luogo entro 5 km da Rovigno');
+      expect(await listed(main)).toEqual([`Spiaggia per cani (${name})`]);
+      await see(main.getByRole('listitem'), 'Rovigno');
+      await page.screenshot({ path: path.join(os.tmpdir(), `spots-${name}-abroad-it.png`), fullPage: true });
+      expect(await sidewaysOverflow(page)).toBe(0);
+      await main.getByRole('button', { name: 'Mappa' }).click();
+      await main.getByRole('button', { name: `Spiaggia per cani (${name})` }).waitFor();
       expect(errors).toEqual([]);
     } finally {
       await context.close();

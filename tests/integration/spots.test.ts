@@ -139,6 +139,31 @@ describe.each(dbKinds())('dog places on %s', (kind) => {
     );
   });
 
+  it('a place abroad: stored by its town’s name there, found near that town and not at home', async () => {
+    const ana = await owner();
+    const [lat, lon] = PLACE_COORDINATES.HR.Rovinj!;
+    // The town as Italian calls it is Rovinj, as the list stores it.
+    const beach = await ana.api.spots.create({
+      ...PARK,
+      name: 'Pasja plaža Rovinj',
+      country: 'HR',
+      location: 'Rovigno',
+      lat: lat + 0.01,
+      lon,
+    });
+    expect(beach).toMatchObject({ country: 'HR', location: 'Rovinj' });
+    const visitor = await t.caller(null);
+    const near = (where: { country: string; location: string }) =>
+      visitor.spots.near({ ...where, radiusKm: 5 }).then((found) => found.map((spot) => spot.id));
+    expect(await near({ country: 'HR', location: 'Rovinj' })).toEqual([beach.id]);
+    expect(await near({ country: 'HR', location: 'Zagreb' })).toEqual([]);
+    expect(await near({ country: 'SI', location: 'Piran' })).toEqual([]);
+    // A town another country's list has not: refused, as a wrong town at home.
+    expect((await failure(visitor.spots.near({ country: 'HR', location: 'Piran' }))).appCode).toBe(
+      'VALIDATION',
+    );
+  });
+
   it('keeps a new account’s place for a moderator: only its author sees it, and it counts against a day', async () => {
     const newcomer = await owner(false);
     const waiting = await newcomer.api.spots.create({ ...PARK, ...east(0.5), name: 'Novi park' });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CITIES } from '#shared/data/cities';
 import { PLACE_COORDINATES } from '#shared/data/coordinates';
-import { CITY_COUNTRIES } from '#shared/data/countries';
+import { CITY_COUNTRIES } from '#shared/data/city-countries';
 import { bucketBounds, bucketsWithin, distanceBucket, widerRadius } from '#shared/domain/distance';
 import { activeFilters, covers, DEFAULT_DECK_FILTERS } from '#shared/domain/deck-filters';
 import { LIMITS } from '#shared/limits';

@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { BREEDS, isBreedLike, resolveBreed } from '#shared/data/breeds';
 import { CITIES, citiesOf, resolveLocation, searchCities } from '#shared/data/cities';
+import { CAPITALS, CITY_COUNTRIES } from '#shared/data/city-countries';
 import {
-  CITY_COUNTRIES,
   COUNTRIES,
   countryName,
   DEFAULT_COUNTRY,
   findCountry,
   searchCountries,
 } from '#shared/data/countries';
+import { PLACE_COORDINATES } from '#shared/data/coordinates';
 import { SI_MUNICIPALITIES } from '#shared/data/municipalities';
 import { displayName, findNamed, type Named, normalizeForSearch, searchNamed } from '#shared/data/named';
 import { resolveTrait, TRAITS } from '#shared/data/traits';
@@ -268,6 +269,13 @@ describe('cities', () => {
       }
     }
     expect(citiesOf('BR')).toBeUndefined();
+  });
+
+  it('name each list country’s capital as its list stores it, with its coordinates', () => {
+    for (const code of CITY_COUNTRIES) {
+      expect(resolveLocation(code, CAPITALS[code]), code).toBe(CAPITALS[code]);
+      expect(PLACE_COORDINATES[code][CAPITALS[code]], code).toHaveLength(2);
+    }
   });
 
   it('resolve a place to its stored name', () => {

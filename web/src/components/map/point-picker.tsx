@@ -3,21 +3,10 @@ import type L from 'leaflet';
 import { MapPin } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useIntl } from 'react-intl';
-import { PLACE_COORDINATES } from '#shared/data/coordinates';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
 import { tiledMap } from './map-tiles';
-
-export interface Point {
-  lat: number;
-  lon: number;
-}
-
-/** A Slovenian town's centre (where a picker starts), or null for a name the list does not have. */
-export const centreOf = (town: string): Point | null => {
-  const coordinates = PLACE_COORDINATES.SI[town];
-  return coordinates ? { lat: coordinates[0], lon: coordinates[1] } : null;
-};
+import type { Point } from './town-centre';
 
 /** Close enough to find a gate or a door: the map's zoom when a town is chosen. */
 const PICK_ZOOM = 15;

@@ -3,7 +3,7 @@ import { SI_MUNICIPALITIES } from '#shared/data/municipalities';
 import { displayName } from '#shared/data/named';
 import { LIMITS } from '#shared/limits';
 import type { LostAlertView } from '#shared/schemas/lost';
-import { centreOf } from '../../components/map/point-picker';
+import { centreOf } from '../../components/map/town-centre';
 import { SelectField } from '../../components/pickers/select-field';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { useErrorText } from '../../lib/errors';

@@ -1,27 +1,36 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { daysBefore } from '#shared/domain/days';
 import { LIMITS } from '#shared/limits';
 import type { Photo } from '#shared/schemas/uploads';
-import { type Point, PointPicker } from '../../components/map/point-picker';
+import { PointPicker } from '../../components/map/point-picker';
+import type { Point } from '../../components/map/town-centre';
+import { DateField } from '../../components/pickers/date-field';
 import { PhotosField } from '../../components/pickers/photos-field';
+import { TimeField } from '../../components/pickers/time-field';
 import { Alert } from '../../components/ui/alert';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/field';
 import { TextareaField } from '../../components/ui/textarea-field';
 import { useT } from '../../lib/intl';
-import { localInput } from './local-input';
 
 /** Where and when a dog was seen, what to know, a photo: what a lost dog's report and a sighting both ask. */
 export interface Seen {
   point: Point | null;
-  /** As the datetime-local input holds it. */
-  seenAt: string;
+  /** When, on this device's clock: the day 'YYYY-MM-DD' and the time 'HH:MM' (or either as typed). */
+  day: string;
+  time: string;
   note: string;
   photos: Photo[];
 }
 
+/** A moment on this device's clock, as 'YYYY-MM-DD' and 'HH:MM'. */
+const onThisClock = (at: Date) => {
+  const local = new Date(at.getTime() - at.getTimezoneOffset() * 60_000).toISOString();
+  return { day: local.slice(0, 10), time: local.slice(11, 16) };
+};
+
 export const seenNow = (point: Point | null): Seen => ({
   point,
-  seenAt: localInput(new Date()),
+  ...onThisClock(new Date()),
   note: '',
   photos: [],
 });
@@ -30,7 +39,8 @@ export const seenNow = (point: Point | null): Seen => ({
 export const seenInput = (seen: Seen) => ({
   lat: seen.point?.lat,
   lon: seen.point?.lon,
-  seenAt: seen.seenAt ? new Date(seen.seenAt) : undefined,
+  // A day or time not yet one is an invalid date, which the schema refuses with its message.
+  seenAt: new Date(`${seen.day}T${seen.time}`),
   note: seen.note,
   photo: seen.photos[0]?.key,
 });
@@ -60,6 +70,11 @@ export function SeenFields({
   const t = useT();
   const hintId = useId();
   const set = (change: Partial<Seen>) => onChange((current) => ({ ...current, ...change }));
+  // The days the calendar offers, as the schema allows them: the last week, up to today.
+  const [days] = useState(() => ({
+    min: onThisClock(daysBefore(Date.now(), LIMITS.lostAlert.seenWithinDays)).day,
+    max: onThisClock(new Date()).day,
+  }));
   return (
     <>
       <div className="flex flex-col gap-1.5">
@@ -75,14 +90,26 @@ export function SeenFields({
           describedBy={hintId}
         />
       </div>
-      <TextField
-        label={t(`${copy}.seenAt`)}
-        name="seenAt"
-        type="datetime-local"
-        value={value.seenAt}
-        max={localInput(new Date())}
-        onChange={(event) => set({ seenAt: event.target.value })}
-      />
+      {/* The day and the time as the page's language writes them, not the browser's (an AM/PM field). */}
+      <fieldset className="flex flex-col gap-1.5">
+        <legend className="mb-1.5 text-body font-semibold">{t(`${copy}.seenAt`)}</legend>
+        <div className="grid grid-cols-2 gap-3 sm:gap-5">
+          <DateField
+            label={t('lost.seen.day')}
+            name="seenDay"
+            value={value.day}
+            onChange={(day) => set({ day })}
+            min={days.min}
+            max={days.max}
+          />
+          <TimeField
+            label={t('lost.seen.time')}
+            name="seenTime"
+            value={value.time}
+            onChange={(time) => set({ time })}
+          />
+        </div>
+      </fieldset>
       <TextareaField
         label={t(`${copy}.note`)}
         name="note"

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { LostSightingView } from '#shared/schemas/lost';
-import type { Point } from '../../components/map/point-picker';
+import type { Point } from '../../components/map/town-centre';
 import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../components/ui/dialog';
 import { useErrorText } from '../../lib/errors';
 import { useT } from '../../lib/intl';

@@ -1,6 +1,4 @@
 import { useId, useState } from 'react';
-import { SI_MUNICIPALITIES } from '#shared/data/municipalities';
-import { displayName } from '#shared/data/named';
 import { LIMITS } from '#shared/limits';
 import {
   LEASH_RULES,
@@ -11,6 +9,7 @@ import {
 } from '#shared/domain/spots';
 import type { Photo } from '#shared/schemas/uploads';
 import { FieldError } from '../../components/pickers/field-parts';
+import { PlaceFields } from '../../components/pickers/place-fields';
 import { PhotosField } from '../../components/pickers/photos-field';
 import { SelectField } from '../../components/pickers/select-field';
 import { Alert } from '../../components/ui/alert';
@@ -20,12 +19,13 @@ import { Dialog, DialogContent, DialogDescription, DialogTitle } from '../../com
 import { TextField } from '../../components/ui/field';
 import { TextareaField } from '../../components/ui/textarea-field';
 import { useErrorText } from '../../lib/errors';
-import { useLocale, useT } from '../../lib/intl';
+import { useT } from '../../lib/intl';
 import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { useSchemaForm } from '../../lib/use-schema-form';
 import { type Hours, SpotHoursField } from './spot-hours-field';
-import { centreOf, type Point, PointPicker } from '../../components/map/point-picker';
+import { PointPicker } from '../../components/map/point-picker';
+import { centreOf, type Point } from '../../components/map/town-centre';
 import { useSpotChanged } from './spots-cache';
 
 type LeashRule = (typeof LEASH_RULES)[number];
@@ -33,6 +33,7 @@ type LeashRule = (typeof LEASH_RULES)[number];
 interface Values {
   kind: SpotKind | '';
   name: string;
+  country: string;
   location: string;
   point: Point | null;
   description: string;
@@ -46,6 +47,7 @@ interface Values {
 const FIELDS = [
   'kind',
   'name',
+  'country',
   'location',
   'lat',
   'lon',
@@ -62,12 +64,14 @@ const loadSchema = async () => (await import('#shared/schemas/spots')).spotCreat
 export function SpotFormDialog({
   open,
   town,
+  country,
   onClose,
   onCreated,
 }: {
   open: boolean;
-  /** The town the page looks near: where the new place starts. */
+  /** The town the page looks near (and its country): where the new place starts. */
   town: string;
+  country: string;
   onClose: () => void;
   /** The new place, to open it. */
   onCreated: (id: string) => void;
@@ -78,7 +82,7 @@ export function SpotFormDialog({
       <DialogContent className="md:max-w-2xl!">
         <DialogTitle>{t('spots.form.title')}</DialogTitle>
         <DialogDescription>{t('spots.form.text')}</DialogDescription>
-        {open && <SpotForm town={town} onCancel={onClose} onCreated={onCreated} />}
+        {open && <SpotForm town={town} country={country} onCancel={onClose} onCreated={onCreated} />}
       </DialogContent>
     </Dialog>
   );
@@ -86,16 +90,17 @@ export function SpotFormDialog({
 
 function SpotForm({
   town,
+  country,
   onCancel,
   onCreated,
 }: {
   town: string;
+  country: string;
   onCancel: () => void;
   onCreated: (id: string) => void;
 }) {
   const t = useT();
   const id = useId();
-  const [locale] = useLocale();
   const errorText = useErrorText();
   const changed = useSpotChanged();
   const [uploading, setUploading] = useState(false);
@@ -104,8 +109,9 @@ function SpotForm({
     initial: (): Values => ({
       kind: '',
       name: '',
+      country,
       location: town,
-      point: centreOf(town),
+      point: centreOf(town, country),
       description: '',
       amenities: [],
       leashRule: '',
@@ -123,7 +129,7 @@ function SpotForm({
     toInput: (current) => ({
       kind: current.kind || undefined,
       name: current.name,
-      country: 'SI',
+      country: current.country,
       location: current.location,
       lat: current.point?.lat,
       lon: current.point?.lon,
@@ -164,16 +170,21 @@ function SpotForm({
         />
         <TextField label={t('spots.form.name')} maxLength={LIMITS.spot.name.max} {...form.field('name')} />
       </div>
-      <SelectField
-        label={t('spots.form.town')}
-        name="location"
-        value={values.location}
-        onChange={(location) => {
-          set('location', location);
-          set('point', centreOf(location));
+      <PlaceFields
+        country={values.country}
+        location={values.location}
+        onChange={(place) => {
+          set('country', place.country);
+          set('location', place.location);
+          // A listed town moves the pin there; typing, or a place the lists do not have, leaves it.
+          const centre = centreOf(place.location, place.country);
+          if (centre) set('point', centre);
         }}
-        options={SI_MUNICIPALITIES.map((place) => ({ value: place.name, label: displayName(place, locale) }))}
-        error={message('location')}
+        countryName="country"
+        countryLabel={t('spots.form.country')}
+        locationLabel={t('spots.form.town')}
+        countryError={message('country')}
+        locationError={message('location')}
       />
       <div className="flex flex-col gap-1.5">
         <p id={`${id}-point`} className="text-body font-semibold">
@@ -183,7 +194,7 @@ function SpotForm({
           {t('spots.form.pointHint')}
         </p>
         <PointPicker
-          town={centreOf(values.location)}
+          town={centreOf(values.location, values.country)}
           value={values.point}
           onChange={(point) => set('point', point)}
           label={t('spots.form.pointMap')}

@@ -3,11 +3,11 @@ import './spots-map.css';
 import L from 'leaflet';
 import { useEffect, useRef, useState } from 'react';
 import Supercluster from 'supercluster';
-import { PLACE_COORDINATES } from '#shared/data/coordinates';
 import type { SpotSummary } from '#shared/schemas/spots';
 import { Alert } from '../../components/ui/alert';
 import { useT } from '../../lib/intl';
 import { trpc } from '../../lib/trpc';
+import { centreOf } from '../../components/map/town-centre';
 import { tiledMap } from '../../components/map/map-tiles';
 
 /**
@@ -26,8 +26,9 @@ const CLUSTER_MAX_ZOOM = 16;
 
 interface Props {
   spots: SpotSummary[];
-  /** The town the places are near (a place of the pickers, in Slovenia), and how far around it. */
+  /** The town the places are near (a place of the pickers), and how far around it. */
   town: string;
+  country: string;
   radiusKm: number;
   /** Opens a place's page (its marker's click or Enter). */
   onOpen: (id: string) => void;
@@ -39,7 +40,7 @@ interface Props {
  * no route grows. Markers are buttons to the keyboard (Leaflet's, Enter opens); the list stays the page's
  * full view of the same places, and says so when the tiles cannot load.
  */
-export default function SpotsMap({ spots, town, radiusKm, onOpen }: Props) {
+export default function SpotsMap({ spots, town, country, radiusKm, onOpen }: Props) {
   const t = useT();
   const config = trpc.config.get.useQuery(undefined, { staleTime: Infinity });
   const box = useRef<HTMLDivElement>(null);
@@ -47,7 +48,7 @@ export default function SpotsMap({ spots, town, radiusKm, onOpen }: Props) {
   const layer = useRef<L.LayerGroup | null>(null);
   const [tilesFailed, setTilesFailed] = useState(false);
   const tileUrl = config.data?.mapTileUrl;
-  const centre = PLACE_COORDINATES.SI[town];
+  const centre = centreOf(town, country);
   // The latest of what the markers call, without rebuilding them.
   const open = useRef(onOpen);
   useEffect(() => {
@@ -69,7 +70,7 @@ export default function SpotsMap({ spots, town, radiusKm, onOpen }: Props) {
   }, [tileUrl]);
 
   // The search's circle, and the view fitted to it: a new town or radius, not a filter, moves the map.
-  const [lat, lon] = centre ?? [];
+  const { lat, lon } = centre ?? {};
   useEffect(() => {
     const current = map.current;
     if (!current || lat === undefined || lon === undefined) return;

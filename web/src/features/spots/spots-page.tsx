@@ -1,4 +1,4 @@
-import { keepPreviousData } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   ChevronDown,
   Dog,
@@ -16,6 +16,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useIntl } from 'react-intl';
 import { LOST_PATH } from '#shared/domain/lost';
+import { CAPITALS, CITY_COUNTRIES, type CityCountry, isCityCountry } from '#shared/data/city-countries';
 import { SI_MUNICIPALITIES } from '#shared/data/municipalities';
 import { displayName } from '#shared/data/named';
 import { LIMITS } from '#shared/limits';
@@ -28,7 +29,7 @@ import {
 } from '#shared/domain/spots';
 import type { SpotSummary } from '#shared/schemas/spots';
 import { CardOpenButton } from '../../components/ui/card';
-import { cityName } from '../../components/dogs/names';
+import { cityName, countryName } from '../../components/dogs/names';
 import { Empty, LoadError } from '../../components/list-states';
 import { SelectField } from '../../components/pickers/select-field';
 import { Button } from '../../components/ui/button';
@@ -58,31 +59,50 @@ const SpotFormDialog = lazyDialog(
   ({ open }) => open,
 );
 
+/** Where places are looked for: a town of a list country. */
+interface Where {
+  country: CityCountry;
+  town: string;
+}
+
 /** Where a visitor (or an owner without a dog) starts: the capital. */
-const DEFAULT_TOWN = 'Ljubljana';
+const START: Where = { country: 'SI', town: CAPITALS.SI };
+
+/** The towns of the lists abroad, loaded when another country is first chosen (Slovenia's are at hand). */
+const loadTownsAbroad = async () => (await import('#shared/data/cities')).CITIES;
 
 /** A chosen filter value toggled on or off. */
 const toggled = <T,>(values: T[], value: T) =>
   values.includes(value) ? values.filter((v) => v !== value) : [...values, value];
 
 /**
- * /mesta: dog places near a town (a dog's town first: "near my dog"), nearest first, filtered by kind and
- * amenity; the list is the page's view of the places (the map comes next, issue 33).
+ * /mesta: dog places near a town, at home or abroad (a dog's town first: "near my dog"), nearest first,
+ * filtered by kind and amenity; as a list or on the map (issue 33).
  */
 export default function SpotsPage() {
   const t = useT();
   const [locale] = useLocale();
   const session = useSession();
   const dogs = trpc.dogs.mine.useQuery(undefined, { enabled: session.user !== null });
-  // Slovenian towns of my dogs, each once: where "near my dog" looks.
-  const dogTowns = (dogs.data ?? []).filter(
-    (dog, i, all) =>
-      dog.originCountry === 'SI' &&
-      dog.location &&
-      all.findIndex((other) => other.location === dog.location) === i,
+  // My dogs' listed towns, each once: where "near my dog" looks.
+  const dogTowns = (dogs.data ?? []).flatMap(
+    ({ id, name, originCountry: country, location: town }, i, all) =>
+      country &&
+      isCityCountry(country) &&
+      town &&
+      all.findIndex((other) => other.location === town && other.originCountry === country) === i
+        ? [{ id, name, where: { country, town } }]
+        : [],
   );
-  const [chosenTown, setTown] = useState<string | null>(null);
-  const town = chosenTown ?? dogTowns[0]?.location ?? DEFAULT_TOWN;
+  const [chosen, setWhere] = useState<Where | null>(null);
+  const { country, town } = chosen ?? dogTowns[0]?.where ?? START;
+  const abroad = useQuery({
+    queryKey: ['towns-abroad'],
+    queryFn: loadTownsAbroad,
+    staleTime: Infinity,
+    enabled: country !== 'SI',
+  });
+  const towns = country === 'SI' ? SI_MUNICIPALITIES : (abroad.data?.[country] ?? []);
   const [adding, setAdding] = useState(false);
   const [radiusKm, setRadius] = useState<number>(LIMITS.spot.defaultRadiusKm);
   const [kinds, setKinds] = useState<SpotKind[]>([]);
@@ -90,7 +110,7 @@ export default function SpotsPage() {
   const [moreOpen, setMoreOpen] = useState(false);
   const moreId = useId();
   // Kinds and amenities chosen: said on the folded filters' button.
-  const chosen = kinds.length + amenities.length;
+  const filtersOn = kinds.length + amenities.length;
   // A link may name one place to open (shared, or from the list).
   const [params, setParams] = useSearchParams();
   const openId = params.get(SPOT_PARAM);
@@ -105,7 +125,7 @@ export default function SpotsPage() {
       { replace: true },
     );
   const near = trpc.spots.near.useQuery(
-    { country: 'SI', location: town, radiusKm, kinds, amenities },
+    { country, location: town, radiusKm, kinds, amenities },
     // An owner's list starts at their dog's town: it waits for their dogs, not to look in the wrong town first.
     {
       placeholderData: keepPreviousData,
@@ -139,17 +159,28 @@ export default function SpotsPage() {
         aria-label={t('spots.filters')}
         className="flex flex-col gap-4 rounded-card border border-border bg-surface p-4 shadow-card md:p-5"
       >
-        {/* From 360 px the town and the distance share a row (the distance’s labels are short). */}
-        <div className="grid gap-3 min-[360px]:grid-cols-[minmax(0,1fr)_8.5rem] sm:grid-cols-2 sm:gap-4">
+        {/* From 360 px the town and the distance (as wide as its longest label) share a row. */}
+        <div className="grid gap-3 min-[360px]:grid-cols-[minmax(0,1fr)_auto] sm:grid-cols-[1fr_1fr_10rem] sm:gap-4">
+          <div className="min-[360px]:col-span-2 sm:col-span-1">
+            <SelectField
+              label={t('spots.country')}
+              name="country"
+              value={country}
+              onChange={(code) => code && setWhere({ country: code, town: CAPITALS[code] })}
+              options={CITY_COUNTRIES.map((code) => ({ value: code, label: countryName(code, locale) }))}
+            />
+          </div>
           <SelectField
             label={t('spots.town')}
             name="town"
             value={town}
-            onChange={(value) => setTown(value || DEFAULT_TOWN)}
-            options={SI_MUNICIPALITIES.map((place) => ({
-              value: place.name,
-              label: displayName(place, locale),
-            }))}
+            onChange={(value) => value && setWhere({ country, town: value })}
+            // The chosen town alone while the country's list loads.
+            options={
+              towns.length > 0
+                ? towns.map((place) => ({ value: place.name, label: displayName(place, locale) }))
+                : [{ value: town, label: cityName(town, country, locale) }]
+            }
           />
           <SelectField
             label={t('spots.radius')}
@@ -168,8 +199,8 @@ export default function SpotsPage() {
               <Chip
                 key={dog.id}
                 tone="accent"
-                pressed={town === dog.location}
-                onClick={() => setTown(dog.location)}
+                pressed={town === dog.where.town && country === dog.where.country}
+                onClick={() => setWhere(dog.where)}
               >
                 <Dog aria-hidden="true" className="size-4" />
                 {t('spots.nearDog', { name: dog.name })}
@@ -186,9 +217,9 @@ export default function SpotsPage() {
         >
           <SlidersHorizontal aria-hidden="true" className="size-5" />
           {t('spots.moreFilters')}
-          {chosen > 0 && (
+          {filtersOn > 0 && (
             <span className="rounded-pill bg-primary px-2 text-caption text-primary-foreground">
-              {t('spots.filtersOn', { count: chosen })}
+              {t('spots.filtersOn', { count: filtersOn })}
             </span>
           )}
           <ChevronDown
@@ -238,12 +269,14 @@ export default function SpotsPage() {
         onRetry={() => void near.refetch()}
         radiusKm={radiusKm}
         town={town}
-        townLabel={cityName(town, 'SI', locale)}
+        country={country}
+        townLabel={cityName(town, country, locale)}
         onOpen={setOpenId}
       />
       <SpotFormDialog
         open={adding}
         town={town}
+        country={country}
         onClose={() => setAdding(false)}
         onCreated={(id) => {
           setAdding(false);
@@ -267,6 +300,7 @@ function Results({
   onRetry,
   radiusKm,
   town,
+  country,
   townLabel,
   onOpen,
 }: {
@@ -275,8 +309,9 @@ function Results({
   error: unknown;
   onRetry: () => void;
   radiusKm: number;
-  /** The town searched near (its stored name), and as the language names it. */
+  /** The town searched near (its stored name and country), and as the language names it. */
   town: string;
+  country: string;
   townLabel: string;
   onOpen: (id: string) => void;
 }) {
@@ -327,7 +362,7 @@ function Results({
       </div>
       {view === 'map' && spots && (
         <Suspense fallback={<div className="h-[60dvh] min-h-72 animate-pulse rounded-card bg-muted" />}>
-          <SpotsMap spots={spots} town={town} radiusKm={radiusKm} onOpen={onOpen} />
+          <SpotsMap spots={spots} town={town} country={country} radiusKm={radiusKm} onOpen={onOpen} />
         </Suspense>
       )}
       {spots?.length === 0 && (
