@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCityCountry } from '../data/city-countries';
 import { DEFAULT_COUNTRY } from '../data/countries';
 import { LIMITS } from '../limits';
 import {
@@ -38,6 +39,9 @@ export type OpeningHours = z.infer<typeof openingHoursSchema>;
 
 const unique = <T>(values: readonly T[]) => new Set(values).size === values.length;
 
+/** A place's country: one with a town list, as places are looked for near a town of those lists. */
+const spotCountry = countryCodeSchema.refine(isCityCountry, 'validation.countryInvalid');
+
 const spotFields = z.object({
   kind: z.enum(SPOT_KINDS, 'validation.choiceInvalid'),
   name: z
@@ -46,7 +50,7 @@ const spotFields = z.object({
     .min(LIMITS.spot.name.min, 'validation.spotNameTooShort')
     .max(LIMITS.spot.name.max, 'validation.spotNameTooLong')
     .refine(oneLine, ONE_LINE_MESSAGE),
-  country: countryCodeSchema,
+  country: spotCountry,
   /** The town it is in, one of the picker's places of `country`. */
   location: z.string().trim().max(LIMITS.location.max, 'validation.locationInvalid'),
   lat: latitude,
@@ -81,7 +85,7 @@ export const spotsNearInput = z
   .object({
     lat: latitude.optional(),
     lon: longitude.optional(),
-    country: countryCodeSchema.default(DEFAULT_COUNTRY),
+    country: spotCountry.default(DEFAULT_COUNTRY),
     location: z.string().trim().max(LIMITS.location.max, 'validation.locationInvalid').default(''),
     radiusKm: z
       .number()

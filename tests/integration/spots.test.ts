@@ -162,6 +162,15 @@ describe.each(dbKinds())('dog places on %s', (kind) => {
     expect((await failure(visitor.spots.near({ country: 'HR', location: 'Piran' }))).appCode).toBe(
       'VALIDATION',
     );
+    // A country without a town list: no search could reach a place there, so none is added or looked for.
+    const bosnia = { country: 'BA', location: 'Sarajevo' };
+    const refused = await failure(ana.api.spots.create({ ...PARK, ...bosnia, lat: 43.8563, lon: 18.4131 }));
+    expect(refused).toMatchObject({
+      appCode: 'VALIDATION',
+      fieldErrors: { country: ['validation.countryInvalid'] },
+    });
+    expect((await failure(visitor.spots.near(bosnia))).appCode).toBe('VALIDATION');
+    expect(await t.db.select().from(spots).where(eq(spots.countryCode, 'BA'))).toEqual([]);
   });
 
   it('keeps a new account’s place for a moderator: only its author sees it, and it counts against a day', async () => {

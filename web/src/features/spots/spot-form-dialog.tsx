@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import type { CityCountry } from '#shared/data/city-countries';
 import { LIMITS } from '#shared/limits';
 import {
   LEASH_RULES,
@@ -9,7 +10,7 @@ import {
 } from '#shared/domain/spots';
 import type { Photo } from '#shared/schemas/uploads';
 import { FieldError } from '../../components/pickers/field-parts';
-import { PlaceFields } from '../../components/pickers/place-fields';
+import { LocationPicker, locationAfterCountryChange } from '../../components/pickers/location-picker';
 import { PhotosField } from '../../components/pickers/photos-field';
 import { SelectField } from '../../components/pickers/select-field';
 import { Alert } from '../../components/ui/alert';
@@ -26,6 +27,7 @@ import { useSchemaForm } from '../../lib/use-schema-form';
 import { type Hours, SpotHoursField } from './spot-hours-field';
 import { PointPicker } from '../../components/map/point-picker';
 import { centreOf, type Point } from '../../components/map/town-centre';
+import { ListCountrySelect } from './list-country-select';
 import { useSpotChanged } from './spots-cache';
 
 type LeashRule = (typeof LEASH_RULES)[number];
@@ -33,7 +35,7 @@ type LeashRule = (typeof LEASH_RULES)[number];
 interface Values {
   kind: SpotKind | '';
   name: string;
-  country: string;
+  country: CityCountry;
   location: string;
   point: Point | null;
   description: string;
@@ -71,7 +73,7 @@ export function SpotFormDialog({
   open: boolean;
   /** The town the page looks near (and its country): where the new place starts. */
   town: string;
-  country: string;
+  country: CityCountry;
   onClose: () => void;
   /** The new place, to open it. */
   onCreated: (id: string) => void;
@@ -95,7 +97,7 @@ function SpotForm({
   onCreated,
 }: {
   town: string;
-  country: string;
+  country: CityCountry;
   onCancel: () => void;
   onCreated: (id: string) => void;
 }) {
@@ -170,22 +172,31 @@ function SpotForm({
         />
         <TextField label={t('spots.form.name')} maxLength={LIMITS.spot.name.max} {...form.field('name')} />
       </div>
-      <PlaceFields
-        country={values.country}
-        location={values.location}
-        onChange={(place) => {
-          set('country', place.country);
-          set('location', place.location);
-          // A listed town moves the pin there; typing, or a place the lists do not have, leaves it.
-          const centre = centreOf(place.location, place.country);
-          if (centre) set('point', centre);
-        }}
-        countryName="country"
-        countryLabel={t('spots.form.country')}
-        locationLabel={t('spots.form.town')}
-        countryError={message('country')}
-        locationError={message('location')}
-      />
+      {/* The countries whose towns the page looks near: a place elsewhere could never be found. */}
+      <div className="grid gap-5 sm:grid-cols-2">
+        <ListCountrySelect
+          label={t('spots.form.country')}
+          value={values.country}
+          onChange={(code) => {
+            set('country', code);
+            set('location', locationAfterCountryChange(code, values.location));
+          }}
+          error={message('country')}
+        />
+        <LocationPicker
+          label={t('spots.form.town')}
+          name="location"
+          country={values.country}
+          value={values.location}
+          onChange={(location) => {
+            set('location', location);
+            // A listed town moves the pin there; typing leaves it.
+            const centre = centreOf(location, values.country);
+            if (centre) set('point', centre);
+          }}
+          error={message('location')}
+        />
+      </div>
       <div className="flex flex-col gap-1.5">
         <p id={`${id}-point`} className="text-body font-semibold">
           {t('spots.form.point')}

@@ -16,7 +16,7 @@ import { lazy, Suspense, useId, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useIntl } from 'react-intl';
 import { LOST_PATH } from '#shared/domain/lost';
-import { CAPITALS, CITY_COUNTRIES, type CityCountry, isCityCountry } from '#shared/data/city-countries';
+import { CAPITALS, type CityCountry, isCityCountry } from '#shared/data/city-countries';
 import { SI_MUNICIPALITIES } from '#shared/data/municipalities';
 import { displayName } from '#shared/data/named';
 import { LIMITS } from '#shared/limits';
@@ -29,7 +29,7 @@ import {
 } from '#shared/domain/spots';
 import type { SpotSummary } from '#shared/schemas/spots';
 import { CardOpenButton } from '../../components/ui/card';
-import { cityName, countryName } from '../../components/dogs/names';
+import { cityName } from '../../components/dogs/names';
 import { Empty, LoadError } from '../../components/list-states';
 import { SelectField } from '../../components/pickers/select-field';
 import { Button } from '../../components/ui/button';
@@ -40,6 +40,7 @@ import { useErrorText } from '../../lib/errors';
 import { useLocale, useT } from '../../lib/intl';
 import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
+import { ListCountrySelect } from './list-country-select';
 import { AmenityList, KIND_ICONS, KindTile, RatingText } from './spot-look';
 
 /** A place's page over the list, its module loaded on the first opening (or a shared link's first render). */
@@ -162,12 +163,10 @@ export default function SpotsPage() {
         {/* From 360 px the town and the distance (as wide as its longest label) share a row. */}
         <div className="grid gap-3 min-[360px]:grid-cols-[minmax(0,1fr)_auto] sm:grid-cols-[1fr_1fr_10rem] sm:gap-4">
           <div className="min-[360px]:col-span-2 sm:col-span-1">
-            <SelectField
+            <ListCountrySelect
               label={t('spots.country')}
-              name="country"
               value={country}
-              onChange={(code) => code && setWhere({ country: code, town: CAPITALS[code] })}
-              options={CITY_COUNTRIES.map((code) => ({ value: code, label: countryName(code, locale) }))}
+              onChange={(code) => setWhere({ country: code, town: CAPITALS[code] })}
             />
           </div>
           <SelectField
