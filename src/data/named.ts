@@ -13,6 +13,14 @@ export function displayName(item: Named, locale: Locale): string {
   return item[locale] ?? item.name;
 }
 
+/** A list as a select's options: stored names, shown and sorted as the UI language names and sorts them. */
+export function namedOptions(items: readonly Named[], locale: Locale) {
+  const collator = new Intl.Collator(INTL_TAG[locale]);
+  return items
+    .map((item) => ({ value: item.name, label: displayName(item, locale) }))
+    .sort((a, b) => collator.compare(a.label, b.label));
+}
+
 /** Letters that Unicode does not decompose into a base letter and a mark. */
 const FOLDED: Readonly<Record<string, string>> = {
   ß: 'ss',

@@ -11,7 +11,14 @@ import {
 } from '#shared/data/countries';
 import { PLACE_COORDINATES } from '#shared/data/coordinates';
 import { SI_MUNICIPALITIES } from '#shared/data/municipalities';
-import { displayName, findNamed, type Named, normalizeForSearch, searchNamed } from '#shared/data/named';
+import {
+  displayName,
+  findNamed,
+  type Named,
+  namedOptions,
+  normalizeForSearch,
+  searchNamed,
+} from '#shared/data/named';
 import { resolveTrait, TRAITS } from '#shared/data/traits';
 import { LOCALES } from '#shared/i18n';
 
@@ -61,6 +68,15 @@ describe('named helpers', () => {
     const wien: Named = { name: 'Wien', sl: 'Dunaj', en: 'Vienna' };
     expect(displayName(wien, 'sl')).toBe('Dunaj');
     expect(displayName(wien, 'en')).toBe('Vienna');
+    // A select's options are sorted as the language sorts its names: Č after C, Dunaj and Vienna in place.
+    const labels = (locale: 'sl' | 'en') =>
+      namedOptions([{ name: 'Zagreb' }, wien, { name: 'Celje' }, { name: 'Črnomelj' }], locale).map(
+        (option) => option.label,
+      );
+    expect(labels('sl')).toEqual(['Celje', 'Črnomelj', 'Dunaj', 'Zagreb']);
+    expect(labels('en')).toEqual(['Celje', 'Črnomelj', 'Vienna', 'Zagreb']);
+    expect(namedOptions([wien], 'sl')).toEqual([{ value: wien.name, label: 'Dunaj' }]);
+    expect(namedOptions(SI_MUNICIPALITIES, 'it').findIndex((o) => o.label === 'Aidussina')).toBe(0);
     expect(displayName(wien, 'de')).toBe('Wien');
   });
 

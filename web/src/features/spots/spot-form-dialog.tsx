@@ -175,7 +175,7 @@ function SpotForm({
       {/* The countries whose towns the page looks near: a place elsewhere could never be found. */}
       <div className="grid gap-5 sm:grid-cols-2">
         <ListCountrySelect
-          label={t('spots.form.country')}
+          label={t('spots.country')}
           value={values.country}
           onChange={(code) => {
             set('country', code);

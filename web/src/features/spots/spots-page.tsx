@@ -18,7 +18,7 @@ import { useIntl } from 'react-intl';
 import { LOST_PATH } from '#shared/domain/lost';
 import { CAPITALS, type CityCountry, isCityCountry } from '#shared/data/city-countries';
 import { SI_MUNICIPALITIES } from '#shared/data/municipalities';
-import { displayName } from '#shared/data/named';
+import { namedOptions } from '#shared/data/named';
 import { LIMITS } from '#shared/limits';
 import {
   SPOT_AMENITIES,
@@ -177,7 +177,7 @@ export default function SpotsPage() {
             // The chosen town alone while the country's list loads.
             options={
               towns.length > 0
-                ? towns.map((place) => ({ value: place.name, label: displayName(place, locale) }))
+                ? namedOptions(towns, locale)
                 : [{ value: town, label: cityName(town, country, locale) }]
             }
           />
