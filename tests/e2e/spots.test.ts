@@ -438,7 +438,8 @@ describe.each(Object.entries(VIEWPORTS))('the places map on a %s', (name, option
 
       // Found near Rovinj, in the list and on the map.
       await see(main, '1 luogo entro 5 km da Rovigno');
-      expect(await listed(main)).toEqual([`Spiaggia per cani (${name})`]);
+      // The page is hidden from the accessibility tree until the dialog's exit has run.
+      await expect.poll(() => listed(main)).toEqual([`Spiaggia per cani (${name})`]);
       await see(main.getByRole('listitem'), 'Rovigno');
       await page.screenshot({ path: path.join(os.tmpdir(), `spots-${name}-abroad-it.png`), fullPage: true });
       expect(await sidewaysOverflow(page)).toBe(0);
