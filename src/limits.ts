@@ -193,6 +193,8 @@ export const LIMITS = {
   lostAlert: {
     radiusKm: [5, 10, 15, 25],
     noteMax: 500,
+    /** A found dog's description ("brown mixed breed, red collar"), which stands for its name. */
+    looksMax: 120,
     seenWithinDays: 7,
     /** Alerts an account may raise in `capDays` days. */
     perMonth: 3,

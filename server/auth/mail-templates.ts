@@ -6,7 +6,8 @@ import { mailHtml } from './mail-html';
  * (a link to choose the password); exists: a sign-up of a confirmed address; reportDecision: the decision on a
  * report, to the contact address its reporter gave; moderationDecision: a decision and its reasons, to the
  * user it affects; accountDeleted: the account and its data are gone, to its former address; lostAlert and
- * lostFound: a dog lost nearby, and back home, to an owner who gets such news by e-mail. */
+ * lostFound: a dog lost nearby, and back home, to an owner who gets such news by e-mail; foundAlert and
+ * foundHome: a dog found nearby whose owner is sought, and back with its owner. */
 export type MailKind =
   | 'confirm'
   | 'reset'
@@ -16,7 +17,9 @@ export type MailKind =
   | 'moderationDecision'
   | 'accountDeleted'
   | 'lostAlert'
-  | 'lostFound';
+  | 'lostFound'
+  | 'foundAlert'
+  | 'foundHome';
 
 /**
  * Subject, text and HTML of an e-mail in the user's language, from the same catalogues as the UI (the HTML is

@@ -19,7 +19,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { NotifyChannels, NotifyTopic } from '#shared/domain/notify';
-import { LOST_ALERT_STATUSES } from '#shared/domain/lost';
+import { LOST_ALERT_KINDS, LOST_ALERT_STATUSES } from '#shared/domain/lost';
 import { NOTIFICATION_STATUSES, NOTIFICATION_TYPES } from '#shared/domain/requests';
 import { LIMITS } from '#shared/limits';
 import { UPDATE_TYPES } from '#shared/schemas/announcements';
@@ -84,6 +84,7 @@ export const leashRule = pgEnum('leash_rule', LEASH_RULES);
 export const spotStatus = pgEnum('spot_status', SPOT_STATUSES);
 export const checkInAudience = pgEnum('check_in_audience', CHECK_IN_AUDIENCES);
 export const lostAlertStatus = pgEnum('lost_alert_status', LOST_ALERT_STATUSES);
+export const lostAlertKind = pgEnum('lost_alert_kind', LOST_ALERT_KINDS);
 /** How an owner was told of a lost dog: pushed, mailed, or not at all for now (quiet hours). */
 export const lostAlertChannel = pgEnum('lost_alert_channel', ['push', 'email', 'none']);
 
@@ -382,9 +383,8 @@ export const chats = pgTable(
     ownerId: userRef('owner_id'),
     /** The other party; null once that account is deleted ('Deleted User', read-only). */
     userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
-    dogId: uuid('dog_id')
-      .notNull()
-      .references(() => dogProfiles.id, { onDelete: 'cascade' }),
+    /** The owner's dog; null in a chat about a found dog (no profile), where `ownerId` is its finder. */
+    dogId: uuid('dog_id').references(() => dogProfiles.id, { onDelete: 'cascade' }),
     /**
      * The other party's dog: a chat belongs to one pair of dogs. Null for a chat whose other dog is gone
      * (with its account, DECISIONS 5, the chat stays for the owner).
@@ -399,7 +399,8 @@ export const chats = pgTable(
     hiddenByUser: boolean('hidden_by_user').notNull().default(false),
     /**
      * A chat about a lost dog (issue 33 §6): its owner (`ownerId`, `dogId` the lost dog) and someone who saw
-     * it (`userId`, no dog of theirs), not a match. It goes with the alert.
+     * it (`userId`, no dog of theirs), not a match; or about a found dog: its finder (`ownerId`, no dog) and
+     * who may be its owner (`userId`). It goes with the alert.
      */
     lostAlertId: uuid('lost_alert_id').references((): AnyPgColumn => lostAlerts.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
@@ -866,9 +867,10 @@ export const lostAlerts = pgTable(
   {
     id: uuid('id').primaryKey(),
     userId: userRef('user_id'),
-    dogId: uuid('dog_id')
-      .notNull()
-      .references(() => dogProfiles.id, { onDelete: 'cascade' }),
+    kind: lostAlertKind('kind').notNull().default('lost'),
+    /** The lost dog; null for a found dog, which has no profile (its `looks` and `photo` stand for it). */
+    dogId: uuid('dog_id').references(() => dogProfiles.id, { onDelete: 'cascade' }),
+    looks: text('looks'),
     lat: doublePrecision('lat').notNull(),
     lon: doublePrecision('lon').notNull(),
     /** The listed town nearest the point (none within 15 km: null), named in pushes and lists. */
@@ -889,6 +891,10 @@ export const lostAlerts = pgTable(
       .where(sql`status = 'open'`),
     index('lost_alerts_user_created_idx').on(t.userId, t.createdAt),
     index('lost_alerts_status_expires_idx').on(t.status, t.expiresAt),
+    check(
+      'lost_alerts_kind_check',
+      sql`(kind = 'lost' and dog_id is not null) or (kind = 'found' and dog_id is null and looks is not null and photo is not null)`,
+    ),
   ],
 );
 

@@ -39,17 +39,17 @@ export async function lostPagesPlugin(scope: FastifyInstance, { deps }: { deps: 
       });
       return null;
     }
-    return { alert, locale, words: wordsOf(alert, locale) };
+    return { alert, locale, words: wordsOf(alert, locale), copy: copyOf(alert) };
   }
 
   scope.get(`${LOST_PUBLIC_PATH}/:id`, async (req, reply) => {
     const found = await alertOf(req, reply);
     if (!found) return reply;
-    const { alert, locale, words } = found;
+    const { alert, locale, words, copy } = found;
     const t = (key: string, values?: Record<string, string>) => formatMessage(locale, key, values);
     const open = alert.status === 'open';
-    const title = open ? t('lostPage.title', words) : t('lostPage.foundTitle', words);
-    const description = open ? t('lostPage.description', words) : t('lostPage.foundText');
+    const title = open ? t(copy('title'), words) : t(copy('foundTitle'), words);
+    const description = open ? t(copy('description'), words) : t(copy('foundText'));
     const url = publicUrl + lostPublicPath(alert.id, locale);
     const image = alert.dog.photo && absolute(alert.dog.photo.medium);
     const meta = (attribute: 'property' | 'name', key: string, value: string) =>
@@ -69,21 +69,21 @@ export async function lostPagesPlugin(scope: FastifyInstance, { deps }: { deps: 
       meta('property', 'og:description', description),
       meta('property', 'og:url', url),
       image ? meta('property', 'og:image', image) : '',
-      image ? meta('property', 'og:image:alt', t('lostPage.photoAlt', words)) : '',
+      image ? meta('property', 'og:image:alt', t(copy('photoAlt'), words)) : '',
       meta('name', 'twitter:card', image ? 'summary_large_image' : 'summary'),
       meta('name', 'twitter:title', title),
       meta('name', 'twitter:description', description),
       image ? meta('name', 'twitter:image', image) : '',
     ].join('');
     const facts = open
-      ? `<dl>${fact(t('lostPage.breed'), alert.dog.breed)}${fact(t('lostPage.seen'), words.when)}
+      ? `<dl>${whatFact(alert, t)}${fact(t(copy('seen')), words.when)}
 ${fact(t('lostPage.area'), `<a href="${escapeHtml(spotMapLink(alert))}">${escapeHtml(t('lostPage.areaText', words))}</a>`, true)}</dl>
-${alert.note ? `<h2>${escapeHtml(t('lostPage.note'))}</h2><blockquote>${escapeHtml(alert.note)}</blockquote>` : ''}
-<h2>${escapeHtml(t('lostPage.seenIt'))}</h2><p>${escapeHtml(t('lostPage.howTo'))}</p>
-<p class="actions"><a class="button" href="${escapeHtml(lostAlertPath(alert.id))}">${escapeHtml(t('lostPage.open'))}</a>
+${alert.note ? `<h2>${escapeHtml(t(copy('note')))}</h2><blockquote>${escapeHtml(alert.note)}</blockquote>` : ''}
+<h2>${escapeHtml(t(copy('seenIt')))}</h2><p>${escapeHtml(t(copy('howTo')))}</p>
+<p class="actions"><a class="button" href="${escapeHtml(lostAlertPath(alert.id))}">${escapeHtml(t(copy('open')))}</a>
 <a href="${escapeHtml(lostPosterPath(alert.id, locale))}">${escapeHtml(t('lostPage.posterLink'))}</a></p>
 <p class="muted">${escapeHtml(t('lostPage.share'))}</p>`
-      : `<p>${escapeHtml(t('lostPage.foundText'))}</p>`;
+      : `<p>${escapeHtml(t(copy('foundText')))}</p>`;
     return send(reply, 200, {
       locale,
       title,
@@ -92,9 +92,9 @@ ${alert.note ? `<h2>${escapeHtml(t('lostPage.note'))}</h2><blockquote>${escapeHt
         (other) =>
           `<a href="${escapeHtml(lostPublicPath(alert.id, other))}" hreflang="${other}" lang="${other}"${other === locale ? ' aria-current="page"' : ''}>${escapeHtml(formatMessage(other, `language.${other}`))}</a>`,
       ).join('')}</nav>
-<p class="status ${alert.status}">${escapeHtml(formatMessage(locale, `lost.status.${alert.status}`))}</p>
+<p class="status ${alert.status}">${escapeHtml(formatMessage(locale, `${alert.kind}.status.${alert.status}`))}</p>
 <h1>${escapeHtml(title)}</h1>
-${photo(alert, t('lostPage.photoAlt', words), t('lostPage.noPhoto'))}
+${photo(alert, t(copy('photoAlt'), words), t('lostPage.noPhoto'))}
 ${facts}
 <p><a href="/">${escapeHtml(t('lostPage.home'))}</a></p>`,
     });
@@ -103,7 +103,7 @@ ${facts}
   scope.get(`${LOST_PUBLIC_PATH}/:id/plakat`, async (req, reply) => {
     const found = await alertOf(req, reply);
     if (!found) return reply;
-    const { alert, locale, words } = found;
+    const { alert, locale, words, copy } = found;
     // A poster of a dog that is home would send people looking for nothing: the page says it is home.
     if (alert.status !== 'open') return reply.redirect(lostPublicPath(alert.id, locale), 303);
     const t = (key: string, values?: Record<string, string>) => formatMessage(locale, key, values);
@@ -114,15 +114,15 @@ ${facts}
     );
     return send(reply, 200, {
       locale,
-      title: t('lostPage.title', words),
+      title: t(copy('title'), words),
       head: '<meta name="robots" content="noindex">',
       poster: true,
       body: `<p class="hint">${escapeHtml(t('lostPage.poster.print'))}</p>
-<h1><span>${escapeHtml(t('lostPage.poster.heading'))}</span> ${escapeHtml(alert.dog.name)}</h1>
-${photo(alert, t('lostPage.photoAlt', words), t('lostPage.noPhoto'), 'full')}
-<dl>${fact(t('lostPage.breed'), alert.dog.breed)}${fact(t('lostPage.seen'), words.when)}${fact(t('lostPage.area'), t('lostPage.areaText', words))}</dl>
+<h1><span>${escapeHtml(t(copy('poster.heading')))}</span>${alert.dog.name ? ` ${escapeHtml(alert.dog.name)}` : ''}</h1>
+${photo(alert, t(copy('photoAlt'), words), t('lostPage.noPhoto'), 'full')}
+<dl>${whatFact(alert, t)}${fact(t(copy('seen')), words.when)}${fact(t('lostPage.area'), t('lostPage.areaText', words))}</dl>
 ${alert.note ? `<blockquote>${escapeHtml(alert.note)}</blockquote>` : ''}
-<div class="scan"><div class="qr">${qr}</div><p><strong>${escapeHtml(t('lostPage.seenIt'))}</strong> ${escapeHtml(t('lostPage.howTo'))}</p></div>
+<div class="scan"><div class="qr">${qr}</div><p><strong>${escapeHtml(t(copy('seenIt')))}</strong> ${escapeHtml(t(copy('howTo')))}</p></div>
 <p class="url">${escapeHtml(t('lostPage.poster.scan', { url }))}</p>`,
     });
   });
@@ -136,13 +136,23 @@ const notFound = (error: unknown) => {
 /** Open Graph's locale of each language. */
 const OG_LOCALE: Record<Locale, string> = { sl: 'sl_SI', en: 'en_GB', de: 'de_DE', it: 'it_IT' };
 
-/** The alert's words as the lost-dog push has them: the dog, the breed, when, the town. */
+/** The alert's words as the lost-dog push has them: the dog, the breed (or a found dog's looks), when, the town. */
 const wordsOf = (alert: PublicLostAlert, locale: Locale) =>
   lostAlertValues(
     locale,
-    { dog: alert.dog.name, breed: alert.dog.breed, town: alert.town, seenAt: alert.seenAt },
+    { ...alert, dog: alert.dog.name, breed: alert.dog.breed, seenAt: alert.seenAt },
     EVENT_TIME_ZONE,
   );
+
+/** A page's key of its kind: a found dog's page says "found" and asks its owner to write (foundPage.*). */
+const copyOf = (alert: PublicLostAlert) => (key: string) =>
+  `${alert.kind === 'found' ? 'foundPage' : 'lostPage'}.${key}`;
+
+/** What the dog is: a lost dog's breed, a found dog's looks. */
+const whatFact = (alert: PublicLostAlert, t: (key: string) => string) =>
+  alert.kind === 'found'
+    ? fact(t('foundPage.looks'), alert.looks ?? '')
+    : fact(t('lostPage.breed'), alert.dog.breed ?? '');
 
 const fact = (term: string, value: string, html = false) =>
   `<div><dt>${escapeHtml(term)}</dt><dd>${html ? value : escapeHtml(value)}</dd></div>`;

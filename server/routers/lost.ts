@@ -1,4 +1,5 @@
 import {
+  foundReportInput,
   lostAlertIdInput,
   lostAlertView,
   lostContactView,
@@ -11,6 +12,7 @@ import {
   lostWidenInput,
 } from '#shared/schemas/lost';
 import * as lost from '../services/lost/lost-alerts';
+import * as contacts from '../services/lost/lost-contacts';
 import * as sightings from '../services/lost/lost-sightings';
 import { answer } from '../trpc/answer';
 import { authedProcedure, router } from '../trpc/init';
@@ -40,6 +42,15 @@ export const lostRouter = router({
     .input(lostReportInput)
     .output(answer(lostAlertView))
     .mutation(({ ctx, input }) => lost.reportLost(ctx, ctx.user.id, input)),
+  reportFound: authedProcedure
+    .meta({
+      scope: 'write',
+      summary:
+        'Post a dog the caller found and whose owner they do not know; owners nearby who keep lost-dog alerts on are told.',
+    })
+    .input(foundReportInput)
+    .output(answer(lostAlertView))
+    .mutation(({ ctx, input }) => lost.reportFound(ctx, ctx.user.id, input)),
   widen: authedProcedure
     .meta({ scope: 'write', summary: 'Widen the caller’s open alert; owners newly within it are told.' })
     .input(lostWidenInput)
@@ -48,7 +59,8 @@ export const lostRouter = router({
   found: authedProcedure
     .meta({
       scope: 'write',
-      summary: 'The dog is back: close the alert and tell everyone who was told of it.',
+      summary:
+        'The dog is back (or a found dog with its owner): close the alert and tell everyone who was told of it.',
     })
     .input(lostAlertIdInput)
     .output(answer(lostAlertView))
@@ -90,5 +102,13 @@ export const lostRouter = router({
     })
     .input(lostSightingIdInput)
     .output(answer(lostContactView))
-    .mutation(({ ctx, input }) => sightings.contactOfSighting(ctx, ctx.user.id, input.id)),
+    .mutation(({ ctx, input }) => contacts.contactOfSighting(ctx, ctx.user.id, input.id)),
+  contactFinder: authedProcedure
+    .meta({
+      scope: 'chat',
+      summary: 'The caller’s conversation with whoever found a dog, while their post is open.',
+    })
+    .input(lostAlertIdInput)
+    .output(answer(lostContactView))
+    .mutation(({ ctx, input }) => contacts.contactFinder(ctx, ctx.user.id, input.id)),
 });

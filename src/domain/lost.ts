@@ -7,6 +7,13 @@
 export const LOST_ALERT_STATUSES = ['open', 'found', 'closed'] as const;
 export type LostAlertStatus = (typeof LOST_ALERT_STATUSES)[number];
 
+/**
+ * lost: an owner's dog ran off; found: someone found a dog whose owner they do not know, and looks for them
+ * (its status `found` then means it is back with its owner).
+ */
+export const LOST_ALERT_KINDS = ['lost', 'found'] as const;
+export type LostAlertKind = (typeof LOST_ALERT_KINDS)[number];
+
 /** The page of the alerts near me and mine. */
 export const LOST_PATH = '/pogresani';
 /** The query parameter of LOST_PATH that opens one alert (what a push or an e-mail links to). */

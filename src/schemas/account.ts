@@ -1,4 +1,4 @@
-import { LOST_ALERT_STATUSES } from '../domain/lost';
+import { LOST_ALERT_KINDS, LOST_ALERT_STATUSES } from '../domain/lost';
 import { z } from 'zod';
 import { CHECK_IN_AUDIENCES, SPOT_KINDS, SPOT_STATUSES } from '../domain/spots';
 import { accessTokenView } from './access-tokens';
@@ -153,10 +153,13 @@ export const accountExportView = z.object({
       endsAt: z.date(),
     }),
   ),
-  /** My lost-dog alerts, kept LIMITS.lostAlert.expiresDays after each ended. */
+  /** My lost-dog alerts and found dogs, kept LIMITS.lostAlert.expiresDays after each ended. */
   lostAlerts: z.array(
     z.object({
-      dog: z.string(),
+      kind: z.enum(LOST_ALERT_KINDS),
+      /** The lost dog's name; a found dog has none, but what it looks like. */
+      dog: z.string().nullable(),
+      looks: z.string().nullable(),
       lat: z.number(),
       lon: z.number(),
       seenAt: z.date(),

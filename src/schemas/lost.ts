@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { DAY_MS } from '../domain/days';
-import { LOST_ALERT_STATUSES } from '../domain/lost';
+import { LOST_ALERT_KINDS, LOST_ALERT_STATUSES } from '../domain/lost';
 import { LIMITS } from '../limits';
 import { idSchema, latitude, longitude, optionalText } from './common';
+import { ONE_LINE_MESSAGE, oneLine } from './text';
 import { photoSchema, uploadKeySchema } from './uploads';
 
 /** A phone's clock a little ahead of the server's is not a sighting in the future. */
@@ -39,6 +40,27 @@ export const lostReportInput = z.object({
 });
 export type LostReportInput = z.input<typeof lostReportInput>;
 
+/**
+ * "I found a dog and do not know whose it is" (issue 33 §5): where and when, what it looks like (which stands
+ * for its name), a photo (required: its owner must know it), what to know (where it is now). Owners within
+ * the first radius hear of it as of a lost dog. The client makes `id`.
+ */
+export const foundReportInput = z.object({
+  id: idSchema,
+  lat: latitude,
+  lon: longitude,
+  seenAt,
+  looks: z
+    .string({ error: 'validation.foundLooksRequired' })
+    .trim()
+    .min(1, 'validation.foundLooksRequired')
+    .max(LIMITS.lostAlert.looksMax, 'validation.foundLooksTooLong')
+    .refine(oneLine, ONE_LINE_MESSAGE),
+  note,
+  photo: z.string({ error: 'validation.foundPhotoRequired' }).pipe(uploadKeySchema),
+});
+export type FoundReportInput = z.input<typeof foundReportInput>;
+
 export const lostAlertIdInput = z.object({ id: idSchema });
 
 /** The next radius for an open alert: only wider, and those newly within it hear of it. */
@@ -47,9 +69,18 @@ export const lostWidenInput = z.object({ id: idSchema, radiusKm });
 /** An alert as the viewer may see it: the owner sees the exact point, everyone else a rounded area. */
 export const lostAlertView = z.object({
   id: z.string(),
+  kind: z.enum(LOST_ALERT_KINDS),
   status: z.enum(LOST_ALERT_STATUSES),
   mine: z.boolean(),
-  dog: z.object({ id: z.string(), name: z.string(), breed: z.string(), photo: photoSchema.nullable() }),
+  /** A lost dog's profile; a found dog has none (null `id`, `name` and `breed`): its `looks` say what it is. */
+  dog: z.object({
+    id: z.string().nullable(),
+    name: z.string().nullable(),
+    breed: z.string().nullable(),
+    photo: photoSchema.nullable(),
+  }),
+  looks: z.string().nullable(),
+  /** Who raised it: the lost dog's owner, or the found dog's finder. */
   ownerName: z.string(),
   lat: z.number(),
   lon: z.number(),

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dateInDays } from '#shared/domain/event-time';
 import { apiOwner, apiUser, eventCard, sessionContext, useE2e, VIEWPORTS } from '../helpers/e2e';
 import { makeUser } from '../helpers/factories';
+import { jpeg } from '../helpers/images';
+import { uploadedKey } from '../helpers/uploads';
 import { spots } from '../../server/db/schema';
 
 const e2e = useE2e();
@@ -377,6 +379,41 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
       await page.getByRole('link', { name: 'Plakat za tisk (A4)' }).click();
       await page.getByRole('img', { name: /^Koda QR s povezavo na / }).waitFor();
       await record('the poster');
+    });
+  });
+
+  it('has none on found dogs: the found-dog form with an error, a found dog nearby, its public page', async () => {
+    const photo = await uploadedKey(e2e.server.app, cene.token, await jpeg(600, 400), 'lost');
+    await cene.api.lost.reportFound.mutate({
+      id: crypto.randomUUID(),
+      lat: 46.0511,
+      lon: 14.5051,
+      seenAt: new Date(),
+      looks: 'Bel terier, modra ovratnica',
+      note: 'Je pri meni.',
+      photo,
+    });
+    await walkWithAxe(ana.token, async (page, record) => {
+      await page.goto(`${e2e.server.url}/pogresani`);
+      const main = page.getByRole('main');
+      const found = main
+        .getByRole('region', { name: 'V bližini vaših psov' })
+        .getByRole('article', { name: 'Najden pes' })
+        .first();
+      await found.getByRole('button', { name: 'Je vaš? Pišite najditelju' }).waitFor();
+      await record('a found dog nearby');
+      await main.getByRole('button', { name: 'Našli ste psa?' }).click();
+      const form = page.getByRole('dialog', { name: 'Najden pes brez znanega lastnika' });
+      await form.getByRole('button', { name: 'Obvesti lastnike v bližini' }).click();
+      await form.getByText('Opišite psa: velikost, barvo, ovratnico.').waitFor();
+      await record('the found-dog form with an error');
+      await page.keyboard.press('Escape');
+      await page.goto(
+        e2e.server.url +
+          (await found.getByRole('link', { name: 'Deli ali natisni plakat' }).getAttribute('href'))!,
+      );
+      await page.getByRole('heading', { name: 'Najden pes: okolica kraja Ljubljana' }).waitFor();
+      await record('its public page');
     });
   });
 

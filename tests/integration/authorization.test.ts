@@ -299,6 +299,15 @@ const table: { [P in Path]: Rule<InputOf<P>> } = {
     'NOT_FOUND',
     [(w) => ({ id: w.anaLost, dogId: w.eveDog, ...ANA_LOST_AT, seenAt: new Date() }), 'VALIDATION'],
   ),
+  // A found dog is posted with the poster's own photo, under an id nobody else's alert has.
+  'lost.reportFound': user(
+    (w) => ({ id: INTRUDER_LOST, ...ANA_LOST_AT, seenAt: new Date(), looks: 'Rjav', photo: w.anaUpload.dog }),
+    'UPLOAD_NOT_FOUND',
+    [
+      (w) => ({ id: w.anaLost, ...ANA_LOST_AT, seenAt: new Date(), looks: 'Rjav', photo: w.anaUpload.dog }),
+      'VALIDATION',
+    ],
+  ),
   'lost.widen': user((w) => ({ id: w.anaLost, radiusKm: 25 }), 'NOT_FOUND'),
   'lost.found': user((w) => ({ id: w.anaLost }), 'NOT_FOUND'),
   'lost.renew': user((w) => ({ id: w.anaLost }), 'NOT_FOUND'),
@@ -318,6 +327,8 @@ const table: { [P in Path]: Rule<InputOf<P>> } = {
   ),
   'lost.sightings': user((w) => ({ id: w.anaLost }), 'answers'),
   'lost.contact': user((w) => ({ id: w.borSighting }), 'NOT_FOUND'),
+  // Ana's dog is lost, not found: there is no finder to write to.
+  'lost.contactFinder': user((w) => ({ id: w.anaLost }), 'NOT_FOUND'),
 
   // notifications: only the caller's own choices and devices; someone else's endpoint is not found, unchanged.
   'notifySettings.preferences': user(undefined, 'answers'),
@@ -417,7 +428,7 @@ describe('the authorization table', () => {
       withoutEntry: paths.filter((path) => !named.includes(path)),
       notAProcedure: named.filter((path) => !paths.includes(path)),
     }).toEqual({ withoutEntry: [], notAProcedure: [] });
-    expect(paths).toHaveLength(108);
+    expect(paths).toHaveLength(110);
   });
 });
 

@@ -417,6 +417,7 @@ function validValue(path: string, field: string, world: World): unknown {
     audience: 'matches',
     seenAt: new Date(),
     note: 'Plašen je.',
+    looks: 'Rjav mešanec, rdeča ovratnica',
     // No photo of its own: the dog's profile photo shows.
     photo: undefined,
   };

@@ -11,6 +11,7 @@ describe('chat texts', () => {
       'chat.deletedUser': 'Izbrisan uporabnik',
       'chat.unknownUser': 'Neznani uporabnik',
       'chat.lostTitle': '{dog} · pogrešan pes',
+      'chat.foundTitle': 'Najden pes',
     },
   });
   const now = new Date(2025, 7, 20, 18, 30);
@@ -41,5 +42,7 @@ describe('chat texts', () => {
     expect(chatTitle(intl, { dog, counterpart, lostAlertId: 'a1' }, 'sl')).toBe(
       'Rex (Mešanec) · pogrešan pes',
     );
+    // One about a found dog, which has no profile, says that (the person is named under it).
+    expect(chatTitle(intl, { dog: null, counterpart, lostAlertId: 'a1' }, 'sl')).toBe('Najden pes');
   });
 });

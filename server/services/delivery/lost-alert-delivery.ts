@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import { byEmail, inQuietHours } from '#shared/domain/notify';
-import { lostAlertPath } from '#shared/domain/lost';
+import { type LostAlertKind, lostAlertPath } from '#shared/domain/lost';
 import { INTL_TAG, isLocale, type Locale } from '#shared/i18n';
 import {
   dogProfiles,
@@ -30,26 +30,41 @@ const when = (locale: Locale, at: Date, timeZone: string) =>
     timeZone,
   }).format(at);
 
-type AlertFacts = { dog: string; breed: string; town: string | null; seenAt: Date };
+type AlertFacts = {
+  kind: LostAlertKind;
+  dog: string | null;
+  breed: string | null;
+  looks: string | null;
+  town: string | null;
+  seenAt: Date;
+};
 
 /** The words of an alert its messages and its public page put in their texts, in a language and on a clock. */
 export const lostAlertValues = (locale: Locale, alert: AlertFacts, timeZone: string) => ({
-  dog: alert.dog,
-  breed: alert.breed,
+  dog: alert.dog ?? '',
+  breed: alert.breed ?? '',
+  looks: alert.looks ?? '',
   town: alert.town ?? '',
   hasTown: alert.town ? 'yes' : 'no',
   when: when(locale, alert.seenAt, timeZone),
 });
 
-/** What a lost-dog push or e-mail says, in the recipient's language and on their clock. */
+/** What a lost (or found) dog's push or e-mail says, in the recipient's language and on their clock. */
 export function lostAlertText(locale: Locale, alert: AlertFacts, timeZone: string) {
   const values = lostAlertValues(locale, alert, timeZone);
   return {
-    title: formatMessage(locale, 'push.lost.title', values),
-    body: formatMessage(locale, 'push.lost.body', values),
+    title: formatMessage(locale, `push.${alert.kind}.title`, values),
+    body: formatMessage(locale, `push.${alert.kind}.body`, values),
     values,
   };
 }
+
+/** The e-mails of each kind of alert: raised, and the dog home (or back with its owner). */
+const MAILS = {
+  lost: { raised: 'lostAlert', home: 'lostFound' },
+  found: { raised: 'foundAlert', home: 'foundHome' },
+} as const;
+type LostMail = (typeof MAILS)[LostAlertKind][keyof (typeof MAILS)['lost']];
 
 type Told = 'push' | 'email' | 'none';
 
@@ -70,6 +85,8 @@ export async function deliverLostAlert(deps: DeliveryDeps, { alertId }: { alertI
   const [alert] = await deps.db
     .select({
       ownerId: lostAlerts.userId,
+      kind: lostAlerts.kind,
+      looks: lostAlerts.looks,
       status: lostAlerts.status,
       lat: lostAlerts.lat,
       lon: lostAlerts.lon,
@@ -81,7 +98,7 @@ export async function deliverLostAlert(deps: DeliveryDeps, { alertId }: { alertI
       breed: dogProfiles.breed,
     })
     .from(lostAlerts)
-    .innerJoin(dogProfiles, eq(dogProfiles.id, lostAlerts.dogId))
+    .leftJoin(dogProfiles, eq(dogProfiles.id, lostAlerts.dogId))
     .where(and(eq(lostAlerts.id, alertId), activeUser(lostAlerts.userId)));
   if (!alert) return;
   if (alert.status === 'found') return tellFound(deps, alertId, alert);
@@ -153,7 +170,7 @@ export async function deliverLostAlert(deps: DeliveryDeps, { alertId }: { alertI
           if (how === 'email')
             return mail(
               deps,
-              { alertId, userId: user.id, to: user.email, locale, kind: 'lostAlert' },
+              { alertId, userId: user.id, to: user.email, locale, kind: MAILS[alert.kind].raised },
               text.values,
             );
           if (how === 'none') return;
@@ -178,7 +195,7 @@ export async function deliverLostAlert(deps: DeliveryDeps, { alertId }: { alertI
 /** Queues one lost-dog e-mail; a repeat for the same alert, recipient and kind has the same Message-ID. */
 function mail(
   deps: DeliveryDeps,
-  to: { alertId: string; userId: string; to: string; locale: Locale; kind: 'lostAlert' | 'lostFound' },
+  to: { alertId: string; userId: string; to: string; locale: Locale; kind: LostMail },
   values: Record<string, string>,
 ) {
   const job: MailJob = {
@@ -192,12 +209,11 @@ function mail(
   return deps.jobs.send('mail', job);
 }
 
-/** "Aro is home" to everyone who was pushed or mailed the alert and has not heard it yet. */
-async function tellFound(
-  deps: DeliveryDeps,
-  alertId: string,
-  alert: { dog: string; breed: string; town: string | null; seenAt: Date },
-) {
+/**
+ * "Aro is home" (or "the dog found near Kranj is back with its owner") to everyone who was pushed or mailed the
+ * alert and has not heard it yet.
+ */
+async function tellFound(deps: DeliveryDeps, alertId: string, alert: AlertFacts) {
   for (;;) {
     const few = await deps.db
       .select({
@@ -225,12 +241,13 @@ async function tellFound(
     await Promise.all(
       few.map((r) => {
         const locale = isLocale(r.locale) ? r.locale : 'sl';
-        const values = { dog: alert.dog };
+        const values = { dog: alert.dog ?? '', looks: alert.looks ?? '' };
+        const kind = MAILS[alert.kind].home;
         if (r.channel === 'email')
-          return mail(deps, { alertId, userId: r.userId, to: r.email, locale, kind: 'lostFound' }, values);
+          return mail(deps, { alertId, userId: r.userId, to: r.email, locale, kind }, values);
         return pushTo(deps, devicesOf.get(r.userId) ?? [], {
-          title: formatMessage(locale, 'push.lost_found.title', values),
-          body: formatMessage(locale, 'push.lost_found.body', values),
+          title: formatMessage(locale, `push.${alert.kind}_home.title`, values),
+          body: formatMessage(locale, `push.${alert.kind}_home.body`, values),
           url: lostAlertPath(alertId),
           tag: `lost:${alertId}`,
         }).catch(() => false);

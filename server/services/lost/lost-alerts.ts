@@ -5,7 +5,13 @@ import { daysBefore } from '#shared/domain/days';
 import { roundedArea } from '#shared/domain/lost';
 import { AppError } from '#shared/errors';
 import { LIMITS } from '#shared/limits';
-import type { LostAlertView, LostList, lostReportInput, lostWidenInput } from '#shared/schemas/lost';
+import type {
+  foundReportInput,
+  LostAlertView,
+  LostList,
+  lostReportInput,
+  lostWidenInput,
+} from '#shared/schemas/lost';
 import { lockKeys } from '../../db/advisory-lock';
 import { storedAlready } from '../../db/client-ids';
 import type { DbOrTx } from '../../db/client';
@@ -43,6 +49,8 @@ const expiry = () => sql`now() + ${`${LIMITS.lostAlert.expiresDays} days`}::inte
 const alertColumns = {
   id: lostAlerts.id,
   userId: lostAlerts.userId,
+  kind: lostAlerts.kind,
+  looks: lostAlerts.looks,
   status: lostAlerts.status,
   lat: lostAlerts.lat,
   lon: lostAlerts.lon,
@@ -67,7 +75,7 @@ function alertsOf(db: DbOrTx) {
   return db
     .select(alertColumns)
     .from(lostAlerts)
-    .innerJoin(dogProfiles, eq(dogProfiles.id, lostAlerts.dogId))
+    .leftJoin(dogProfiles, eq(dogProfiles.id, lostAlerts.dogId))
     .leftJoin(profiles, eq(profiles.userId, lostAlerts.userId));
 }
 type AlertRow = Awaited<ReturnType<typeof alertsOf>>[number];
@@ -75,10 +83,11 @@ type AlertRow = Awaited<ReturnType<typeof alertsOf>>[number];
 function viewOf(deps: ServiceDeps, viewerId: string, row: AlertRow): LostAlertView {
   const mine = row.userId === viewerId;
   const point = mine ? { lat: row.lat, lon: row.lon } : roundedArea(row);
-  // The alert's own photo, else the profile's main one.
-  const photoKey = row.photo ?? row.dogPhotos[0];
+  // The alert's own photo, else the profile's main one (a found dog's is its own).
+  const photoKey = row.photo ?? row.dogPhotos?.[0];
   return {
     id: row.id,
+    kind: row.kind,
     status: row.status,
     mine,
     dog: {
@@ -87,6 +96,7 @@ function viewOf(deps: ServiceDeps, viewerId: string, row: AlertRow): LostAlertVi
       breed: row.dogBreed,
       photo: photoKey ? photoOf(deps.storage, photoKey) : null,
     },
+    looks: row.looks,
     ownerName: row.ownerName ?? '',
     ...point,
     town: row.town,
@@ -101,28 +111,46 @@ function viewOf(deps: ServiceDeps, viewerId: string, row: AlertRow): LostAlertVi
 }
 
 /**
- * Marks my dog lost. One open alert per dog (LOST_ALERT_OPEN), LIMITS.lostAlert.perMonth a month per account
- * (MONTHLY_LIMIT), under my advisory lock. A retry with the same id is answered as the first was.
+ * Marks my dog lost. One open alert per dog (LOST_ALERT_OPEN). A retry with the same id is answered as the
+ * first was.
  */
-export async function reportLost(
+export function reportLost(deps: ServiceDeps, userId: string, input: z.output<typeof lostReportInput>) {
+  const { dogId, ...alert } = input;
+  return raise(deps, userId, alert, { kind: 'lost', dogId, looks: null });
+}
+
+/** A dog I found and whose owner I do not know: owners around hear of it as of a lost dog. */
+export function reportFound(deps: ServiceDeps, userId: string, input: z.output<typeof foundReportInput>) {
+  const { looks, ...alert } = input;
+  return raise(deps, userId, alert, { kind: 'found', dogId: null, looks });
+}
+
+/**
+ * Stores a new alert, lost or found, and queues its delivery: LIMITS.lostAlert.perMonth of either a month
+ * per account (MONTHLY_LIMIT), under my advisory lock. A retry with the same id stores nothing more.
+ */
+async function raise(
   deps: ServiceDeps,
   userId: string,
-  input: z.output<typeof lostReportInput>,
+  input: Omit<z.output<typeof lostReportInput>, 'dogId'>,
+  what: { kind: 'lost'; dogId: string; looks: null } | { kind: 'found'; dogId: null; looks: string },
 ): Promise<LostAlertView> {
   await transact(deps.db, async (tx) => {
     await lockKeys(tx, [`lost:${userId}`]);
     if (await storedAlready(tx, lostAlerts, input.id, userId)) return;
-    // Locked against removal until the alert is stored (a dog deleted meanwhile: NOT_FOUND).
-    const [dog] = await tx
-      .select({ id: dogProfiles.id })
-      .from(dogProfiles)
-      .where(and(eq(dogProfiles.id, input.dogId), eq(dogProfiles.userId, userId)))
-      .for('key share', { of: dogProfiles });
-    if (!dog) throw new AppError('NOT_FOUND');
+    if (what.dogId) {
+      // Locked against removal until the alert is stored (a dog deleted meanwhile: NOT_FOUND).
+      const [dog] = await tx
+        .select({ id: dogProfiles.id })
+        .from(dogProfiles)
+        .where(and(eq(dogProfiles.id, what.dogId), eq(dogProfiles.userId, userId)))
+        .for('key share', { of: dogProfiles });
+      if (!dog) throw new AppError('NOT_FOUND');
+    }
     const [facts] = await tx
       .select({
         month: sql<number>`count(*) filter (where ${lostAlerts.createdAt} > ${daysBefore(Date.now(), LIMITS.lostAlert.capDays).toISOString()}::timestamptz)::int`,
-        open: sql<number>`count(*) filter (where ${lostAlerts.dogId} = ${input.dogId}
+        open: sql<number>`count(*) filter (where ${lostAlerts.dogId} = ${what.dogId}
           and ${lostAlerts.status} = 'open')::int`,
       })
       .from(lostAlerts)
@@ -134,7 +162,7 @@ export async function reportLost(
     await tx.insert(lostAlerts).values({
       id: input.id,
       userId,
-      dogId: input.dogId,
+      ...what,
       lat: input.lat,
       lon: input.lon,
       town: sql`(${nearestTown(input)})`,
@@ -190,7 +218,10 @@ export function widenLost(deps: ServiceDeps, userId: string, input: z.output<typ
   );
 }
 
-/** My dog is back: the alert closes and everyone who was told of it hears so ("Aro je doma"). */
+/**
+ * My dog is back, or the dog I found is back with its owner: the alert closes and everyone who was told of
+ * it hears so ("Aro je doma").
+ */
 export function foundLost(deps: ServiceDeps, userId: string, id: string) {
   return changeOpen(deps, userId, id, () => ({ status: 'found', endedAt: sql`now()` }), true);
 }
@@ -233,9 +264,23 @@ export async function publicLostAlert(deps: ServiceDeps, id: string) {
     ),
   );
   if (!row) throw new AppError('NOT_FOUND');
-  const { id: alertId, status, dog, lat, lon, town, seenAt, note, endedAt } = viewOf(deps, '', row);
+  const {
+    id: alertId,
+    kind,
+    status,
+    dog,
+    looks,
+    lat,
+    lon,
+    town,
+    seenAt,
+    note,
+    endedAt,
+  } = viewOf(deps, '', row);
   return {
     id: alertId,
+    kind,
+    looks,
     status,
     dog: { name: dog.name, breed: dog.breed, photo: dog.photo },
     lat,
@@ -319,7 +364,9 @@ export async function detachGonePhotos(db: DbOrTx, now = new Date()) {
 export const lostAlertsOfUser = (db: DbOrTx, userId: string) =>
   db
     .select({
+      kind: lostAlerts.kind,
       dog: dogProfiles.name,
+      looks: lostAlerts.looks,
       lat: lostAlerts.lat,
       lon: lostAlerts.lon,
       seenAt: lostAlerts.seenAt,
@@ -330,6 +377,6 @@ export const lostAlertsOfUser = (db: DbOrTx, userId: string) =>
       endedAt: lostAlerts.endedAt,
     })
     .from(lostAlerts)
-    .innerJoin(dogProfiles, eq(dogProfiles.id, lostAlerts.dogId))
+    .leftJoin(dogProfiles, eq(dogProfiles.id, lostAlerts.dogId))
     .where(eq(lostAlerts.userId, userId))
     .orderBy(lostAlerts.createdAt);

@@ -10,7 +10,6 @@ import { storedAlready } from '../../db/client-ids';
 import { transact } from '../../db/transact';
 import { crashPoint } from '../../crash-points';
 import { chats, dogProfiles, lostAlerts, lostSightings, profiles } from '../../db/schema';
-import { chatListTopic, chatNameOf } from '../chat/chats';
 import type { ServiceDeps } from '../deps';
 import { publishRequests, writeNotices } from '../notices/notifications';
 import { activeUser, shownTo } from '../safety/visibility';
@@ -41,6 +40,8 @@ export async function addSighting(
       .where(
         and(
           eq(lostAlerts.id, input.alertId),
+          // A found dog is with its finder: who knows it writes to them instead.
+          eq(lostAlerts.kind, 'lost'),
           eq(lostAlerts.status, 'open'),
           sql`${lostAlerts.expiresAt} > now()`,
           alertSeenBy(userId),
@@ -150,59 +151,6 @@ export async function sightingsOf(
       by: exact ? { userId: row.userId, name: row.name ?? '' } : null,
       chatId: row.chatId,
     };
-  });
-}
-
-/**
- * The conversation between a sighting's author and the alert's owner, started by either of them (one per
- * alert and author; the dog is the lost one for both). Anyone else, a hidden party or the owner's own
- * sighting: NOT_FOUND. It opens empty: the parties' lists hear of it.
- */
-export async function contactOfSighting(deps: ServiceDeps, userId: string, sightingId: string) {
-  return transact(deps.db, async (tx) => {
-    const [sighting] = await tx
-      .select({
-        alertId: lostSightings.alertId,
-        helperId: lostSightings.userId,
-        ownerId: lostAlerts.userId,
-        dogId: lostAlerts.dogId,
-        dogName: dogProfiles.name,
-        dogBreed: dogProfiles.breed,
-        ownerName: profiles.fullName,
-      })
-      .from(lostSightings)
-      .innerJoin(lostAlerts, eq(lostAlerts.id, lostSightings.alertId))
-      .innerJoin(dogProfiles, eq(dogProfiles.id, lostAlerts.dogId))
-      .leftJoin(profiles, eq(profiles.userId, lostAlerts.userId))
-      .where(
-        and(
-          eq(lostSightings.id, sightingId),
-          sql`${lostSightings.userId} <> ${lostAlerts.userId}`,
-          or(
-            and(eq(lostAlerts.userId, userId), shownTo(userId, lostSightings.userId)),
-            and(eq(lostSightings.userId, userId), shownTo(userId, lostAlerts.userId)),
-          ),
-        ),
-      );
-    if (!sighting) throw new AppError('NOT_FOUND');
-    const ofAlert = and(eq(chats.lostAlertId, sighting.alertId), eq(chats.userId, sighting.helperId));
-    const [existing] = await tx.select({ id: chats.id }).from(chats).where(ofAlert);
-    if (existing) return { chatId: existing.id };
-    // Two first taps at once: the unique index keeps one, and both answer with it.
-    await tx
-      .insert(chats)
-      .values({
-        ownerId: sighting.ownerId,
-        userId: sighting.helperId,
-        dogId: sighting.dogId,
-        lostAlertId: sighting.alertId,
-        chatName: chatNameOf({ name: sighting.dogName, breed: sighting.dogBreed }, sighting.ownerName),
-      })
-      .onConflictDoNothing();
-    const [chat] = await tx.select({ id: chats.id }).from(chats).where(ofAlert);
-    if (!chat) throw new AppError('NOT_FOUND');
-    await deps.bus.publishIn(tx, [chatListTopic(sighting.ownerId), chatListTopic(sighting.helperId)], null);
-    return { chatId: chat.id };
   });
 }
 

@@ -5,13 +5,16 @@ import type { ChatSummary } from './types';
 
 /**
  * A chat's title: the other party's dog and its breed in the UI language, "Rex (Mešanec)"; without a dog, who.
- * A chat about a lost dog says so, after the dog (which a narrow header keeps): "Aro (Mešanec) · pogrešan pes".
+ * A chat about a lost dog says so, after the dog (which a narrow header keeps): "Aro (Mešanec) · pogrešan pes";
+ * one about a found dog, which has no profile, says so: "Najden pes".
  */
 export function chatTitle(
   intl: IntlShape,
   chat: Pick<ChatSummary, 'dog' | 'counterpart'> & { lostAlertId?: string | null },
   locale: Locale,
 ) {
+  // A found dog has no profile: the chat is about "a found dog" (who is said under it).
+  if (!chat.dog && chat.lostAlertId) return intl.formatMessage({ id: 'chat.foundTitle' });
   if (!chat.dog) return counterpartName(intl, chat);
   const dog = `${chat.dog.name} (${breedName(chat.dog.breed, locale)})`;
   return chat.lostAlertId ? intl.formatMessage({ id: 'chat.lostTitle' }, { dog }) : dog;

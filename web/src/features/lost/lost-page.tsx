@@ -1,9 +1,9 @@
-import { Dog, MapPin, Share2, Siren } from 'lucide-react';
+import { Dog, HandHeart, MapPin, MessageCircle, Share2, Siren } from 'lucide-react';
 import clsx from 'clsx';
 import { useEffect, useState } from 'react';
 import { useIntl } from 'react-intl';
-import { useSearchParams } from 'react-router';
-import { LOST_PARAM, lostPublicPath } from '#shared/domain/lost';
+import { useNavigate, useSearchParams } from 'react-router';
+import { type LostAlertKind, LOST_PARAM, lostPublicPath } from '#shared/domain/lost';
 import { spotMapLink } from '#shared/domain/spots';
 import { LIMITS } from '#shared/limits';
 import type { LostAlertView } from '#shared/schemas/lost';
@@ -18,16 +18,16 @@ import { toast } from '../../lib/toast';
 import { trpc } from '../../lib/trpc';
 import { LostSightings } from './lost-sightings';
 
-/** The form (with its map) loads when it is first opened. */
+/** The forms (with their map) load when one is first opened. */
 const LostReportDialog = lazyDialog(
   () => import('./lost-report-dialog').then((module) => module.LostReportDialog),
-  ({ open }) => open,
+  ({ kind }) => kind !== null,
 );
 
 /**
- * /pogresani: lost-dog alerts (issue 33 §5, 8). Mine, with what I can do (found, wider, renew, withdraw),
- * and the open ones whose radius reaches one of my dogs; `?alarm=<id>` (a push's or an e-mail's link) puts
- * that one first.
+ * /pogresani: lost-dog alerts and found dogs (issue 33 §5, 8). Mine, with what I can do (found, wider, renew,
+ * withdraw), and the open ones whose radius reaches one of my dogs; `?alarm=<id>` (a push's or an e-mail's
+ * link) puts that one first. Anyone may post a dog they found, with or without dogs of their own.
  */
 export default function LostPage() {
   const t = useT();
@@ -35,7 +35,7 @@ export default function LostPage() {
   const signedIn = session.user !== null;
   const [params] = useSearchParams();
   const openId = params.get(LOST_PARAM);
-  const [reporting, setReporting] = useState(false);
+  const [reporting, setReporting] = useState<LostAlertKind | null>(null);
   const utils = trpc.useUtils();
   const dogs = trpc.dogs.mine.useQuery(undefined, { enabled: signedIn });
   const list = trpc.lost.list.useQuery(undefined, { enabled: signedIn });
@@ -54,6 +54,12 @@ export default function LostPage() {
   if (!signedIn) return <SignInRequired icon={Siren} messages="lost.signIn" />;
 
   const own = (dogs.data ?? []).map((dog) => ({ id: dog.id, name: dog.name, location: dog.location }));
+  const reported = (alert: LostAlertView) => {
+    setReporting(null);
+    toast.success(t(alert.kind === 'found' ? 'lost.foundReported' : 'lost.reported'));
+    void utils.lost.list.invalidate();
+    utils.lost.byId.setData({ id: alert.id }, alert);
+  };
   return (
     <div className="flex flex-col gap-6 md:gap-8">
       <header className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
@@ -61,12 +67,18 @@ export default function LostPage() {
           <h1 className="text-headline font-extrabold">{t('lost.title')}</h1>
           <p className="mt-1 text-lead text-muted-foreground">{t('lost.subtitle')}</p>
         </div>
-        {own.length > 0 && (
-          <Button className="shrink-0 self-start sm:self-auto" onClick={() => setReporting(true)}>
-            <Siren aria-hidden="true" className="size-5" />
-            {t('lost.report')}
+        <div className="flex shrink-0 flex-wrap gap-2 self-start sm:self-auto">
+          {own.length > 0 && (
+            <Button onClick={() => setReporting('lost')}>
+              <Siren aria-hidden="true" className="size-5" />
+              {t('lost.report')}
+            </Button>
+          )}
+          <Button variant="outline" onClick={() => setReporting('found')}>
+            <HandHeart aria-hidden="true" className="size-5" />
+            {t('lost.reportFound')}
           </Button>
-        )}
+        </div>
       </header>
 
       {list.isPending ? (
@@ -110,21 +122,19 @@ export default function LostPage() {
       )}
 
       <LostReportDialog
-        open={reporting}
+        kind={reporting}
         dogs={own}
-        onClose={() => setReporting(false)}
-        onReported={(alert) => {
-          setReporting(false);
-          toast.success(t('lost.reported'));
-          void utils.lost.list.invalidate();
-          utils.lost.byId.setData({ id: alert.id }, alert);
-        }}
+        onClose={() => setReporting(null)}
+        onReported={reported}
       />
     </div>
   );
 }
 
-/** One alert: the dog, when and around where it was last seen, what to know; the owner's actions on theirs. */
+/**
+ * One alert: the dog (a found one by its looks), when and around where it was last seen or found, what to
+ * know; the owner's actions on theirs; sightings of a lost dog, and the way to write to a found dog's finder.
+ */
 function AlertCard({ alert, highlighted = false }: { alert: LostAlertView; highlighted?: boolean }) {
   const t = useT();
   const intl = useIntl();
@@ -159,26 +169,28 @@ function AlertCard({ alert, highlighted = false }: { alert: LostAlertView; highl
       <div className="flex min-w-0 flex-1 flex-col gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h3 id={headingId} className="text-title font-bold break-words">
-            {alert.dog.name}
+            {alert.dog.name ?? t('lost.foundDog')}
           </h3>
           <span
             className={clsx(
               'rounded-pill px-2.5 py-0.5 text-caption font-semibold',
               alert.status === 'open'
-                ? 'bg-danger-soft text-danger-strong'
+                ? alert.kind === 'found'
+                  ? 'bg-accent-soft text-accent-strong'
+                  : 'bg-danger-soft text-danger-strong'
                 : alert.status === 'found'
                   ? 'bg-success-soft text-success-strong'
                   : 'bg-muted text-muted-foreground',
             )}
           >
-            {t(`lost.status.${alert.status}`)}
+            {t(`${alert.kind}.status.${alert.status}`)}
           </span>
         </div>
-        <p className="text-label text-muted-foreground">
-          {alert.dog.breed}
+        <p className="text-label break-words text-muted-foreground">
+          {alert.kind === 'found' ? alert.looks : alert.dog.breed}
           {!alert.mine && alert.ownerName ? ` · ${alert.ownerName}` : ''}
         </p>
-        <p>{t('lost.seen', { when: when(alert.seenAt) })}</p>
+        <p>{t(alert.kind === 'found' ? 'lost.foundAt' : 'lost.seen', { when: when(alert.seenAt) })}</p>
         <p className="flex items-center gap-1.5">
           <MapPin aria-hidden="true" className="size-4 shrink-0" />
           <a
@@ -206,7 +218,11 @@ function AlertCard({ alert, highlighted = false }: { alert: LostAlertView; highl
           </p>
         )}
         {alert.mine && alert.status === 'open' && <OwnerActions alert={alert} />}
-        <LostSightings alert={alert} />
+        {alert.kind === 'lost' ? (
+          <LostSightings alert={alert} />
+        ) : (
+          !alert.mine && alert.status === 'open' && <WriteToFinder alertId={alert.id} />
+        )}
       </div>
     </article>
   );
@@ -226,7 +242,9 @@ function OwnerActions({ alert }: { alert: LostAlertView }) {
   const found = trpc.lost.found.useMutation({
     onSuccess: (view) => {
       done(view);
-      toast.success(t('lost.foundDone', { dog: view.dog.name }));
+      toast.success(
+        view.kind === 'found' ? t('lost.backHomeDone') : t('lost.foundDone', { dog: view.dog.name ?? '' }),
+      );
     },
     onError,
   });
@@ -244,7 +262,7 @@ function OwnerActions({ alert }: { alert: LostAlertView }) {
       </p>
       <div className="flex flex-wrap gap-2">
         <Button disabled={busy} onClick={() => found.mutate({ id: alert.id })}>
-          {t('lost.found')}
+          {t(alert.kind === 'found' ? 'lost.backHome' : 'lost.found')}
         </Button>
         {wider && (
           <Button
@@ -263,5 +281,27 @@ function OwnerActions({ alert }: { alert: LostAlertView }) {
         </Button>
       </div>
     </div>
+  );
+}
+
+/** "Yours? Write to the finder": the conversation with whoever found the dog (made on the first tap). */
+function WriteToFinder({ alertId }: { alertId: string }) {
+  const t = useT();
+  const navigate = useNavigate();
+  const errorText = useErrorText();
+  const contact = trpc.lost.contactFinder.useMutation({
+    onSuccess: ({ chatId }) => void navigate(`/klepet?chat=${encodeURIComponent(chatId)}`),
+    onError: (error) => toast.error(errorText(error)),
+  });
+  return (
+    <Button
+      variant="outline"
+      className="self-start"
+      loading={contact.isPending}
+      onClick={() => contact.mutate({ id: alertId })}
+    >
+      <MessageCircle aria-hidden="true" className="size-5" />
+      {t('lost.writeFinder')}
+    </Button>
   );
 }

@@ -55,7 +55,7 @@ export function LostSightings({ alert }: { alert: LostAlertView }) {
             <SightingsMap
               origin={origin}
               sightings={points}
-              label={t('lost.sightings.map', { dog: alert.dog.name })}
+              label={t('lost.sightings.map', { dog: alert.dog.name ?? '' })}
             />
           </Suspense>
           <ol className="flex flex-col gap-2">
@@ -70,11 +70,11 @@ export function LostSightings({ alert }: { alert: LostAlertView }) {
         </p>
       )}
       <SightingDialog
-        alert={sighting ? { id: alert.id, dog: alert.dog.name, lat: alert.lat, lon: alert.lon } : null}
+        alert={sighting ? { id: alert.id, dog: alert.dog.name ?? '', lat: alert.lat, lon: alert.lon } : null}
         onClose={() => setSighting(false)}
         onSighted={(added) => {
           setSighting(false);
-          toast.success(t('lost.sightings.added', { dog: alert.dog.name }));
+          toast.success(t('lost.sightings.added', { dog: alert.dog.name ?? '' }));
           utils.lost.sightings.setData({ id: alert.id }, (old) =>
             old?.some((s) => s.id === added.id)
               ? old

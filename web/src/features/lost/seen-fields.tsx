@@ -46,7 +46,7 @@ export const seenInput = (seen: Seen) => ({
 });
 
 /**
- * The fields of a `Seen`, worded by `copy` (`lost.form` or `lost.sighting`: point, pointHint, pointMap,
+ * The fields of a `Seen`, worded by `copy` (`lost.form`, `lost.foundForm` or `lost.sighting`: point, pointHint, pointMap,
  * seenAt, note, noteHint, photo, and photoHint where `photoHint`). `centre`: where the map goes.
  */
 export function SeenFields({
@@ -58,7 +58,7 @@ export function SeenFields({
   disabled,
   photoHint = false,
 }: {
-  copy: 'lost.form' | 'lost.sighting';
+  copy: 'lost.form' | 'lost.foundForm' | 'lost.sighting';
   centre: Point | null;
   value: Seen;
   /** Updates compose (a photo's upload ends while the note is typed). */
