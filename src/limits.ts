@@ -177,6 +177,9 @@ export const LIMITS = {
     defaultRadiusKm: 5,
     nearMax: 100,
     perDay: 10,
+    /** Changes an owner may suggest in a day, to all places together. */
+    suggestionsPerDay: 20,
+    suggestionNoteMax: 500,
   },
   /** "We're here now" (issue 33 §4): how long a check-in lasts, the choices offered, a day's cap. */
   checkIn: {

@@ -43,8 +43,9 @@ import {
   SPOT_AMENITIES,
   SPOT_KINDS,
   SPOT_STATUSES,
+  SUGGESTION_STATUSES,
 } from '#shared/domain/spots';
-import type { OpeningHours } from '#shared/schemas/spots';
+import type { OpeningHours, SuggestedValues } from '#shared/schemas/spots';
 import { TOKEN_SCOPES } from '#shared/domain/access-tokens';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
@@ -82,6 +83,7 @@ export const spotKind = pgEnum('spot_kind', SPOT_KINDS);
 export const spotAmenity = pgEnum('spot_amenity', SPOT_AMENITIES);
 export const leashRule = pgEnum('leash_rule', LEASH_RULES);
 export const spotStatus = pgEnum('spot_status', SPOT_STATUSES);
+export const suggestionStatus = pgEnum('spot_suggestion_status', SUGGESTION_STATUSES);
 export const checkInAudience = pgEnum('check_in_audience', CHECK_IN_AUDIENCES);
 export const lostAlertStatus = pgEnum('lost_alert_status', LOST_ALERT_STATUSES);
 export const lostAlertKind = pgEnum('lost_alert_kind', LOST_ALERT_KINDS);
@@ -816,6 +818,37 @@ export const spotReviews = pgTable(
     index('spot_reviews_user_idx').on(t.userId),
     index('spot_reviews_spot_updated_idx').on(t.spotId, t.updatedAt.desc()),
     check('spot_reviews_rating_check', sql`${t.rating} between 1 and 5`),
+  ],
+);
+
+/**
+ * A change an owner suggests to a place (issue 33 §2): the fields that differ from the place as it was, for a
+ * moderator to apply or turn down. One waiting suggestion per owner and place (a newer one replaces it).
+ */
+export const spotSuggestions = pgTable(
+  'spot_suggestions',
+  {
+    id: id(),
+    spotId: uuid('spot_id')
+      .notNull()
+      .references(() => spots.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
+    changes: jsonb('changes').$type<Partial<SuggestedValues>>().notNull(),
+    note: text('note'),
+    status: suggestionStatus('status').notNull().default('open'),
+    decidedBy: uuid('decided_by').references((): AnyPgColumn => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('spot_suggestions_open_idx')
+      .on(t.spotId, t.userId)
+      .where(sql`status = 'open'`),
+    index('spot_suggestions_queue_idx')
+      .on(t.createdAt)
+      .where(sql`status = 'open'`),
+    index('spot_suggestions_user_idx').on(t.userId, t.createdAt),
   ],
 );
 

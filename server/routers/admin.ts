@@ -8,7 +8,9 @@ import {
   reportsInput,
   reportView,
 } from '#shared/schemas/safety';
+import { decideSuggestionInput, spotSuggestionView } from '#shared/schemas/spots';
 import * as moderation from '../services/safety/moderation';
+import * as suggestions from '../services/spots/spot-suggestions';
 import { adminProcedure, router } from '../trpc/init';
 import { answer } from '../trpc/answer';
 
@@ -33,6 +35,15 @@ export const adminRouter = router({
     .input(decideAppealInput)
     .output(answer(okOutput))
     .mutation(({ ctx, input }) => moderation.decideAppeal(ctx, ctx.user.id, input)),
+  suggestions: adminProcedure
+    .meta({ scope: 'admin', summary: 'Waiting suggested changes to places, beside each place now (admins).' })
+    .output(answer(z.array(spotSuggestionView)))
+    .query(({ ctx }) => suggestions.openSuggestions(ctx)),
+  decideSuggestion: adminProcedure
+    .meta({ scope: 'admin', summary: 'Apply a suggested change to its place, or turn it down (admins).' })
+    .input(decideSuggestionInput)
+    .output(answer(okOutput))
+    .mutation(({ ctx, input }) => suggestions.decideSuggestion(ctx, ctx.user.id, input)),
   auditLog: adminProcedure
     .meta({ scope: 'admin', summary: 'Every moderation action (admins).' })
     .output(answer(z.array(auditEntryView)))

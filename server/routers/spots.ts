@@ -7,10 +7,12 @@ import {
   spotIdInput,
   spotReviewInput,
   spotsNearInput,
+  spotSuggestInput,
   spotSummary,
   spotView,
 } from '#shared/schemas/spots';
 import * as checkIns from '../services/spots/check-ins';
+import * as suggestions from '../services/spots/spot-suggestions';
 import * as spots from '../services/spots/spots';
 import { answer } from '../trpc/answer';
 import { authedProcedure, publicProcedure, router } from '../trpc/init';
@@ -38,6 +40,14 @@ export const spotsRouter = router({
     .input(spotCreateInput)
     .output(answer(spotView))
     .mutation(({ ctx, input }) => spots.createSpot(ctx, ctx.user.id, input)),
+  suggest: authedProcedure
+    .meta({
+      scope: 'write',
+      summary: 'Suggest a change to a published place (what differs is kept); a moderator applies it.',
+    })
+    .input(spotSuggestInput)
+    .output(answer(okOutput))
+    .mutation(({ ctx, input }) => suggestions.suggestChange(ctx, ctx.user.id, input)),
   review: authedProcedure
     .meta({ scope: 'write', summary: 'Rate a place (1–5) with an optional tip; replaces the caller’s last.' })
     .input(spotReviewInput)

@@ -27,6 +27,27 @@ export const LEASH_RULES = ['offLeash', 'onLeash', 'mixed'] as const;
 /** A moderator publishes a new account's place first (LIMITS.antiSpam.newAccountDays). */
 export const SPOT_STATUSES = ['pending', 'published'] as const;
 
+/**
+ * A suggested change to a place (issue 33 §2): waiting for a moderator, applied to the place, or turned down.
+ */
+export const SUGGESTION_STATUSES = ['open', 'applied', 'rejected'] as const;
+
+/** What a suggestion may change of a place, in the order a moderator reads them (photos stay the author's). */
+export const SUGGESTED_FIELDS = [
+  'kind',
+  'name',
+  'country',
+  'location',
+  'lat',
+  'lon',
+  'description',
+  'amenities',
+  'leashRule',
+  'hours',
+  'emergency',
+] as const;
+export type SuggestedField = (typeof SUGGESTED_FIELDS)[number];
+
 /** Who sees the dogs of a check-in by name (the default first); everyone else sees only how many are there. */
 export const CHECK_IN_AUDIENCES = ['matches', 'everyone'] as const;
 export type CheckInAudience = (typeof CHECK_IN_AUDIENCES)[number];

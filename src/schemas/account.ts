@@ -1,6 +1,7 @@
 import { LOST_ALERT_KINDS, LOST_ALERT_STATUSES } from '../domain/lost';
 import { z } from 'zod';
-import { CHECK_IN_AUDIENCES, SPOT_KINDS, SPOT_STATUSES } from '../domain/spots';
+import { CHECK_IN_AUDIENCES, SPOT_KINDS, SPOT_STATUSES, SUGGESTION_STATUSES } from '../domain/spots';
+import { suggestedValues } from './spots';
 import { accessTokenView } from './access-tokens';
 import { notifyPreferencesView } from './notifications';
 import { ATTENDANCE_STATUSES } from '../domain/events';
@@ -179,6 +180,17 @@ export const accountExportView = z.object({
       seenAt: z.date(),
       note: z.string().nullable(),
       createdAt: z.date(),
+    }),
+  ),
+  /** The changes I suggested to places, and what became of them. */
+  spotSuggestions: z.array(
+    z.object({
+      spot: z.string(),
+      changes: suggestedValues.partial(),
+      note: z.string().nullable(),
+      status: z.enum(SUGGESTION_STATUSES),
+      createdAt: z.date(),
+      decidedAt: z.date().nullable(),
     }),
   ),
   notifications: notifyPreferencesView.extend({

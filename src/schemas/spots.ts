@@ -75,6 +75,50 @@ const spotFields = z.object({
 });
 
 export const spotCreateInput = spotFields.transform(placeIn((spot) => spot.country, true));
+
+/**
+ * "Suggest a change" (issue 33 §2): the place as the owner would have it (its fields but photos), and why. The
+ * server keeps what differs from the place; a moderator applies it or turns it down.
+ */
+export const spotSuggestInput = spotFields
+  .omit({ photos: true })
+  .extend({
+    spotId: idSchema,
+    note: optionalText(LIMITS.spot.suggestionNoteMax, 'validation.descriptionTooLong'),
+  })
+  .transform(placeIn((spot) => spot.country, true));
+export type SpotSuggestInput = z.input<typeof spotSuggestInput>;
+
+/** A place's values a suggestion changes, as stored and shown (a country by its code). */
+export const suggestedValues = z.object({
+  kind: z.enum(SPOT_KINDS),
+  name: z.string(),
+  country: z.string(),
+  location: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  description: z.string().nullable(),
+  amenities: z.array(z.enum(SPOT_AMENITIES)),
+  leashRule: z.enum(LEASH_RULES).nullable(),
+  hours: openingHoursSchema.nullable(),
+  emergency: z.boolean(),
+});
+export type SuggestedValues = z.infer<typeof suggestedValues>;
+
+/** A waiting suggestion as a moderator reads it: the place now and the changed fields as suggested. */
+export const spotSuggestionView = z.object({
+  id: z.string(),
+  spotId: z.string(),
+  spotName: z.string(),
+  by: z.object({ userId: z.string(), name: z.string() }).nullable(),
+  note: z.string().nullable(),
+  createdAt: z.date(),
+  now: suggestedValues,
+  changes: suggestedValues.partial(),
+});
+export type SpotSuggestionView = z.infer<typeof spotSuggestionView>;
+
+export const decideSuggestionInput = z.object({ id: idSchema, apply: z.boolean() });
 export type SpotCreateInput = z.input<typeof spotCreateInput>;
 
 /**

@@ -307,6 +307,34 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
     ]);
     const page = await context.newPage();
     try {
+      // A suggested correction to a place, as its tab shows it.
+      const [place] = await e2e.server.app.deps.db
+        .insert(spots)
+        .values({
+          countryCode: 'SI',
+          location: 'Ljubljana',
+          lat: 46.05,
+          lon: 14.5,
+          kind: 'dogPark',
+          name: `Park za predlog ${name}`,
+          status: 'published',
+        })
+        .returning({ id: spots.id });
+      await ana.api.spots.suggest.mutate({
+        spotId: place!.id,
+        kind: 'trail',
+        name: `Park za predlog ${name}`,
+        country: 'SI',
+        location: 'Ljubljana',
+        lat: 46.05,
+        lon: 14.5,
+        note: 'To je pot.',
+      });
+      await page.goto(`${e2e.server.url}/admin`);
+      await page.getByRole('tab', { name: 'Predlogi' }).click();
+      await page.getByRole('listitem', { name: `Park za predlog ${name}` }).waitFor();
+      const queue = await seriousViolations(page);
+      if (queue.length) found['suggestions queue'] = queue;
       await page.goto(`${e2e.server.url}/events`);
       await page.getByRole('main').getByRole('button', { name: 'Sprehod ob Ljubljanici' }).first().click();
       await page.getByRole('button', { name: 'Prijavi dogodek' }).click();
@@ -467,6 +495,14 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
       await record('place details, checked in');
       await details.getByRole('button', { name: 'Odhajamo' }).click();
       await details.getByRole('button', { name: 'Smo tu' }).waitFor();
+      // Suggesting a correction: the place's form, sent unchanged.
+      await details.getByRole('button', { name: 'Predlagaj popravek' }).click();
+      const suggesting = page.getByRole('dialog', { name: 'Predlagajte popravek' });
+      await suggesting.getByRole('button', { name: 'Pošlji predlog' }).click();
+      await suggesting.getByText(/^Nič niste spremenili/).waitFor();
+      await record('suggest a correction, nothing changed');
+      await page.keyboard.press('Escape');
+      await suggesting.waitFor({ state: 'detached' });
       await page.keyboard.press('Escape');
       // The places' map, its markers, and its notice that the tiles (the test server's 404s) did not load.
       await page.getByRole('main').getByRole('button', { name: 'Zemljevid' }).click();

@@ -283,6 +283,8 @@ const table: { [P in Path]: Rule<InputOf<P>> } = {
   'spots.review': user((w) => ({ spotId: w.anaSpot, rating: 1 }), 'NOT_FOUND'),
   'spots.removeReview': user((w) => ({ spotId: w.anaSpot }), 'writes'), // the caller has none: Ana's stays
   'spots.hereNow': open((w) => ({ id: w.anaSpot }), 'NOT_FOUND'), // Ana's place waits for a moderator
+  // A waiting place is its author's alone: nobody else suggests a change to it.
+  'spots.suggest': user((w) => ({ ...spot, spotId: w.anaSpot, name: 'Moj park' }), 'NOT_FOUND'),
   // Ana's dog at a published place; Ana's check-in id with Eve's own dog (a "retry" of someone else's).
   'spots.checkIn': user((w) => ({ id: INTRUDER_CHECK_IN, spotId: w.park, dogIds: [w.anaDog] }), 'NOT_FOUND', [
     (w) => ({ id: w.anaCheckIn, spotId: w.park, dogIds: [w.eveDog] }),
@@ -370,6 +372,8 @@ const table: { [P in Path]: Rule<InputOf<P>> } = {
   'admin.appeals': admin(),
   'admin.decideAppeal': admin((w) => ({ appealId: w.anaDog, reverse: true, statement: 'Lažno' })),
   'admin.auditLog': admin(),
+  'admin.suggestions': admin(),
+  'admin.decideSuggestion': admin((w) => ({ id: w.anaSpot, apply: true })),
 
   // tokens: only my own; the admin scope only for admins.
   'tokens.list': user(undefined, 'answers'),
@@ -428,7 +432,7 @@ describe('the authorization table', () => {
       withoutEntry: paths.filter((path) => !named.includes(path)),
       notAProcedure: named.filter((path) => !paths.includes(path)),
     }).toEqual({ withoutEntry: [], notAProcedure: [] });
-    expect(paths).toHaveLength(110);
+    expect(paths).toHaveLength(113);
   });
 });
 

@@ -418,8 +418,10 @@ function validValue(path: string, field: string, world: World): unknown {
     seenAt: new Date(),
     note: 'Plašen je.',
     looks: 'Rjav mešanec, rdeča ovratnica',
-    // No photo of its own: the dog's profile photo shows.
-    photo: undefined,
+    apply: false,
+    // No photo of its own: the dog's profile photo shows. A found dog needs one (a key of the right shape;
+    // nobody's upload, so a call with it stores nothing).
+    photo: path === 'lost.reportFound' ? `lost/${'a'.repeat(26)}` : undefined,
   };
   return field in values ? values[field] : 'x';
 }

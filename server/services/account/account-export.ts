@@ -1,5 +1,6 @@
 import { lostAlertsOfUser } from '../lost/lost-alerts';
 import { lostSightingsOfUser } from '../lost/lost-sightings';
+import { suggestionsOfUser } from '../spots/spot-suggestions';
 import { alias } from 'drizzle-orm/pg-core';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '#shared/errors';
@@ -257,6 +258,7 @@ export async function exportAccount(deps: ServiceDeps, userId: string) {
     checkIns: checkInsMade,
     lostAlerts: await lostAlertsOfUser(db, userId),
     lostSightings: await lostSightingsOfUser(db, userId),
+    spotSuggestions: await suggestionsOfUser(db, userId),
     notifications: { ...(await notifyPreferences(db, userId)), pushDevices },
   };
 }

@@ -10,10 +10,12 @@ import { useSession } from '../../lib/session';
 import { trpc } from '../../lib/trpc';
 import { AppealsQueue } from './appeals-queue';
 import { ReportsQueue } from './reports-queue';
+import { SuggestionsQueue } from './suggestions-queue';
 
 /**
  * The moderation console (/admin, admins only): the reports queue with each report's snapshot and context,
- * appeals, the audit log, and the announcements (`announcements`, composed in by the app).
+ * appeals, suggested changes to places, the audit log, and the announcements (`announcements`, composed in by
+ * the app).
  */
 export function AdminPage({ announcements }: { announcements: ReactNode }) {
   const t = useT();
@@ -37,6 +39,7 @@ export function AdminPage({ announcements }: { announcements: ReactNode }) {
         <TabsList>
           <TabsTrigger value="reports">{t('admin.tabs.reports')}</TabsTrigger>
           <TabsTrigger value="appeals">{t('admin.tabs.appeals')}</TabsTrigger>
+          <TabsTrigger value="suggestions">{t('admin.tabs.suggestions')}</TabsTrigger>
           <TabsTrigger value="log">{t('admin.tabs.log')}</TabsTrigger>
           <TabsTrigger value="announcements">{t('admin.tabs.announcements')}</TabsTrigger>
         </TabsList>
@@ -45,6 +48,9 @@ export function AdminPage({ announcements }: { announcements: ReactNode }) {
         </TabsContent>
         <TabsContent value="appeals" className="mt-4">
           <AppealsQueue />
+        </TabsContent>
+        <TabsContent value="suggestions" className="mt-4">
+          <SuggestionsQueue />
         </TabsContent>
         <TabsContent value="log" className="mt-4">
           <AuditLog />

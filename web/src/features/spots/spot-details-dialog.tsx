@@ -1,14 +1,15 @@
-import { Clock, LogIn, MapPin, PawPrint, Siren } from 'lucide-react';
-import { Fragment } from 'react';
+import { Clock, LogIn, MapPin, PawPrint, PencilLine, Siren } from 'lucide-react';
+import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
 import { useIntl } from 'react-intl';
+import { isCityCountry } from '#shared/data/city-countries';
 import { spotMapLink } from '#shared/domain/spots';
 import type { SpotSummary, SpotView } from '#shared/schemas/spots';
 import { cityName } from '../../components/dogs/names';
 import { SafetyActions } from '../../components/safety/safety-actions';
 import { Alert } from '../../components/ui/alert';
-import { buttonClasses } from '../../components/ui/button';
-import { Dialog, DialogContent, DialogTitle } from '../../components/ui/dialog';
+import { Button, buttonClasses } from '../../components/ui/button';
+import { Dialog, DialogContent, DialogTitle, lazyDialog } from '../../components/ui/dialog';
 import { Fact } from '../../components/ui/fact';
 import { MapLink } from '../../components/ui/map-link';
 import { PageSpinner } from '../../components/ui/spinner';
@@ -20,6 +21,12 @@ import { trpc } from '../../lib/trpc';
 import { AmenityList, KindTile, RatingText, Stars, WEEK } from './spot-look';
 import { SpotHereNow } from './spot-here-now';
 import { SpotReviewForm } from './spot-review-form';
+
+/** The form to suggest a change loads when it is first opened. */
+const SpotFormDialog = lazyDialog(
+  () => import('./spot-form-dialog').then((module) => module.SpotFormDialog),
+  ({ open }) => open,
+);
 
 /** One place's page, over the list: what it is and has, when it is open, its reviews and mine. */
 export function SpotDetailsDialog({
@@ -64,6 +71,7 @@ function SpotDetails({ spot }: { spot: SpotView }) {
   const intl = useIntl();
   const [locale] = useLocale();
   const { user } = useSession();
+  const [suggesting, setSuggesting] = useState(false);
   const weekday = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
   return (
     <div className="flex min-w-0 flex-col gap-5">
@@ -184,7 +192,21 @@ function SpotDetails({ spot }: { spot: SpotView }) {
           </ul>
         )}
       </section>
+      {user && spot.status === 'published' && (
+        // Anyone signed in says what is wrong; a moderator applies it (issue 33 §2).
+        <Button variant="outline" className="self-start" onClick={() => setSuggesting(true)}>
+          <PencilLine aria-hidden="true" className="size-5" />
+          {t('spots.suggest.open')}
+        </Button>
+      )}
       {!spot.isMine && <SafetyActions target={{ type: 'spot', id: spot.id }} />}
+      <SpotFormDialog
+        open={suggesting}
+        town={spot.location}
+        country={isCityCountry(spot.country) ? spot.country : 'SI'}
+        suggestFor={spot}
+        onClose={() => setSuggesting(false)}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import type { CityCountry } from '#shared/data/city-countries';
+import { type CityCountry, isCityCountry } from '#shared/data/city-countries';
 import { LIMITS } from '#shared/limits';
 import {
   LEASH_RULES,
@@ -8,6 +8,8 @@ import {
   type SpotAmenity,
   type SpotKind,
 } from '#shared/domain/spots';
+import type { spotCreateInput, spotSuggestInput, SpotView } from '#shared/schemas/spots';
+import type { z } from 'zod';
 import type { Photo } from '#shared/schemas/uploads';
 import { FieldError } from '../../components/pickers/field-parts';
 import { LocationPicker, locationAfterCountryChange } from '../../components/pickers/location-picker';
@@ -34,6 +36,7 @@ type LeashRule = (typeof LEASH_RULES)[number];
 
 interface Values {
   kind: SpotKind | '';
+  note: string;
   name: string;
   country: CityCountry;
   location: string;
@@ -58,15 +61,40 @@ const FIELDS = [
   'leashRule',
   'hours',
   'photos',
+  'note',
 ] as const;
 
-const loadSchema = async () => (await import('#shared/schemas/spots')).spotCreateInput;
+/** The form checks a new place, or a suggestion, by its schema: what it sends is one or the other. */
+type Checked = z.ZodType<z.output<typeof spotCreateInput> | z.output<typeof spotSuggestInput>>;
+const loadCreate = async (): Promise<Checked> => (await import('#shared/schemas/spots')).spotCreateInput;
+const loadSuggest = async (): Promise<Checked> => (await import('#shared/schemas/spots')).spotSuggestInput;
 
-/** Adding a dog place (issue 33): an owner's, published at once or (a new account's) after a moderator. */
+/** A place's values as the form holds them. */
+const valuesOf = (spot: SpotView): Values => ({
+  kind: spot.kind,
+  note: '',
+  name: spot.name,
+  country: isCityCountry(spot.country) ? spot.country : 'SI',
+  location: spot.location,
+  point: { lat: spot.lat, lon: spot.lon },
+  description: spot.description ?? '',
+  amenities: spot.amenities,
+  leashRule: spot.leashRule ?? '',
+  hours: spot.hours,
+  emergency: spot.emergency,
+  photos: [],
+});
+
+/**
+ * Adding a dog place (issue 33): an owner's, published at once or (a new account's) after a moderator. With
+ * `suggestFor`, suggesting a change to that place instead (§2): the same form filled with it (its photos stay
+ * its author's), and why; a moderator applies it.
+ */
 export function SpotFormDialog({
   open,
   town,
   country,
+  suggestFor,
   onClose,
   onCreated,
 }: {
@@ -74,17 +102,27 @@ export function SpotFormDialog({
   /** The town the page looks near (and its country): where the new place starts. */
   town: string;
   country: CityCountry;
+  suggestFor?: SpotView;
   onClose: () => void;
   /** The new place, to open it. */
-  onCreated: (id: string) => void;
+  onCreated?: (id: string) => void;
 }) {
   const t = useT();
+  const copy = suggestFor ? 'spots.suggest' : 'spots.form';
   return (
     <Dialog open={open} onOpenChange={(next) => !next && onClose()}>
       <DialogContent className="md:max-w-2xl!">
-        <DialogTitle>{t('spots.form.title')}</DialogTitle>
-        <DialogDescription>{t('spots.form.text')}</DialogDescription>
-        {open && <SpotForm town={town} country={country} onCancel={onClose} onCreated={onCreated} />}
+        <DialogTitle>{t(`${copy}.title`)}</DialogTitle>
+        <DialogDescription>{t(`${copy}.text`)}</DialogDescription>
+        {open && (
+          <SpotForm
+            town={town}
+            country={country}
+            suggestFor={suggestFor}
+            onCancel={onClose}
+            onDone={(view) => (view ? onCreated?.(view.id) : onClose())}
+          />
+        )}
       </DialogContent>
     </Dialog>
   );
@@ -93,34 +131,45 @@ export function SpotFormDialog({
 function SpotForm({
   town,
   country,
+  suggestFor,
   onCancel,
-  onCreated,
+  onDone,
 }: {
   town: string;
   country: CityCountry;
+  suggestFor: SpotView | undefined;
   onCancel: () => void;
-  onCreated: (id: string) => void;
+  /** The new place; nothing after a suggestion. */
+  onDone: (created: SpotView | null) => void;
 }) {
   const t = useT();
   const id = useId();
   const errorText = useErrorText();
   const changed = useSpotChanged();
   const [uploading, setUploading] = useState(false);
+  // Where the map is: the place's own point when suggesting, else the town's; a town chosen moves it.
+  const [mapCentre, setMapCentre] = useState(() =>
+    suggestFor ? { lat: suggestFor.lat, lon: suggestFor.lon } : centreOf(town, country),
+  );
   const { formRef, values, set, message, ...form } = useSchemaForm({
-    loadSchema,
-    initial: (): Values => ({
-      kind: '',
-      name: '',
-      country,
-      location: town,
-      point: centreOf(town, country),
-      description: '',
-      amenities: [],
-      leashRule: '',
-      hours: null,
-      emergency: false,
-      photos: [],
-    }),
+    loadSchema: suggestFor ? loadSuggest : loadCreate,
+    initial: (): Values =>
+      suggestFor
+        ? valuesOf(suggestFor)
+        : {
+            kind: '',
+            note: '',
+            name: '',
+            country,
+            location: town,
+            point: centreOf(town, country),
+            description: '',
+            amenities: [],
+            leashRule: '',
+            hours: null,
+            emergency: false,
+            photos: [],
+          },
     order: FIELDS,
     bounds: {
       name: { min: LIMITS.spot.name.min, max: LIMITS.spot.name.max },
@@ -140,18 +189,32 @@ function SpotForm({
       leashRule: current.leashRule || null,
       hours: current.hours,
       emergency: current.kind === 'vet' && current.emergency,
-      photos: current.photos.map((photo) => photo.key),
+      ...(suggestFor
+        ? { spotId: suggestFor.id, note: current.note }
+        : { photos: current.photos.map((photo) => photo.key) }),
     }),
   });
   const create = trpc.spots.create.useMutation({
     onSuccess: (view) => {
       changed(view.id, view);
       toast.success(t(view.status === 'pending' ? 'spots.form.pending' : 'spots.form.added'));
-      onCreated(view.id);
+      onDone(view);
     },
     onError: (error) => void form.refused(error),
   });
-  const submit = form.submitWith((input) => create.mutate(input), create.isPending || uploading);
+  const suggest = trpc.spots.suggest.useMutation({
+    onSuccess: () => {
+      toast.success(t('spots.suggest.done'));
+      onDone(null);
+    },
+    onError: (error) => void form.refused(error),
+  });
+  const sending = create.isPending || suggest.isPending;
+  const submit = form.submitWith(
+    (input) => ('spotId' in input ? suggest.mutate(input) : create.mutate(input)),
+    sending || uploading,
+  );
+  const failed = create.error ?? suggest.error;
   const pointError = message('lat') ?? message('lon');
   const toggled = (amenity: SpotAmenity) =>
     set('amenities', (current) =>
@@ -178,8 +241,11 @@ function SpotForm({
           label={t('spots.country')}
           value={values.country}
           onChange={(code) => {
+            const location = locationAfterCountryChange(code, values.location);
             set('country', code);
-            set('location', locationAfterCountryChange(code, values.location));
+            set('location', location);
+            const centre = centreOf(location, code);
+            if (centre) setMapCentre(centre);
           }}
           error={message('country')}
         />
@@ -192,7 +258,10 @@ function SpotForm({
             set('location', location);
             // A listed town moves the pin there; typing leaves it.
             const centre = centreOf(location, values.country);
-            if (centre) set('point', centre);
+            if (centre) {
+              set('point', centre);
+              setMapCentre(centre);
+            }
           }}
           error={message('location')}
         />
@@ -205,7 +274,7 @@ function SpotForm({
           {t('spots.form.pointHint')}
         </p>
         <PointPicker
-          town={centreOf(values.location, values.country)}
+          town={mapCentre}
           value={values.point}
           onChange={(point) => set('point', point)}
           label={t('spots.form.pointMap')}
@@ -266,22 +335,34 @@ function SpotForm({
           {t('spots.emergency')}
         </label>
       )}
-      <PhotosField
-        kind="spot"
-        max={LIMITS.spot.photosMax}
-        value={values.photos}
-        onChange={(update) => set('photos', update)}
-        onBusyChange={setUploading}
-        error={message('photos')}
-        disabled={create.isPending}
-      />
-      {create.error && !Object.keys(form.issues).length && <Alert>{errorText(create.error)}</Alert>}
+      {suggestFor ? (
+        <TextareaField
+          label={t('spots.suggest.note')}
+          name="note"
+          rows={2}
+          maxLength={LIMITS.spot.suggestionNoteMax}
+          value={values.note}
+          onChange={(event) => set('note', event.target.value)}
+          error={message('note')}
+        />
+      ) : (
+        <PhotosField
+          kind="spot"
+          max={LIMITS.spot.photosMax}
+          value={values.photos}
+          onChange={(update) => set('photos', update)}
+          onBusyChange={setUploading}
+          error={message('photos')}
+          disabled={create.isPending}
+        />
+      )}
+      {failed && !Object.keys(form.issues).length && <Alert>{errorText(failed)}</Alert>}
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button variant="outline" onClick={onCancel}>
           {t('spots.form.cancel')}
         </Button>
-        <Button type="submit" loading={create.isPending} disabled={uploading}>
-          {t('spots.form.submit')}
+        <Button type="submit" loading={sending} disabled={uploading}>
+          {t(suggestFor ? 'spots.suggest.submit' : 'spots.form.submit')}
         </Button>
       </div>
     </form>
