@@ -504,6 +504,7 @@ describe.each(WITH_AXE)('accessibility on a %s', (name, options) => {
       await page.keyboard.press('Escape');
       await suggesting.waitFor({ state: 'detached' });
       await page.keyboard.press('Escape');
+      await details.waitFor({ state: 'detached' });
       // The places' map, its markers, and its notice that the tiles (the test server's 404s) did not load.
       await page.getByRole('main').getByRole('button', { name: 'Zemljevid' }).click();
       await page
