@@ -13,7 +13,15 @@ import {
 } from './common';
 import { ONE_LINE_MESSAGE, oneLine } from './text';
 import { photoSchema, uploadKeySchema } from './uploads';
-import { CHECK_IN_AUDIENCES, LEASH_RULES, SPOT_AMENITIES, SPOT_KINDS, SPOT_STATUSES } from '../domain/spots';
+import {
+  CHECK_IN_AUDIENCES,
+  LEASH_RULES,
+  SPOT_AMENITIES,
+  SPOT_KINDS,
+  SPOT_STATUSES,
+  SUGGESTED_FIELDS,
+  type SuggestedField,
+} from '../domain/spots';
 
 const clock = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$|^24:00$/, 'validation.spotHoursInvalid');
 
@@ -88,35 +96,6 @@ export const spotSuggestInput = spotFields
   })
   .transform(placeIn((spot) => spot.country, true));
 export type SpotSuggestInput = z.input<typeof spotSuggestInput>;
-
-/** A place's values a suggestion changes, as stored and shown (a country by its code). */
-export const suggestedValues = z.object({
-  kind: z.enum(SPOT_KINDS),
-  name: z.string(),
-  country: z.string(),
-  location: z.string(),
-  lat: z.number(),
-  lon: z.number(),
-  description: z.string().nullable(),
-  amenities: z.array(z.enum(SPOT_AMENITIES)),
-  leashRule: z.enum(LEASH_RULES).nullable(),
-  hours: openingHoursSchema.nullable(),
-  emergency: z.boolean(),
-});
-export type SuggestedValues = z.infer<typeof suggestedValues>;
-
-/** A waiting suggestion as a moderator reads it: the place now and the changed fields as suggested. */
-export const spotSuggestionView = z.object({
-  id: z.string(),
-  spotId: z.string(),
-  spotName: z.string(),
-  by: z.object({ userId: z.string(), name: z.string() }).nullable(),
-  note: z.string().nullable(),
-  createdAt: z.date(),
-  now: suggestedValues,
-  changes: suggestedValues.partial(),
-});
-export type SpotSuggestionView = z.infer<typeof spotSuggestionView>;
 
 export const decideSuggestionInput = z.object({ id: idSchema, apply: z.boolean() });
 export type SpotCreateInput = z.input<typeof spotCreateInput>;
@@ -214,6 +193,25 @@ export const spotView = spotSummary.extend({
   myReview: spotReviewView.nullable(),
 });
 export type SpotView = z.infer<typeof spotView>;
+
+/** A place's values a suggestion changes (SUGGESTED_FIELDS), as stored and shown (a country by its code). */
+export const suggestedValues = spotView.pick(
+  Object.fromEntries(SUGGESTED_FIELDS.map((field) => [field, true])) as { [F in SuggestedField]: true },
+);
+export type SuggestedValues = z.infer<typeof suggestedValues>;
+
+/** A waiting suggestion as a moderator reads it: the place now and the changed fields as suggested. */
+export const spotSuggestionView = z.object({
+  id: z.string(),
+  spotId: z.string(),
+  spotName: z.string(),
+  by: z.object({ userId: z.string(), name: z.string() }).nullable(),
+  note: z.string().nullable(),
+  createdAt: z.date(),
+  now: suggestedValues,
+  changes: suggestedValues.partial(),
+});
+export type SpotSuggestionView = z.infer<typeof spotSuggestionView>;
 
 /**
  * "We're here now": some of my dogs at a place for a while. The client makes `id`, so a retry after a lost

@@ -264,31 +264,21 @@ export async function publicLostAlert(deps: ServiceDeps, id: string) {
     ),
   );
   if (!row) throw new AppError('NOT_FOUND');
-  const {
-    id: alertId,
-    kind,
-    status,
-    dog,
-    looks,
-    lat,
-    lon,
-    town,
-    seenAt,
-    note,
-    endedAt,
-  } = viewOf(deps, '', row);
+  // What the page shows, field by field: never the owner's name, whom it told, nor the dog's id.
+  const alert = viewOf(deps, '', row);
+  const { name, breed, photo } = alert.dog;
   return {
-    id: alertId,
-    kind,
-    looks,
-    status,
-    dog: { name: dog.name, breed: dog.breed, photo: dog.photo },
-    lat,
-    lon,
-    town,
-    seenAt,
-    note,
-    endedAt,
+    id: alert.id,
+    kind: alert.kind,
+    looks: alert.looks,
+    status: alert.status,
+    dog: { name, breed, photo },
+    lat: alert.lat,
+    lon: alert.lon,
+    town: alert.town,
+    seenAt: alert.seenAt,
+    note: alert.note,
+    endedAt: alert.endedAt,
   };
 }
 export type PublicLostAlert = Awaited<ReturnType<typeof publicLostAlert>>;

@@ -5,6 +5,7 @@ import {
   LEASH_RULES,
   SPOT_AMENITIES,
   SPOT_KINDS,
+  SUGGESTED_FIELDS,
   type SpotAmenity,
   type SpotKind,
 } from '#shared/domain/spots';
@@ -49,20 +50,8 @@ interface Values {
   photos: Photo[];
 }
 
-const FIELDS = [
-  'kind',
-  'name',
-  'country',
-  'location',
-  'lat',
-  'lon',
-  'description',
-  'amenities',
-  'leashRule',
-  'hours',
-  'photos',
-  'note',
-] as const;
+/** The inputs in the order they appear: a place's own fields, then a suggestion's note or a new place's photos. */
+const FIELDS = [...SUGGESTED_FIELDS, 'note', 'photos'] as const;
 
 /** The form checks a new place, or a suggestion, by its schema: what it sends is one or the other. */
 type Checked = z.ZodType<z.output<typeof spotCreateInput> | z.output<typeof spotSuggestInput>>;
