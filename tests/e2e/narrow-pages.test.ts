@@ -7,8 +7,12 @@ import { eq } from 'drizzle-orm';
 import { lostAlerts, spots, users } from '../../server/db/schema';
 import { SPOT_AMENITIES } from '#shared/domain/spots';
 import { LOCALES } from '#shared/i18n';
+import { LIMITS } from '#shared/limits';
 import { PAGE_MODULES } from '../../web/src/app/page-modules';
 import { apiOwner, apiUser, sessionContext, sidewaysOverflow, useE2e } from '../helpers/e2e';
+import { makeUser } from '../helpers/factories';
+import { jpeg } from '../helpers/images';
+import { uploadedKey } from '../helpers/uploads';
 
 // "Works" means on the narrowest phone too, in every language: no page is wider than a 320 px screen once
 // its content (and what it loads after the first screen) is there. Long German and Italian words found the
@@ -109,6 +113,24 @@ describe('every page on a 320 px phone, signed in', () => {
           await page.screenshot({ path: path.join(os.tmpdir(), `narrow-place-form-${locale}.png`) });
           await fitsInside(form, 'place form');
           await page.keyboard.press('Escape');
+          // The same form filled with the place, to suggest a correction: sent unchanged, its error shown.
+          await page.goto(`${e2e.server.url}/mesta?kraj=${(await place).id}`);
+          await dialog.getByRole('button', { name: text['spots.suggest.open'] }).click();
+          const suggesting = page.getByRole('dialog', { name: text['spots.suggest.title'] });
+          await suggesting.getByRole('button', { name: text['spots.suggest.submit'] }).click();
+          await suggesting.getByText(text['errors.NOTHING_CHANGED']!).waitFor();
+          await page.screenshot({ path: path.join(os.tmpdir(), `narrow-suggest-form-${locale}.png`) });
+          await fitsInside(suggesting, 'suggestion form');
+          // A dog found nearby, as its finder posts it: the form with its error.
+          await page.goto(`${e2e.server.url}/pogresani`);
+          await page.getByRole('main').getByRole('button', { name: text['lost.reportFound'] }).click();
+          const finding = page.getByRole('dialog', { name: text['lost.foundForm.title'] });
+          await finding.getByRole('button', { name: text['lost.form.submit'] }).click();
+          await finding.getByText(text['validation.foundLooksRequired']!).waitFor();
+          await page.screenshot({ path: path.join(os.tmpdir(), `narrow-found-form-${locale}.png`) });
+          await fitsInside(finding, 'found dog form');
+          await page.keyboard.press('Escape');
+          await finding.waitFor({ state: 'detached' });
           // A lost dog: the report form, then the owner's alert with its actions.
           await page.goto(`${e2e.server.url}/pogresani`);
           await page.getByRole('main').getByRole('button', { name: text['lost.report'] }).click();
@@ -142,11 +164,29 @@ describe('every page on a 320 px phone, signed in', () => {
             seenAt: new Date(),
             note: 'Tekel je ob Ljubljanici proti Tromostovju, brez povodca, z rdečo ovratnico.',
           });
+          // …and found another dog near Piki's town, described at the longest a description may be.
+          await seer.api.lost.reportFound.mutate({
+            id: crypto.randomUUID(),
+            lat: 46.0511,
+            lon: 14.5051,
+            seenAt: new Date(),
+            looks: 'Großer schwarz-weißer Mischlingsrüde mit rotem Lederhalsband ohne Marke, '.padEnd(
+              LIMITS.lostAlert.looksMax,
+              'x',
+            ),
+            note: 'Ist bei mir in Sicherheit.',
+            photo: await uploadedKey(e2e.server.app, seer.token, await jpeg(600, 400), 'lost'),
+          });
           await seer.api.close();
           await page.reload();
           const mine = page.getByRole('main').getByRole('region', { name: text['lost.mine'] });
           await mine
             .getByRole('region', { name: text['lost.sightings.map']!.replace('{dog}', 'Piki') })
+            .waitFor();
+          await page
+            .getByRole('main')
+            .getByRole('button', { name: text['lost.writeFinder'] })
+            .first()
             .waitFor();
           await page.screenshot({
             path: path.join(os.tmpdir(), `narrow-lost-sighting-${locale}.png`),
@@ -175,6 +215,38 @@ describe('every page on a 320 px phone, signed in', () => {
           });
           const posterOverflow = await sidewaysOverflow(page);
           if (posterOverflow > 0) wider.push(`a lost dog's poster: ${posterOverflow} px`);
+          // A moderator's queue of suggested corrections, with a long name and note suggested.
+          await owner.api.spots.suggest.mutate({
+            spotId: (await place).id,
+            kind: 'dogPark',
+            name: 'Hundeschwimmbeckenbetreibergenossenschaft Tivoli-Nord',
+            country: 'SI',
+            location: 'Ljubljana',
+            lat: 46.0569,
+            lon: 14.4973,
+            amenities: ['fenced', 'water'],
+            note: 'Der Name hat sich geändert; es gibt jetzt nur noch einen Zaun und Wasser, keine Beleuchtung mehr.',
+          });
+          const moderator = await makeUser(e2e.server.app.deps.db, {
+            fullName: 'Ada Moderatorka',
+            email: `ada.ozka.${locale}@example.com`,
+            role: 'admin',
+          });
+          await context.addCookies([{ name: 'tacke_session', value: moderator.token, url: e2e.server.url }]);
+          await page.goto(`${e2e.server.url}/admin`);
+          await page.getByRole('tab', { name: text['admin.tabs.suggestions'] }).click();
+          await page.getByRole('listitem', { name: PLACE_NAME }).first().waitFor();
+          await page.screenshot({
+            path: path.join(os.tmpdir(), `narrow-suggestions-${locale}.png`),
+            fullPage: true,
+          });
+          const queueOverflow = await sidewaysOverflow(page);
+          if (queueOverflow > 0) wider.push(`the suggestions' queue: ${queueOverflow} px`);
+          // Its table of changes too, which would scroll on its own.
+          await fitsInside(
+            page.getByRole('listitem', { name: PLACE_NAME }).first().getByRole('table').locator('..'),
+            "a suggestion's changes",
+          );
         }
         expect(await page.evaluate(() => document.documentElement.lang)).toBe(locale);
         expect(wider).toEqual([]);

@@ -77,38 +77,36 @@ function SuggestionCard({ suggestion }: { suggestion: SpotSuggestionView }) {
           {suggestion.note}
         </blockquote>
       )}
-      <div className="overflow-x-auto">
-        <table className="w-full text-label">
-          <thead>
-            <tr className="text-left text-muted-foreground">
-              <th scope="col" className="py-1 pr-3 font-semibold">
-                {t('admin.suggestions.field')}
-              </th>
-              <th scope="col" className="py-1 pr-3 font-semibold">
-                {t('admin.suggestions.now')}
-              </th>
-              <th scope="col" className="py-1 font-semibold">
-                {t('admin.suggestions.suggested')}
+      {/* Each field's name over its two values: two columns fit a 320 px phone's card, three did not. */}
+      <table className="w-full table-fixed text-label wrap-break-word">
+        <thead>
+          <tr className="text-left text-muted-foreground">
+            <th scope="col" className="py-1 pr-3 font-semibold">
+              {t('admin.suggestions.now')}
+            </th>
+            <th scope="col" className="py-1 font-semibold">
+              {t('admin.suggestions.suggested')}
+            </th>
+          </tr>
+        </thead>
+        {fields.map((field) => (
+          <tbody key={field} className="border-t border-border">
+            <tr>
+              <th scope="rowgroup" colSpan={2} className="pt-1.5 text-left font-semibold">
+                {t(LABELS[field])}
               </th>
             </tr>
-          </thead>
-          <tbody>
-            {fields.map((field) => (
-              <tr key={field} className="border-t border-border align-top">
-                <th scope="row" className="py-1.5 pr-3 text-left font-semibold">
-                  {t(LABELS[field])}
-                </th>
-                <td className="py-1.5 pr-3 break-words whitespace-pre-line text-muted-foreground">
-                  {show(suggestion.now, field)}
-                </td>
-                <td className="py-1.5 break-words whitespace-pre-line">
-                  {show({ ...suggestion.now, ...suggestion.changes }, field)}
-                </td>
-              </tr>
-            ))}
+            <tr className="align-top">
+              <td className="pr-3 pb-1.5 whitespace-pre-line text-muted-foreground">
+                {show(suggestion.now, field)}
+              </td>
+              <td className="pb-1.5 whitespace-pre-line">
+                {show({ ...suggestion.now, ...suggestion.changes }, field)}
+              </td>
+            </tr>
           </tbody>
-        </table>
-      </div>
+        ))}
+      </table>
       <div className="flex flex-wrap gap-2">
         <Button disabled={decide.isPending} onClick={() => decide.mutate({ id: suggestion.id, apply: true })}>
           {t('admin.suggestions.apply')}

@@ -212,12 +212,12 @@ export default function SpotsPage() {
           aria-expanded={moreOpen}
           aria-controls={moreId}
           onClick={() => setMoreOpen(!moreOpen)}
-          className="inline-flex min-h-11 items-center gap-2 self-start rounded-control font-semibold text-primary-strong sm:hidden"
+          className="inline-flex min-h-11 items-center gap-2 self-start rounded-control text-start font-semibold text-primary-strong sm:hidden"
         >
           <SlidersHorizontal aria-hidden="true" className="size-5" />
           {t('spots.moreFilters')}
           {filtersOn > 0 && (
-            <span className="rounded-pill bg-primary px-2 text-caption text-primary-foreground">
+            <span className="shrink-0 whitespace-nowrap rounded-pill bg-primary px-2 text-caption text-primary-foreground">
               {t('spots.filtersOn', { count: filtersOn })}
             </span>
           )}
