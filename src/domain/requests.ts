@@ -28,6 +28,9 @@ export const NOTIFICATION_TYPES = [
   'event_join_request',
   /** Someone saw my lost dog (`lost_alert_id`: the alert; `detail`: the town nearest the sighting). */
   'lost_sighting',
+  /** A moderator applied or turned down the correction I suggested to a place (`detail`: its name). */
+  'suggestion_applied',
+  'suggestion_rejected',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -80,14 +83,20 @@ export function requestBadge(item: Item): RequestBadge {
 /**
  * The notifications panel's two tabs (SPEC §2): Zahteve holds what passes between owners (requests, their
  * answers, matches); Posodobitve what the app tells the user (event notices, moderators' decisions, a sighting
- * of my lost dog), shown there with the announcements. Each tab counts its own unread items.
+ * of my lost dog, what became of a suggested correction), shown there with the announcements. Each tab counts its own unread items.
  */
 export type NoticeTab = 'requests' | 'updates';
 
+/** What passes between owners; every other type is the app's news (a new one too, by default). */
+const BETWEEN_OWNERS: readonly NotificationType[] = [
+  'request',
+  'acceptance_feedback',
+  'rejection_feedback',
+  'match',
+];
+
 export const noticeTab = (type: NotificationType): NoticeTab =>
-  isEventNotice(type) || type === 'moderation' || type === 'report_decision' || type === 'lost_sighting'
-    ? 'updates'
-    : 'requests';
+  BETWEEN_OWNERS.includes(type) ? 'requests' : 'updates';
 
 /** Addressed to me and not yet seen: what the bell and the tabs count. */
 export const isUnread = (item: Item): boolean => item.direction === 'received' && item.status === 'unread';

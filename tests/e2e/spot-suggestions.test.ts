@@ -71,12 +71,15 @@ describe.each(Object.entries(VIEWPORTS))('suggested corrections to places on a %
       await see(card, /^Predlaga: Bor Novak · /);
       await see(card, 'Tako piše na tabli, pitnik je pri vhodu.');
       const rows = card.getByRole('row');
+      // Each changed field's name over the place's value now and the suggested one.
       expect(await rows.allInnerTexts()).toEqual([
-        expect.stringMatching(/^Podatek\s+Zdaj\s+Predlog$/),
+        expect.stringMatching(/^Zdaj\s+Predlog$/),
+        'Ime kraja',
         expect.stringMatching(
-          new RegExp(`^Ime kraja\\s+Pasji travnik \\(${name}\\)\\s+Pasji travnik ob Savi`),
+          new RegExp(`^Pasji travnik \\(${name}\\)\\s+Pasji travnik ob Savi \\(${name}\\)$`),
         ),
-        expect.stringMatching(/^Kaj ima\s+Ograjeno\s+Ograjeno, Voda$/),
+        'Kaj ima',
+        expect.stringMatching(/^Ograjeno\s+Ograjeno, Voda$/),
       ]);
       await shot(adminPage, 'queue');
       expect(await sidewaysOverflow(adminPage)).toBe(0);
@@ -91,6 +94,12 @@ describe.each(Object.entries(VIEWPORTS))('suggested corrections to places on a %
           .getByRole('dialog', { name: `Pasji travnik ob Savi (${name})` })
           .getByRole('heading', { level: 2 }),
         `Pasji travnik ob Savi (${name})`,
+      );
+      // Bor hears what became of his suggestion.
+      await page.goto(`${e2e.server.url}/?obvestila=1`);
+      await see(
+        page.getByRole('dialog', { name: 'Obvestila' }),
+        `Vaš predlog popravka za kraj Pasji travnik ob Savi (${name}) smo upoštevali. Hvala!`,
       );
       expect(errors).toEqual([]);
     } finally {

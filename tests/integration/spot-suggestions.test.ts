@@ -121,6 +121,12 @@ describe.each(dbKinds())('suggested changes to places on %s', (kind) => {
       await failure(moderator.api.admin.decideSuggestion({ id: waiting!.id, apply: false })),
     ).toMatchObject({ appCode: 'REQUEST_HANDLED' });
     expect((await moderator.api.admin.suggestions()).some((s) => s.id === waiting!.id)).toBe(false);
+    // Bor hears it was applied, once, by the place's new name.
+    expect(
+      (await bor.api.requests.list())
+        .filter((notice) => notice.type.startsWith('suggestion_'))
+        .map((notice) => [notice.type, notice.detail, notice.status]),
+    ).toEqual([['suggestion_applied', 'Pasji park Tivoli (zahod)', 'unread']]);
     // In Bor's data export, with what became of it.
     expect((await bor.api.account.export()).spotSuggestions).toEqual([
       expect.objectContaining({ spot: 'Pasji park Tivoli (zahod)', status: 'applied' }),
@@ -141,6 +147,12 @@ describe.each(dbKinds())('suggested changes to places on %s', (kind) => {
     });
     const [row] = await t.db.select().from(spotSuggestions).where(eq(spotSuggestions.id, bad!.id));
     expect(row).toMatchObject({ status: 'rejected', decidedBy: moderator.id });
+    expect(
+      (await cene.api.requests.list()).map((notice) => [notice.type, notice.detail, notice.direction]),
+    ).toEqual([['suggestion_rejected', 'Pasji park Tivoli', 'received']]);
+    expect((await ana.api.requests.list()).some((notice) => notice.type.startsWith('suggestion_'))).toBe(
+      false,
+    );
 
     await cene.api.spots.suggest(
       asSuggested(park.id, { country: 'HR', location: 'Rovinj', lat: 45.0827, lon: 13.6346 }),

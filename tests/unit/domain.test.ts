@@ -84,7 +84,7 @@ describe('the request state machine', () => {
         }
   });
 
-  it('puts event notices, moderation decisions and sightings of a lost dog under Posodobitve, out of every Zahteve filter', () => {
+  it('puts event notices, moderation decisions, sightings of a lost dog and suggestions’ outcomes under Posodobitve, out of every Zahteve filter', () => {
     const updates = NOTIFICATION_TYPES.filter((type) => noticeTab(type) === 'updates');
     expect(updates).toEqual([
       'event_cancelled',
@@ -99,6 +99,8 @@ describe('the request state machine', () => {
       'event_removed',
       'event_join_request',
       'lost_sighting',
+      'suggestion_applied',
+      'suggestion_rejected',
     ]);
     for (const type of updates)
       expect(inRequestFilter('all')({ direction: 'received', type, status: 'unread' })).toBe(false);

@@ -34,7 +34,7 @@ describe('quiet hours', () => {
 });
 
 describe('notice topics', () => {
-  it('sends requests, matches, event notices and sightings of a lost dog away from the app, and moderation only by its own e-mail', () => {
+  it('sends requests, matches, event notices and sightings of a lost dog away from the app, moderation only by its own e-mail, and suggestions’ outcomes not at all', () => {
     const topics = Object.fromEntries(NOTIFICATION_TYPES.map((type) => [type, topicOfNotice(type)]));
     expect(topics).toEqual({
       request: 'requests',
@@ -53,6 +53,8 @@ describe('notice topics', () => {
       event_removed: 'events',
       event_join_request: 'events',
       lost_sighting: 'lostDogs',
+      suggestion_applied: null,
+      suggestion_rejected: null,
     });
   });
 });

@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client';
 import { transact } from '../../db/transact';
 import { profiles, spots, spotSuggestions } from '../../db/schema';
 import type { ServiceDeps } from '../deps';
+import { publishRequests, writeNotices } from '../notices/notifications';
 import { publishedSpot } from './spots';
 
 /**
@@ -132,7 +133,10 @@ export async function openSuggestions(deps: ServiceDeps): Promise<SpotSuggestion
   }));
 }
 
-/** A moderator applies a waiting suggestion to its place, or turns it down. Decided already: REQUEST_HANDLED. */
+/**
+ * A moderator applies a waiting suggestion to its place, or turns it down, and its author hears which.
+ * Decided already: REQUEST_HANDLED.
+ */
 export async function decideSuggestion(
   deps: ServiceDeps,
   adminId: string,
@@ -151,6 +155,16 @@ export async function decideSuggestion(
       .update(spotSuggestions)
       .set({ status: input.apply ? 'applied' : 'rejected', decidedBy: adminId, decidedAt: sql`now()` })
       .where(eq(spotSuggestions.id, input.id));
+    // Its author hears what became of it, by the place's name as it is now (in the app only).
+    const [spot] = await tx.select({ name: spots.name }).from(spots).where(eq(spots.id, suggestion.spotId));
+    const told = await writeNotices(tx, [
+      {
+        ownerId: suggestion.userId,
+        notificationType: input.apply ? 'suggestion_applied' : 'suggestion_rejected',
+        detail: spot!.name,
+      },
+    ]);
+    await publishRequests(deps, told, tx);
   });
   return { ok: true as const };
 }

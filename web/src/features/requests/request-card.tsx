@@ -325,6 +325,11 @@ function Sentence({ item }: { item: RequestItem }) {
       });
     case 'lost_sighting':
       return say('lostSighting', { town: bold(item.detail ?? ''), hasTown: item.detail ? 'yes' : 'no' });
+    case 'suggestion_applied':
+    case 'suggestion_rejected':
+      return say(item.type === 'suggestion_applied' ? 'suggestionApplied' : 'suggestionRejected', {
+        place: bold(item.detail ?? ''),
+      });
     case 'moderation':
     case 'report_decision':
       return say(item.type === 'moderation' ? 'moderation' : 'reportDecision', {
