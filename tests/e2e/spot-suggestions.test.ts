@@ -97,8 +97,10 @@ describe.each(Object.entries(VIEWPORTS))('suggested corrections to places on a %
       );
       // Bor hears what became of his suggestion.
       await page.goto(`${e2e.server.url}/?obvestila=1`);
+      const notices = page.getByRole('dialog', { name: 'Obvestila' });
+      await notices.getByRole('tab', { name: /^Posodobitve/ }).click();
       await see(
-        page.getByRole('dialog', { name: 'Obvestila' }),
+        notices,
         `Vaš predlog popravka za kraj Pasji travnik ob Savi (${name}) smo upoštevali. Hvala!`,
       );
       expect(errors).toEqual([]);

@@ -45,13 +45,18 @@ export function useEventFilters(signedIn: boolean) {
       { replace: true, preventScrollReset: true },
     );
 
-  // The address follows the box after a pause in typing.
+  // The address follows the box after a pause in typing, by the latest render's `update`: the one of the
+  // keystroke reads the address as it was then, and would drop a chip tapped during the pause.
+  const latest = useRef(update);
+  useEffect(() => {
+    latest.current = update;
+  });
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
   const changeText = (value: string) => {
     setText(value);
     clearTimeout(timer.current);
-    timer.current = setTimeout(() => update({ q: value.trim() || undefined }), SEARCH_DELAY_MS);
+    timer.current = setTimeout(() => latest.current({ q: value.trim() || undefined }), SEARCH_DELAY_MS);
   };
 
   return {

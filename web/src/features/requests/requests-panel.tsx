@@ -30,14 +30,12 @@ export function RequestsPanel({
   className?: string;
   updates: (notices: readonly DatedEntry[]) => ReactNode;
 }) {
-  const [chosen, setTab] = useState<NoticeTab | null>(null);
+  const [tab, setTab] = useState<NoticeTab>('requests');
   const now = useNow();
   const requests = trpc.requests.list.useQuery();
   const items = requests.data ?? [];
   const unreadIn = (which: NoticeTab) =>
     items.filter((item) => noticeTab(item.type) === which && isUnread(item)).length;
-  // Until one is chosen: Posodobitve when only it has news (a tapped push about an event, say), else Zahteve.
-  const tab = chosen ?? (!unreadIn('requests') && unreadIn('updates') ? 'updates' : 'requests');
   const notices = items
     .filter((item) => noticeTab(item.type) === 'updates')
     .map((item) => ({ key: item.id, at: item.createdAt, node: <RequestCard item={item} now={now} /> }));
