@@ -47,14 +47,8 @@ export const bucketBetween = (fromDogId: string, dogId: AnyPgColumn) =>
 const rowsOf = <T>(result: unknown): T[] =>
   (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 
-/** Places do not change while the server runs (they come with migrations). */
-const bucketCache = new Map<string, number[][]>();
-
 /** The places in each distance bucket around `placeId` within `radiusKm` (null: all), nearest first. */
 async function bucketsAround(db: DbOrTx, placeId: number, radiusKm: number | null): Promise<number[][]> {
-  const key = `${placeId}:${radiusKm}`;
-  const cached = bucketCache.get(key);
-  if (cached) return cached;
   const within =
     radiusKm === null
       ? sql`true`
@@ -66,7 +60,6 @@ async function bucketsAround(db: DbOrTx, placeId: number, radiusKm: number | nul
   );
   const buckets: number[][] = Array.from({ length: bucketsWithin(radiusKm) }, () => []);
   for (const row of rows) buckets[Number(row.bucket)]?.push(Number(row.id));
-  bucketCache.set(key, buckets);
   return buckets;
 }
 
@@ -87,7 +80,7 @@ export async function walksFrom(
   db: DbOrTx,
   from: { placeId: number | null; originCountry: string | null; location: string },
   radiusKm: number | null,
-): Promise<Walk[]> {
+): Promise<readonly Walk[]> {
   if (from.placeId === null) {
     // A free-text place: its own dogs first, then the rest (distance unknown).
     const values = { location: from.location, originCountry: from.originCountry };
@@ -96,8 +89,22 @@ export async function walksFrom(
       { bucket: UNKNOWN_BUCKET, kind: 'elsewhere', values },
     ];
   }
-  const fromPlaceId = from.placeId;
-  const walks: Walk[] = (await bucketsAround(db, fromPlaceId, radiusKm)).flatMap((places, bucket) =>
+  const key = `${from.placeId}:${radiusKm}`;
+  const cached = walkCache.get(key);
+  if (cached) return cached;
+  const walks = walksAround(await bucketsAround(db, from.placeId, radiusKm), from.placeId, radiusKm);
+  walkCache.set(key, walks);
+  return walks;
+}
+
+/**
+ * The walks of a listed place's buckets. Places do not change while the server runs (they come with
+ * migrations): each place's walks are made once per radius, and never changed by their readers.
+ */
+const walkCache = new Map<string, readonly Walk[]>();
+
+function walksAround(buckets: number[][], fromPlaceId: number, radiusKm: number | null): readonly Walk[] {
+  const walks: Walk[] = buckets.flatMap((places, bucket) =>
     places.length
       ? [
           {

@@ -21,8 +21,7 @@ export interface DogChange {
 export const dogTopic = (userId: string) => `dogs:${userId}`;
 
 export function dogView(storage: Storage, row: DogRow): Dog {
-  const { interests: _interests, shuffleKey: _shuffleKey, placeId: _placeId, ...shown } = row;
-  return cardOf(storage, shown);
+  return { ...cardOf(storage, row), createdAt: row.createdAt, updatedAt: row.updatedAt };
 }
 
 /** The dog columns a deck card shows: only these are read (the deck reads 20 cards per call). */
@@ -48,10 +47,32 @@ export const dogCardColumns = {
 };
 type DogCardRow = Pick<DogRow, keyof typeof dogCardColumns>;
 
-/** A dog as shown: its birth month instead of the day, its photos' URLs instead of their keys. */
-export function cardOf<Row extends DogCardRow>(storage: Storage, row: Row) {
-  const { photos, bornOn, ...rest } = row;
-  return { ...rest, birthMonth: bornOn.slice(0, 7), photos: photos.map((key) => photoOf(storage, key)) };
+/**
+ * A dog as shown: its birth month instead of the day, its photos' URLs instead of their keys. Field by field:
+ * copying the row with a rest pattern (`{ bornOn, photos, ...rest }`) showed as ~5 % of the deck's busy time
+ * in a CPU profile.
+ */
+export function cardOf(storage: Storage, row: DogCardRow): Omit<Dog, 'createdAt' | 'updatedAt'> {
+  return {
+    id: row.id,
+    userId: row.userId,
+    name: row.name,
+    breed: row.breed,
+    birthMonth: row.bornOn.slice(0, 7),
+    gender: row.gender,
+    location: row.location,
+    originCountry: row.originCountry,
+    description: row.description,
+    traits: row.traits,
+    photos: row.photos.map((key) => photoOf(storage, key)),
+    weight: row.weight,
+    size: row.size,
+    energy: row.energy,
+    playStyle: row.playStyle,
+    vaccinated: row.vaccinated,
+    neutered: row.neutered,
+    goodWithSmallDogs: row.goodWithSmallDogs,
+  };
 }
 
 /** Newest first. */
