@@ -17,7 +17,7 @@ import { benchDeckThroughput, benchHeavySwipers } from './deck';
 import { benchDogsGrid } from './dogs-grid';
 import { benchEventsSerial } from './events';
 import { benchLighthouse } from './lighthouse';
-import { cleanUp, info, onCleanup, QUICK, type Row, startServerProcess } from './lib';
+import { cleanUp, info, onCleanup, QUICK, type Row, scoped, startServerProcess } from './lib';
 import { benchRequestDelivery } from './matching';
 import { benchProcedures } from './procedures';
 import { benchLostAlert } from './lost-alert';
@@ -40,7 +40,7 @@ const wanted = (part: string) => !only || only.includes(part);
 async function stage(name: string, run: () => Promise<Row[]> | Row[]) {
   console.log(`\n── ${name}`);
   try {
-    rows.push(...(await run()));
+    rows.push(...(await scoped(async () => run())));
   } catch (error) {
     console.error(`${name} failed:`, error);
     rows.push({ metric: name, value: null, unit: '', ok: false, note: `failed: ${String(error)}` });
