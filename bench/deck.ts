@@ -244,16 +244,16 @@ export async function benchDeckThroughput(url: string, databaseUrl: string, db: 
     // Alternated windows: a shared machine's speed drifts by more than the difference measured, and each
     // pair of windows sees about the same machine.
     const ratios: number[] = [];
-    let httpCalls = 0;
-    let sqlCalls = 0;
+    let httpRates = 0;
+    let sqlRates = 0;
     for (let pair = 0; pair < PAIRS; pair++) {
       const viaHttpRate = await rate(CALLERS, SECONDS / PAIRS, viaHttp);
       const viaSqlRate = await rate(CALLERS, SECONDS / PAIRS, viaSql);
       ratios.push((100 * viaHttpRate) / viaSqlRate);
-      httpCalls += viaHttpRate;
-      sqlCalls += viaSqlRate;
+      httpRates += viaHttpRate;
+      sqlRates += viaSqlRate;
     }
-    const [httpRate, sqlRate] = [httpCalls / PAIRS, sqlCalls / PAIRS];
+    const [httpRate, sqlRate] = [httpRates / PAIRS, sqlRates / PAIRS];
     const statements = captured[0]!.length;
     const range = `${Math.min(...ratios).toFixed(1)}–${Math.max(...ratios).toFixed(1)} %`;
     console.log(
